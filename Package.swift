@@ -1,0 +1,40 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+/// Sightline: a GPU-accelerated chart app. `ChartData` and `ChartCore` are pure Swift
+/// (no SDL, GL or FreeType) so they test fast without a GPU; only `ChartRender` and
+/// `ChartApp` touch the C libraries, each wrapped in a `.systemLibrary` target.
+let package = Package(
+    name: "Sightline",
+    products: [
+        .executable(name: "sightline", targets: ["sightline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // The GLSL sources in Shaders/ compiled into the binary with C23 #embed, so
+        // both builds embed the same files and the binary never reads the disk for them.
+        .target(name: "CShaders", path: "Sources/CShaders"),
+
+        .target(name: "ChartData"),
+        .target(name: "ChartCore", dependencies: ["ChartData"]),
+        .target(name: "ChartRender", dependencies: [
+            "ChartCore", "ChartData", "CSDL2", "CGL", "CFreeType", "CPNG", "CShaders",
+        ]),
+        .target(name: "ChartApp", dependencies: ["ChartRender", "ChartCore", "ChartData", "CSDL2"]),
+        .executableTarget(name: "sightline", dependencies: [
+            "ChartApp", "ChartRender", "ChartCore", "ChartData",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "ChartDataTests", dependencies: ["ChartData"]),
+        .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartCore", "ChartData"]),
+        .testTarget(name: "SightlineAppTests", dependencies: ["ChartRender"]),
+    ]
+)

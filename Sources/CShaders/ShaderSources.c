@@ -1,0 +1,24 @@
+// Shaders/ is the one source of truth for GLSL; #embed copies the files into the
+// binary in both builds (SwiftPM and CMake), so the app never reads them at run time.
+#pragma clang diagnostic ignored "-Wc23-extensions"
+#include "CShaders.h"
+
+static const char line_vert[] = {
+#embed "../../Shaders/line.vert"
+    , 0
+};
+
+static const char line_frag[] = {
+#embed "../../Shaders/line.frag"
+    , 0
+};
+
+static const SightlineShaderSource sources[] = {
+    { "line.vert", line_vert },
+    { "line.frag", line_frag },
+};
+
+const SightlineShaderSource *sightline_shader_sources(int *count) {
+    *count = (int)(sizeof(sources) / sizeof(sources[0]));
+    return sources;
+}

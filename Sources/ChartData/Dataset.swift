@@ -1,0 +1,40 @@
+/// Everything one file holds: shared x values, sorted ascending, and one or more series.
+public struct Dataset: Equatable, Sendable {
+    /// Where the data came from, for messages ("prices.csv", "standard input").
+    public var source: String
+    /// x in data units, sorted ascending (ties allowed).
+    public var xs: [Double]
+    public var series: [Series]
+    /// Problems the loader worked around (unsorted x, say), to show the user once.
+    public var warnings: [String] = []
+
+    /// - Precondition: every series has one y per x.
+    public init(source: String, xs: [Double], series: [Series]) {
+        precondition(series.allSatisfy { $0.ys.count == xs.count }, "Dataset: every series needs one y per x")
+        self.source = source
+        self.xs = xs
+        self.series = series
+    }
+
+    /// The number of x values (points per series).
+    public var count: Int { xs.count }
+}
+
+extension Dataset {
+    /// The smallest rectangle holding every finite point of every series, or `nil`
+    /// when there is none.
+    /// - Complexity: O(n × series count).
+    public var bounds: (minX: Double, maxX: Double, minY: Double, maxY: Double)? {
+        guard let firstX = xs.first, let lastX = xs.last else { return nil }
+        var minY = Double.infinity
+        var maxY = -Double.infinity
+        for s in series {
+            for y in s.ys where y.isFinite {
+                if y < minY { minY = y }
+                if y > maxY { maxY = y }
+            }
+        }
+        guard minY <= maxY else { return nil }
+        return (firstX, lastX, minY, maxY)
+    }
+}

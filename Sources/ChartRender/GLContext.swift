@@ -1,0 +1,111 @@
+import CGL
+import CSDL2
+
+/// An SDL window with an OpenGL 3.3 core context current on the calling thread.
+///
+/// With `Mode.offscreen` SDL's `offscreen` video driver is used: EGL on Mesa, no X
+/// server, nothing on screen; draw into a `RenderTarget` and read the pixels back.
+public final class GLContext {
+    public enum Mode {
+        /// A visible, resizable window on the user's display.
+        case window(title: String)
+        /// No display at all: SDL's offscreen driver.
+        case offscreen
+    }
+
+    public let window: OpaquePointer
+    private let context: SDL_GLContext
+    public let device: GLDevice
+
+    /// Opens the window (or the offscreen surface) and its context.
+    /// - Throws: `RenderError.sdl` when SDL cannot start or make a window,
+    ///   `RenderError.openGLUnavailable` when no 3.3 core context can be had.
+    public init(mode: Mode, size: (width: Int, height: Int), vsync: Bool = true) throws {
+        if case .offscreen = mode {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+        }
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+            throw RenderError.sdl("cannot start video: \(Self.sdlError())")
+        }
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_CORE.rawValue))
+        SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
+        SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0)
+        SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0)
+
+        var flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        let title: String
+        switch mode {
+        case let .window(windowTitle):
+            title = windowTitle
+            flags |= SDL_WINDOW_RESIZABLE.rawValue
+        case .offscreen:
+            title = "Sightline (offscreen)"
+            flags |= SDL_WINDOW_HIDDEN.rawValue
+        }
+        let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED, a macro Swift cannot import
+        guard let window = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+            let message = Self.sdlError()
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw RenderError.sdl("cannot open a window: \(message)")
+        }
+        guard let context = SDL_GL_CreateContext(window) else {
+            let reason = Self.sdlError()
+            let found = Self.probeOfferedVersion(window: window) ?? "no OpenGL context (\(reason))"
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw RenderError.openGLUnavailable(found: found)
+        }
+        var major: GLint = 0
+        var minor: GLint = 0
+        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
+        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
+        guard (major, minor) >= (3, 3) else {
+            let found = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? "OpenGL \(major).\(minor)"
+            SDL_GL_DeleteContext(context)
+            SDL_DestroyWindow(window)
+            SDL_QuitSubSystem(SDL_INIT_VIDEO)
+            throw RenderError.openGLUnavailable(found: found)
+        }
+        SDL_GL_SetSwapInterval(vsync ? 1 : 0)
+        self.window = window
+        self.context = context
+        self.device = GLDevice()
+    }
+
+    deinit {
+        SDL_GL_DeleteContext(context)
+        SDL_DestroyWindow(window)
+        SDL_QuitSubSystem(SDL_INIT_VIDEO)
+    }
+
+    /// The drawable size in pixels (larger than the window's size on HiDPI screens).
+    public var drawableSize: (width: Int, height: Int) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GL_GetDrawableSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// The window's size in screen coordinates, the space mouse events arrive in.
+    public var windowSize: (width: Int, height: Int) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Presents the back buffer.
+    public func swap() { SDL_GL_SwapWindow(window) }
+
+    static func sdlError() -> String { String(cString: SDL_GetError()) }
+
+    /// After a failed 3.3 core request: what a default context offers, for the message.
+    private static func probeOfferedVersion(window: OpaquePointer) -> String? {
+        SDL_GL_ResetAttributes()
+        guard let context = SDL_GL_CreateContext(window) else { return nil }
+        defer { SDL_GL_DeleteContext(context) }
+        return glGetString(GLenum(GL_VERSION)).map { "OpenGL " + String(cString: $0) }
+    }
+}

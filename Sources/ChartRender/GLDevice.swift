@@ -1,0 +1,198 @@
+import CGL
+import CShaders
+
+/// The one owner of GL objects for a context: it issues typed handles, counts every
+/// byte sent to the GPU, and checks `glGetError` in one place (debug builds only).
+///
+/// Must be used on the thread whose GL context is current.
+public final class GLDevice {
+    /// Bytes sent to GPU buffers and textures since creation. Uniforms do not count:
+    /// they are the per-frame state, and the point is that nothing else changes.
+    public private(set) var uploadedBytes = 0
+
+    private var buffers: Set<GLuint> = []
+    private var programs: Set<GLuint> = []
+    private var vertexArrays: Set<GLuint> = []
+    private var textures: Set<GLuint> = []
+    private var framebuffers: Set<GLuint> = []
+    private var uniformLocations: [ProgramID: [String: GLint]] = [:]
+
+    /// The driver's renderer and version strings, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
+    public let renderer: String
+    public let version: String
+
+    public init() {
+        renderer = Self.string(GL_RENDERER)
+        version = Self.string(GL_VERSION)
+    }
+
+    deinit {
+        for b in buffers { var id = b; glDeleteBuffers(1, &id) }
+        for p in programs { glDeleteProgram(p) }
+        for v in vertexArrays { var id = v; glDeleteVertexArrays(1, &id) }
+        for t in textures { var id = t; glDeleteTextures(1, &id) }
+        for f in framebuffers { var id = f; glDeleteFramebuffers(1, &id) }
+    }
+
+    // MARK: Buffers
+
+    /// A vertex buffer of `byteCount` bytes with undefined content, for filling in parts.
+    public func makeBuffer(byteCount: Int) -> BufferID {
+        var id: GLuint = 0
+        glGenBuffers(1, &id)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), id)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(byteCount), nil, GLenum(GL_STATIC_DRAW))
+        buffers.insert(id)
+        checkError("makeBuffer")
+        return BufferID(raw: id)
+    }
+
+    /// Copies `bytes` into `buffer` at `byteOffset`, and counts them.
+    public func upload(_ bytes: UnsafeRawBufferPointer, to buffer: BufferID, atByteOffset byteOffset: Int) {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.raw)
+        glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(byteOffset), GLsizeiptr(bytes.count), bytes.baseAddress)
+        uploadedBytes += bytes.count
+        checkError("upload")
+    }
+
+    public func delete(_ buffer: BufferID) {
+        guard buffers.remove(buffer.raw) != nil else { return }
+        var id = buffer.raw
+        glDeleteBuffers(1, &id)
+    }
+
+    // MARK: Programs
+
+    /// Compiles and links a program from two shaders embedded from `Shaders/`.
+    /// - Throws: `RenderError.shader` with the driver's log.
+    public func makeProgram(vertex: String, fragment: String) throws -> ProgramID {
+        let vs = try compile(vertex, kind: GLenum(GL_VERTEX_SHADER))
+        defer { glDeleteShader(vs) }
+        let fs = try compile(fragment, kind: GLenum(GL_FRAGMENT_SHADER))
+        defer { glDeleteShader(fs) }
+        let program = glCreateProgram()
+        glAttachShader(program, vs)
+        glAttachShader(program, fs)
+        glLinkProgram(program)
+        var ok: GLint = 0
+        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
+        guard ok == GL_TRUE else {
+            let log = infoLog(program, getLength: glGetProgramiv, getLog: glGetProgramInfoLog)
+            glDeleteProgram(program)
+            throw RenderError.shader(name: "\(vertex) + \(fragment)", log: log)
+        }
+        programs.insert(program)
+        return ProgramID(raw: program)
+    }
+
+    public func use(_ program: ProgramID) { glUseProgram(program.raw) }
+
+    /// The location of a uniform, looked up once per program and name.
+    public func uniform(_ name: String, in program: ProgramID) -> GLint {
+        if let location = uniformLocations[program]?[name] { return location }
+        let location = glGetUniformLocation(program.raw, name)
+        uniformLocations[program, default: [:]][name] = location
+        return location
+    }
+
+    private func compile(_ name: String, kind: GLenum) throws -> GLuint {
+        guard let source = ShaderLibrary.source(named: name) else {
+            throw RenderError.shader(name: name, log: "not embedded in this binary")
+        }
+        let shader = glCreateShader(kind)
+        source.withCString { text in
+            var pointer: UnsafePointer<GLchar>? = text
+            glShaderSource(shader, 1, &pointer, nil)
+        }
+        glCompileShader(shader)
+        var ok: GLint = 0
+        glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        guard ok == GL_TRUE else {
+            let log = infoLog(shader, getLength: glGetShaderiv, getLog: glGetShaderInfoLog)
+            glDeleteShader(shader)
+            throw RenderError.shader(name: name, log: log)
+        }
+        return shader
+    }
+
+    private func infoLog(_ object: GLuint,
+                         getLength: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+                         getLog: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void) -> String {
+        var length: GLint = 0
+        getLength(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        var log = [GLchar](repeating: 0, count: Int(max(length, 1)))
+        getLog(object, GLsizei(log.count), nil, &log)
+        return String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    // MARK: Vertex arrays, textures, framebuffers
+
+    public func makeVertexArray() -> VertexArrayID {
+        var id: GLuint = 0
+        glGenVertexArrays(1, &id)
+        vertexArrays.insert(id)
+        return VertexArrayID(raw: id)
+    }
+
+    /// An RGBA8 texture of `size` with undefined content, linearly filtered.
+    public func makeTexture(width: Int, height: Int) -> TextureID {
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        textures.insert(id)
+        checkError("makeTexture")
+        return TextureID(raw: id)
+    }
+
+    public func delete(_ texture: TextureID) {
+        guard textures.remove(texture.raw) != nil else { return }
+        var id = texture.raw
+        glDeleteTextures(1, &id)
+    }
+
+    /// A framebuffer object drawing into `texture`.
+    /// - Throws: `RenderError.framebuffer` when the driver finds it incomplete.
+    public func makeFramebuffer(colorTexture texture: TextureID) throws -> FramebufferID {
+        var id: GLuint = 0
+        glGenFramebuffers(1, &id)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.raw, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        framebuffers.insert(id)
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw RenderError.framebuffer(status: status) }
+        return FramebufferID(raw: id)
+    }
+
+    public func delete(_ framebuffer: FramebufferID) {
+        guard framebuffers.remove(framebuffer.raw) != nil else { return }
+        var id = framebuffer.raw
+        glDeleteFramebuffers(1, &id)
+    }
+
+    /// Draws into `framebuffer`, or into the window when `nil`.
+    public func bind(_ framebuffer: FramebufferID?) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer?.raw ?? 0)
+    }
+
+    // MARK: Errors
+
+    /// Traps with the GL error in debug builds; release builds skip the check, so a bad
+    /// call costs a wrong frame, never a crash.
+    public func checkError(_ operation: @autoclosure () -> String) {
+        #if DEBUG
+        let error = glGetError()
+        precondition(error == GLenum(GL_NO_ERROR), "GL error 0x\(String(error, radix: 16)) in \(operation())")
+        #endif
+    }
+
+    private static func string(_ name: Int32) -> String {
+        guard let pointer = glGetString(GLenum(name)) else { return "unknown" }
+        return String(cString: pointer)
+    }
+}

@@ -1,0 +1,35 @@
+/// A failure at the C boundary (SDL, OpenGL, libpng), in words, with the library's own
+/// message where it gives one.
+public enum RenderError: Error, CustomStringConvertible {
+    /// SDL could not start, make a window or a context.
+    case sdl(String)
+    /// The context is older than OpenGL 3.3 core; `found` is what the driver offered.
+    case openGLUnavailable(found: String)
+    /// A shader failed to compile or link; `log` is the driver's info log.
+    case shader(name: String, log: String)
+    /// A framebuffer object is incomplete.
+    case framebuffer(status: UInt32)
+    /// Reading or writing an image failed.
+    case image(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .sdl(message): return "SDL: \(message)"
+        case let .openGLUnavailable(found):
+            return "OpenGL 3.3 core is needed, but the driver offers \(found). On Linux without a GPU, Mesa's llvmpipe provides it (apt-get install libgl1-mesa-dri)."
+        case let .shader(name, log): return "shader \(name): \(log)"
+        case let .framebuffer(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
+        case let .image(path, reason): return "\(path): \(reason)"
+        }
+    }
+
+    /// The sysexits(3) status: 69 (EX_UNAVAILABLE) when OpenGL 3.3 or a display is
+    /// missing, 73 (EX_CANTCREAT) for an image we could not write, 70 (EX_SOFTWARE) else.
+    public var exitCode: Int32 {
+        switch self {
+        case .sdl, .openGLUnavailable: return 69
+        case .image: return 73
+        case .shader, .framebuffer: return 70
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import ChartCore
+import ChartData
+import ChartRender
+import Foundation
+
+/// What every command does the same way: loading, and turning errors into a message
+/// on standard error and a sysexits(3) status.
+enum CommandSupport {
+    /// Loads `path`, printing the loader's warnings.
+    static func load(_ path: String) throws -> Dataset {
+        do {
+            let dataset = try DatasetReader.read(path: path)
+            for warning in dataset.warnings { printError("warning: \(warning)") }
+            return dataset
+        } catch let error as DataLoadError {
+            throw fail(error)
+        }
+    }
+
+    /// Runs `body`, turning a `RenderError` or `DataLoadError` into its message and status.
+    static func reportingRenderErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as RenderError {
+            throw fail(message: error.description, code: error.exitCode)
+        } catch let error as DataLoadError {
+            throw fail(error)
+        }
+    }
+
+    static func fail(_ error: DataLoadError) -> ExitCode {
+        fail(message: error.description, code: error.exitCode)
+    }
+
+    static func fail(message: String, code: Int32) -> ExitCode {
+        printError("sightline: \(message)")
+        return ExitCode(code)
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+/// `WIDTHxHEIGHT` on the command line.
+struct SizeArgument: ExpressibleByArgument {
+    var value: PixelSize
+
+    init(_ value: PixelSize) { self.value = value }
+
+    init?(argument: String) {
+        guard let size = PixelSize(parsing: argument) else { return nil }
+        value = size
+    }
+
+    var defaultValueDescription: String { value.description }
+}
+
+/// `A:B` on the command line, with A < B.
+struct RangeArgument: ExpressibleByArgument {
+    var lower: Double
+    var upper: Double
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]),
+              a.isFinite, b.isFinite, a < b else { return nil }
+        lower = a
+        upper = b
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import ChartCore
+import ChartData
+import ChartRender
+import Foundation
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a data file to a PNG image, without a window or a display.",
+        discussion: """
+        Uses SDL's offscreen video driver (EGL), so it works on servers and in CI. The \
+        visible range defaults to all x and the y range of the data in view.
+        """
+    )
+
+    @Argument(help: "The data file to render ('-' for standard input).")
+    var file: String
+
+    @Option(name: .customLong("out"), help: "The PNG file to write.")
+    var output: String
+
+    @Option(help: "Image size in pixels, WIDTHxHEIGHT.")
+    var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
+
+    @Option(help: "Visible x range in data units, A:B (e.g. --x-range=-5:10).")
+    var xRange: RangeArgument?
+
+    @Option(help: "Visible y range in data units, A:B.")
+    var yRange: RangeArgument?
+
+    @Option(help: "Line width in pixels.")
+    var lineWidth: Double = 2
+
+    @Flag(help: "Only the series on a flat background, filling the whole image: no margins, axes or decorations.")
+    var plain = false
+
+    func validate() throws {
+        guard lineWidth > 0, lineWidth <= 64 else { throw ValidationError("--line-width must be in 0…64 pixels") }
+    }
+
+    func run() throws {
+        let dataset = try CommandSupport.load(file)
+        guard let fitted = Viewport.fitting(dataset) else {
+            throw CommandSupport.fail(DataLoadError.noData(file: dataset.source, reason: "no finite point to show"))
+        }
+        var visible = fitted.visible
+        if let x = xRange {
+            visible.minX = x.lower
+            visible.maxX = x.upper
+            if yRange == nil, let fit = dataset.yBounds(inX: x.lower...x.upper) {
+                visible = DataRect(minX: x.lower, maxX: x.upper, minY: fit.min, maxY: fit.max).paddingY(by: 0.05)
+            }
+        }
+        if let y = yRange {
+            visible.minY = y.lower
+            visible.maxY = y.upper
+        }
+        try CommandSupport.reportingRenderErrors {
+            let renderer = try OffscreenRenderer()
+            let scene = try ChartScene(device: renderer.device, dataset: dataset,
+                                       layout: plain ? .plain : .standard, lineWidth: lineWidth)
+            let image = try renderer.render(scene, viewport: Viewport(visible: visible), size: size.value)
+            try PNGFile.write(image, to: output)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+
+@main
+struct Sightline: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sightline",
+        abstract: "A GPU-accelerated chart viewer for large time series.",
+        discussion: """
+        Without a command, opens FILE in a window: drag to pan, scroll to zoom at the \
+        cursor, double-click or 0 to fit, + and - to zoom, arrows to pan, q to quit.
+
+        Files are delimited text (comma, semicolon or tab) with an optional header: the \
+        first column is x, every other column a series. '-' reads standard input.
+
+        Exit status: 0 on success, 64 for a bad command line, 65 for bad data, 66 for a \
+        file that cannot be read, 69 when no display or OpenGL 3.3 is available, 73 when \
+        an output file cannot be written.
+        """,
+        subcommands: [Open.self, Render.self, Walk.self],
+        defaultSubcommand: Open.self
+    )
+}
