@@ -1,4 +1,5 @@
 import CGL
+import ChartCore
 
 /// An offscreen framebuffer (an RGBA8 texture) to draw into and read back.
 public final class RenderTarget {
@@ -25,6 +26,13 @@ public final class RenderTarget {
     public func bind() {
         device.bind(framebuffer)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
+    /// Fills the whole target with `color`.
+    public func clear(to color: RGBAColor) {
+        bind()
+        glClearColor(color.red, color.green, color.blue, color.alpha)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
     /// The pixels, rows from the top. Waits for the GPU to finish.

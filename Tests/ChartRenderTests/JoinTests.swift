@@ -1,0 +1,87 @@
+import ChartCore
+import ChartRender
+import XCTest
+
+/// Joins of a zig-zag whose angles go down to 10°: mitred up to the limit, bevelled
+/// past it, never a gap and never a spike.
+final class JoinTests: XCTestCase {
+    private struct Point { var x: Double; var y: Double }
+
+    private let size = PixelSize(width: 900, height: 300)
+    private let halfWidth = 3.0
+    private let miterLimit = 4.0
+
+    /// Vs whose apex angles are `angles`, in a view where one data unit is one pixel.
+    private func zigZag(angles: [Double]) -> [Point] {
+        var points = [Point(x: 30, y: 60)]
+        let length = 150.0
+        for angle in angles {
+            let half = angle / 2 * .pi / 180
+            let base = points.last!
+            points.append(Point(x: base.x + length * sin(half), y: base.y + length * cos(half)))
+            points.append(Point(x: base.x + 2 * length * sin(half), y: base.y))
+        }
+        points.append(Point(x: points.last!.x + 40, y: points.last!.y))
+        return points
+    }
+
+    private func distance(from p: Point, toSegment a: Point, _ b: Point) -> (distance: Double, t: Double) {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let t = ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)
+        let c = min(max(t, 0), 1)
+        return (hypot(p.x - (a.x + c * dx), p.y - (a.y + c * dy)), t)
+    }
+
+    /// The interior angle at each inner point, degrees.
+    private func joinAngles(_ points: [Point]) -> [Double] {
+        (1..<points.count - 1).map { i in
+            let a = points[i - 1], p = points[i], b = points[i + 1]
+            let u = (a.x - p.x, a.y - p.y), v = (b.x - p.x, b.y - p.y)
+            let cosine = (u.0 * v.0 + u.1 * v.1) / (hypot(u.0, u.1) * hypot(v.0, v.1))
+            return acos(min(max(cosine, -1), 1)) * 180 / .pi
+        }
+    }
+
+    func testZigZagDownToTenDegreesHasNoGapsAndNoSpikes() throws {
+        let points = zigZag(angles: [90, 60, 30, 20, 10])
+        let visible = DataRect(minX: 0, maxX: Double(size.width), minY: 0, maxY: Double(size.height))
+        let image = try GLTestHarness.draw(xs: points.map(\.x), ys: points.map(\.y), visible: visible, size: size,
+                                           width: 2 * halfWidth, miterLimit: miterLimit)
+        let angles = joinAngles(points)
+        XCTAssertEqual(angles.min()!, 10, accuracy: 0.01)
+
+        var gaps = 0
+        var spikes: [String] = []
+        for py in 0..<size.height {
+            for px in 0..<size.width {
+                let p = Point(x: Double(px) + 0.5, y: Double(size.height - py) - 0.5)
+                let coverage = image.coverage(px, py)
+                var nearest = Double.infinity
+                var insideBody = false
+                for i in 0..<points.count - 1 {
+                    let (d, t) = distance(from: p, toSegment: points[i], points[i + 1])
+                    nearest = min(nearest, d)
+                    // Well inside a segment's own rectangle: must be fully covered.
+                    if t > 0, t < 1, d < halfWidth - 1 { insideBody = true }
+                }
+                if insideBody && coverage < 0.9 { gaps += 1 }
+                guard coverage > 0.05, nearest > halfWidth + 1 else { continue }
+                // Beyond the stroke's edge only a miter may reach, and only as far as
+                // the limit allows at a join that is mitred.
+                let allowed = zip(points.dropFirst(), angles).contains { vertex, angle in
+                    let ratio = 1 / sin(angle / 2 * .pi / 180)
+                    guard ratio <= miterLimit else { return false }
+                    return hypot(p.x - vertex.x, p.y - vertex.y) <= (halfWidth + 1) * ratio + 1
+                }
+                if !allowed { spikes.append("(\(px), \(py)) \(nearest) px from the line") }
+            }
+        }
+        XCTAssertEqual(gaps, 0, "uncovered pixels inside the stroke")
+        XCTAssertEqual(spikes.count, 0, "pixels past the miter limit: \(spikes.prefix(5))")
+
+        // The 90° apex is mitred: its outer corner is filled, as a bevel would not be.
+        let apex = points[1]
+        let tip = (x: apex.x, y: apex.y + halfWidth * sqrt(2) - 1)
+        XCTAssertGreaterThan(image.coverage(Int(tip.x), size.height - 1 - Int(tip.y)), 0.5, "mitred corner")
+    }
+}
