@@ -8,7 +8,7 @@ import ChartRender
 /// double-click or `0` to fit, `q` or Ctrl+W to close. It draws only when something
 /// changed, and blocks in `SDL_WaitEvent` otherwise, so an idle window costs no CPU.
 public final class ChartWindow {
-    private let context: GLContext
+    private let device: GLDevice
     private let scene: ChartScene
     private var viewport: Viewport
     private let fittedViewport: Viewport
@@ -23,9 +23,10 @@ public final class ChartWindow {
         guard let fitted = Viewport.fitting(dataset) else {
             throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
         }
-        context = try GLContext(mode: .window(title: "Sightline — \(dataset.source)"),
-                                size: (size.width, size.height))
-        scene = try ChartScene(device: context.device, dataset: dataset, lineWidth: lineWidth)
+        let context = try GLContext(mode: .window(title: "Sightline — \(dataset.source)"),
+                                    size: (size.width, size.height))
+        device = GLDevice(context: context)
+        scene = try ChartScene(device: device, dataset: dataset, lineWidth: lineWidth)
         fittedViewport = fitted
         self.viewport = viewport ?? fitted
     }
@@ -129,22 +130,22 @@ public final class ChartWindow {
     }
 
     private func draw() {
-        let drawable = context.drawableSize
-        context.device.bind(nil)
+        let drawable = device.context.drawableSize
+        device.bind(nil)
         scene.draw(viewport: viewport, framebufferSize: PixelSize(width: drawable.width, height: drawable.height),
                    scale: pixelScale)
-        context.swap()
+        device.context.swap()
         framesDrawn += 1
     }
 
     /// Drawable pixels per window coordinate: 2 on a typical HiDPI screen.
     private var pixelScale: Double {
-        let window = context.windowSize
-        return window.width > 0 ? Double(context.drawableSize.width) / Double(window.width) : 1
+        let window = device.context.windowSize
+        return window.width > 0 ? Double(device.context.drawableSize.width) / Double(window.width) : 1
     }
 
     private var plotRect: PixelRect {
-        let drawable = context.drawableSize
+        let drawable = device.context.drawableSize
         return scene.plotRect(in: PixelSize(width: drawable.width, height: drawable.height), scale: pixelScale)
     }
 

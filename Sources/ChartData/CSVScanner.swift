@@ -48,7 +48,10 @@ struct CSVScanner {
         fields.reserveCapacity(4)
         while true {
             var field: Field
-            if position < bytes.count, bytes[position] == 0x22 {
+            var afterSpaces = position
+            while afterSpaces < bytes.count, bytes[afterSpaces] == 0x20 { afterSpaces += 1 }
+            if afterSpaces < bytes.count, bytes[afterSpaces] == 0x22 {
+                position = afterSpaces
                 field = readQuoted()
             } else {
                 let start = position

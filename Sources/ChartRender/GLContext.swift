@@ -3,6 +3,9 @@ import CSDL2
 
 /// An SDL window with an OpenGL 3.3 core context current on the calling thread.
 ///
+/// A `GLDevice` keeps its context alive, and every GL resource keeps its device, so the
+/// context is destroyed only after the last resource has been deleted.
+///
 /// With `Mode.offscreen` SDL's `offscreen` video driver is used: EGL on Mesa, no X
 /// server, nothing on screen; draw into a `RenderTarget` and read the pixels back.
 public final class GLContext {
@@ -15,7 +18,6 @@ public final class GLContext {
 
     public let window: OpaquePointer
     private let context: SDL_GLContext
-    public let device: GLDevice
 
     /// Opens the window (or the offscreen surface) and its context.
     /// - Throws: `RenderError.sdl` when SDL cannot start or make a window,
@@ -71,7 +73,6 @@ public final class GLContext {
         SDL_GL_SetSwapInterval(vsync ? 1 : 0)
         self.window = window
         self.context = context
-        self.device = GLDevice()
     }
 
     deinit {

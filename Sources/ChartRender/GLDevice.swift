@@ -20,8 +20,12 @@ public final class GLDevice {
     /// The driver's renderer and version strings, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public let renderer: String
     public let version: String
+    /// The context the handles belong to; held so that it outlives them.
+    public let context: GLContext
 
-    public init() {
+    /// A device for `context`, which must be current.
+    public init(context: GLContext) {
+        self.context = context
         renderer = Self.string(GL_RENDERER)
         version = Self.string(GL_VERSION)
     }

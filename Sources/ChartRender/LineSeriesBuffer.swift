@@ -28,7 +28,7 @@ public final class LineSeriesBuffer {
     /// GPU memory the series takes, bytes.
     public private(set) var gpuByteCount = 0
     private(set) var blocks: [Block] = []
-    private unowned let device: GLDevice
+    private let device: GLDevice
     private var ownedBuffers: [BufferID] = []
 
     static let bytesPerPoint = 2 * MemoryLayout<Float>.size

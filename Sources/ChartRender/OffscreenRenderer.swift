@@ -4,13 +4,11 @@ import ChartData
 /// Renders charts to images with no window and no display: SDL's offscreen video
 /// driver (EGL on Mesa) and a framebuffer object.
 public final class OffscreenRenderer {
-    public let context: GLContext
+    public let device: GLDevice
 
     public init() throws {
-        context = try GLContext(mode: .offscreen, size: (64, 64), vsync: false)
+        device = GLDevice(context: try GLContext(mode: .offscreen, size: (64, 64), vsync: false))
     }
-
-    public var device: GLDevice { context.device }
 
     /// Draws `scene` as `viewport` shows it into an image of `size`.
     public func render(_ scene: ChartScene, viewport: Viewport, size: PixelSize) throws -> RGBAImage {

@@ -7,7 +7,7 @@ public final class RenderTarget {
     public let height: Int
     public let texture: TextureID
     public let framebuffer: FramebufferID
-    private unowned let device: GLDevice
+    private let device: GLDevice
 
     public init(device: GLDevice, width: Int, height: Int) throws {
         self.device = device

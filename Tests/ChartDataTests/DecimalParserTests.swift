@@ -1,0 +1,42 @@
+@testable import ChartData
+import Foundation
+import XCTest
+
+final class DecimalParserTests: XCTestCase {
+    private func parse(_ text: String) -> DecimalParser.Result {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { DecimalParser.parse($0, from: 0, to: bytes.count) }
+    }
+
+    func testForms() {
+        XCTAssertEqual(parse("42"), .number(42))
+        XCTAssertEqual(parse(" -3.25 "), .number(-3.25))
+        XCTAssertEqual(parse("+.5"), .number(0.5))
+        XCTAssertEqual(parse("1e3"), .number(1000))
+        XCTAssertEqual(parse("1.5E-2"), .number(0.015))
+        XCTAssertEqual(parse("1600000000000"), .number(1.6e12))
+        XCTAssertEqual(parse(""), .missing)
+        XCTAssertEqual(parse("nan"), .missing)
+        XCTAssertEqual(parse("-Infinity"), .number(-.infinity))
+        for bad in ["abc", "1.2.3", "-", ".", "1e", "12a", "--1", "2024-01-01"] {
+            XCTAssertEqual(parse(bad), .invalid, bad)
+        }
+    }
+
+    /// Every number printed by Swift reads back as the same Double (fast and slow paths).
+    func testRoundTripsAgainstTheStandardLibrary() {
+        var rng = SplitMix64(seed: 5)
+        for i in 0..<50_000 {
+            let value: Double
+            switch i % 4 {
+            case 0: value = Double(bitPattern: rng.next() & 0x7FEF_FFFF_FFFF_FFFF) * (rng.next() & 1 == 0 ? 1 : -1)
+            case 1: value = Double(Int64.random(in: -1_000_000_000_000...1_000_000_000_000, using: &rng)) / 1_000_000
+            case 2: value = Double.random(in: -1e6...1e6, using: &rng)
+            default: value = Double(Int.random(in: -100_000...100_000, using: &rng)) / 100
+            }
+            let text = i % 8 < 4 ? "\(value)" : String(format: "%.6f", value)
+            guard case let .number(parsed) = parse(text) else { return XCTFail("\(text) did not parse") }
+            XCTAssertEqual(parsed, Double(text)!, text)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ChartRender
+import Foundation
+import XCTest
+
+/// The command line's contract: exit codes, messages, and PNGs that hold the chart.
+final class CommandLineTests: XCTestCase {
+    private let folder = NSTemporaryDirectory() + "sightline-cli-\(getpid())"
+
+    override func setUpWithError() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func write(_ text: String, to name: String) throws -> String {
+        let path = "\(folder)/\(name)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testMissingFileExits66NamingIt() throws {
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", "\(folder)/absent.csv", "--out", "\(folder)/x.png"])
+        XCTAssertEqual(result.status, 66)
+        XCTAssertTrue(result.error.contains("\(folder)/absent.csv"), result.error)
+    }
+
+    func testMalformedLineExits65NamingFileAndLine() throws {
+        let path = try write("x,y\n1,2\n2,3\n3,four\n", to: "bad.csv")
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--out", "\(folder)/x.png"])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.error.contains("\(path):4:2"), result.error)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/x.png"))
+    }
+
+    func testNoOpenGL33Exits69SayingWhatWasFound() throws {
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", "Resources/sample.csv", "--out", "\(folder)/x.png"],
+                                           environment: ["MESA_GL_VERSION_OVERRIDE": "3.0"])
+        XCTAssertEqual(result.status, 69)
+        XCTAssertTrue(result.error.contains("3.0"), result.error)
+    }
+
+    func testPlainRenderFillsTheImageWithTheLine() throws {
+        // A diagonal from corner to corner: with --plain it runs from (0, h) to (w, 0).
+        let path = try write("x,y\n0,0\n10,10\n", to: "diagonal.csv")
+        let out = "\(folder)/diagonal.png"
+        let result = try ProcessRunner.run(ProcessRunner.sightline,
+                                           ["render", path, "--out", out, "--size", "200x100", "--plain",
+                                            "--x-range", "0:10", "--y-range", "0:10"])
+        XCTAssertEqual(result.status, 0, result.error)
+        let image = try PNGFile.read(from: out)
+        XCTAssertEqual([image.width, image.height], [200, 100])
+        for x in stride(from: 10, to: 190, by: 20) {
+            let expectedRow = 100 - Double(x) / 2
+            let dark = (0..<100).filter { image[x, $0].r < 200 }
+            XCTAssertFalse(dark.isEmpty, "column \(x) crosses the line")
+            let centre = Double(dark.reduce(0, +)) / Double(dark.count) + 0.5
+            XCTAssertEqual(centre, expectedRow, accuracy: 1.5, "column \(x)")
+        }
+        XCTAssertEqual(image[199, 99].r, 255, "flat white background, no margins")
+    }
+
+    func testWithoutADisplayOpenRendersAPreviewAndSaysWhere() throws {
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["Resources/sample.csv", "--size", "400x300"],
+                                           environment: ["TMPDIR": folder], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(result.status, 0, result.error)
+        let path = "\(folder)/sightline-sample.png"
+        XCTAssertTrue(result.output.contains(path), result.output)
+        XCTAssertTrue(result.output.contains("xvfb-run"), "says how to get a window")
+        XCTAssertEqual(try PNGFile.read(from: path).width, 400)
+    }
+
+    func testHelpExplainsEveryCommand() throws {
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["--help"])
+        XCTAssertEqual(result.status, 0)
+        for command in ["open", "render", "walk"] {
+            XCTAssertTrue(result.output.contains(command), "help mentions \(command)")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+
+/// Runs the built `sightline` and the X tools the end-to-end tests drive.
+enum ProcessRunner {
+    /// The package root, found from this file's path.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The `sightline` binary beside the test bundle (or `$SIGHTLINE_BIN`).
+    static var sightline: String {
+        if let bin = ProcessInfo.processInfo.environment["SIGHTLINE_BIN"] { return bin }
+        let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [testBundle, testBundle.deletingLastPathComponent()].map { $0.appendingPathComponent("sightline").path }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+    }
+
+    struct Result {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    /// Runs `executable` to completion (killing it after `timeout` seconds).
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                    removing removed: [String] = [], timeout: TimeInterval = 120) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try resolve(executable))
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for name in removed { env.removeValue(forKey: name) }
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        // Read while waiting, so a chatty child never blocks on a full pipe.
+        var outData = Data()
+        var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus,
+                      output: String(decoding: outData, as: UTF8.self),
+                      error: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Starts `executable` and returns at once.
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try resolve(executable))
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.standardError
+        try process.run()
+        return process
+    }
+
+    /// The full path of a program on PATH; fails the test with the package to install.
+    static func resolve(_ executable: String) throws -> String {
+        if executable.hasPrefix("/") { return executable }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(executable)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw XCTSkip.missing(executable)
+    }
+}
+
+private enum XCTSkip {
+    struct Missing: Error, CustomStringConvertible {
+        var executable: String
+        var description: String {
+            "\(executable) is not installed; run scripts/install-deps.sh (it installs xvfb, xdotool and imagemagick)"
+        }
+    }
+
+    static func missing(_ executable: String) -> Missing { Missing(executable: executable) }
+}
