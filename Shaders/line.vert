@@ -52,7 +52,9 @@ vec2 joinOffset(vec2 segmentNormal, vec2 otherNormal, out bool bevelled) {
     if (sumLength > 1e-6) {
         vec2 miter = sum / sumLength;
         float cosHalf = dot(miter, segmentNormal);
-        if (1.0 / cosHalf <= u_miterLimit) {
+        // Written as a product: near a 180° turn cosHalf rounds to zero or below, and
+        // its reciprocal would pass a "<= limit" test as a huge negative miter.
+        if (cosHalf * u_miterLimit >= 1.0) {
             bevelled = false;
             return miter * (u_extrusion / cosHalf);
         }

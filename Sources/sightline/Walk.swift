@@ -35,8 +35,9 @@ struct Walk: ParsableCommand {
         do {
             try walk.writeCSV { try handle.write(contentsOf: $0) }
             try handle.close()
-            _ = try FileManager.default.replaceItemAt(URL(fileURLWithPath: output),
-                                                      withItemAt: URL(fileURLWithPath: temporary))
+            guard rename(temporary, output) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+            }
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw CommandSupport.fail(message: "\(output): cannot write: \(error.localizedDescription)", code: 73)

@@ -84,4 +84,52 @@ final class JoinTests: XCTestCase {
         let tip = (x: apex.x, y: apex.y + halfWidth * sqrt(2) - 1)
         XCTAssertGreaterThan(image.coverage(Int(tip.x), size.height - 1 - Int(tip.y)), 0.5, "mitred corner")
     }
+
+    /// Dense noise turns back on itself at nearly 180° all the time; no join may throw
+    /// a vertex past the miter limit (a near-zero miter once drew full-height spikes).
+    func testDenseNoiseNeverSpikesPastTheMiterLimit() throws {
+        let size = PixelSize(width: 300, height: 200)
+        var rng = SeededGenerator(seed: 8)
+        // A random walk, then a saw whose x steps are a millionth of a pixel: its
+        // segments are vertical to within Float's rounding, as 10 million points in
+        // 1280 pixels are.
+        var y = 0.0
+        var xs = (0..<20_000).map { Double($0) }
+        var ys = xs.map { _ in
+            y += Double.random(in: -1...1, using: &rng)
+            return y
+        }
+        var x = 20_000.0
+        for i in 0..<2_000 {
+            x += Double.random(in: 1e-7...1e-4, using: &rng)
+            xs.append(x)
+            ys.append((i % 2 == 0 ? 1 : -1) * Double.random(in: 10...30, using: &rng))
+        }
+        let visible = DataRect(minX: 0, maxX: 20_100, minY: ys.min()! - 5, maxY: ys.max()! + 5)
+        let image = try GLTestHarness.draw(xs: xs, ys: ys, visible: visible, size: size)
+        let viewport = Viewport(visible: visible)
+        let xScale = viewport.xScale(in: size), yScale = viewport.yScale(in: size)
+        let allowance = 4 * (1 + 1) + 1.0
+        var low = [Double](repeating: .infinity, count: size.width)
+        var high = [Double](repeating: -.infinity, count: size.width)
+        for i in 0..<xs.count - 1 {
+            let x0 = xScale.pixel(forValue: xs[i]), x1 = xScale.pixel(forValue: xs[i + 1])
+            let y0 = yScale.pixel(forValue: ys[i]), y1 = yScale.pixel(forValue: ys[i + 1])
+            let first = max(Int((min(x0, x1) - allowance).rounded(.down)), 0)
+            let last = min(Int((max(x0, x1) + allowance).rounded(.up)), size.width - 1)
+            guard first <= last else { continue }
+            for column in first...last {
+                low[column] = min(low[column], min(y0, y1) - allowance)
+                high[column] = max(high[column], max(y0, y1) + allowance)
+            }
+        }
+        var strays = 0
+        for column in 0..<size.width {
+            for row in 0..<size.height where image.coverage(column, row) > 0.05 {
+                let centre = Double(row) + 0.5
+                if centre < low[column] || centre > high[column] { strays += 1 }
+            }
+        }
+        XCTAssertEqual(strays, 0, "covered pixels beyond every segment's miter allowance")
+    }
 }
