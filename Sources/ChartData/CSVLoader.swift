@@ -33,7 +33,7 @@ public struct CSVLoader: DataLoader {
 
         var xs: [Double] = []
         var ys = [[Double]](repeating: [], count: columnCount - 1)
-        let estimatedRows = bytes.count / max(8 * columnCount, 1)
+        let estimatedRows = scanner.estimatedRemainingLines()
         xs.reserveCapacity(estimatedRows)
         for c in ys.indices { ys[c].reserveCapacity(estimatedRows) }
 

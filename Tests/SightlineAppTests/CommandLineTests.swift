@@ -78,4 +78,35 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(result.output.contains(command), "help mentions \(command)")
         }
     }
+
+    /// W1 at 10 million points, written by `sightline walk` and rendered whole. The
+    /// release binary is used when `SIGHTLINE_RELEASE_BIN` names one (the test script
+    /// does), since a debug build takes a minute for the same work.
+    func testTenMillionPointsRenderToPNG() throws {
+        let binary = ProcessInfo.processInfo.environment["SIGHTLINE_RELEASE_BIN"] ?? ProcessRunner.sightline
+        let csv = "\(folder)/w1-10m.csv"
+        let png = "\(folder)/w1-10m.png"
+        let walk = try ProcessRunner.run(binary, ["walk", "10000000", csv], timeout: 600)
+        XCTAssertEqual(walk.status, 0, walk.error)
+        let started = Date()
+        let render = try ProcessRunner.run(binary, ["render", csv, "--out", png, "--plain"], timeout: 600)
+        let seconds = Date().timeIntervalSince(started)
+        XCTAssertEqual(render.status, 0, render.error)
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        print("10M points: rendered in \(String(format: "%.1f", seconds)) s, peak RSS of the largest child \(usage.ru_maxrss / 1024) MiB")
+
+        let image = try PNGFile.read(from: png)
+        XCTAssertEqual([image.width, image.height], [1280, 720])
+        func isLine(_ x: Int, _ y: Int) -> Bool { image[x, y].r < 200 }
+        let columnsWithLine = (0..<image.width).filter { x in (0..<image.height).contains { isLine(x, $0) } }
+        XCTAssertEqual(columnsWithLine.count, image.width, "the walk crosses every column")
+        // The view is fitted with 5% room above and below: nothing may reach the top or
+        // bottom rows (a degenerate join once drew full-height spikes here).
+        let margin = Int(Double(image.height) * 0.03)
+        let strays = (0..<image.width).filter { x in
+            (0..<margin).contains { isLine(x, $0) } || (image.height - margin..<image.height).contains { isLine(x, $0) }
+        }
+        XCTAssertEqual(strays, [], "columns with line pixels in the empty margins")
+    }
 }
