@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs everything and runs every test: the SwiftPM build and its tests (data and
+# core without a GPU, OpenGL on Mesa llvmpipe through EGL, the app under Xvfb), then the
+# CMake + Ninja build, whose binary must render a PNG too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+. scripts/env.sh
+
+# A clean environment for the GL tests: no display is needed (offscreen EGL); the window
+# tests start their own Xvfb.
+export LIBGL_ALWAYS_SOFTWARE=1
+
+echo "== CMake + Ninja build (release)"
+cmake -G Ninja -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake --build build
+cmake_png=$(mktemp --suffix=.png)
+build/bin/sightline render Resources/sample.csv --out "$cmake_png" --size 640x360
+file_size=$(stat -c %s "$cmake_png")
+[ "$file_size" -gt 1000 ] || { echo "the CMake binary wrote a ${file_size}-byte PNG" >&2; exit 1; }
+echo "CMake binary rendered $cmake_png ($file_size bytes)"
+
+echo "== SwiftPM build and tests"
+swift build --build-tests
+SIGHTLINE_RELEASE_BIN="$PWD/build/bin/sightline" swift test --skip-build "$@"
