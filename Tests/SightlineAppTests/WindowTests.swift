@@ -69,15 +69,52 @@ final class WindowTests: XCTestCase {
         let before = lineProfile(first)
         XCTAssertGreaterThan(before.compactMap { $0 }.count, 700, "the line spans the plot")
 
+        // Idle: nothing changes, so nothing is drawn and no CPU is spent.
+        let idleTicks = try cpuTicks(of: app.processIdentifier)
+        sleep(2)
+        XCTAssertLessThanOrEqual(try cpuTicks(of: app.processIdentifier) - idleTicks, 10,
+                                 "an idle window uses at most 5% of a core")
+
         try display.drag(window: window, from: (300, 250), to: (420, 250))
-        var after = first
+        let dragged = try screenshot(differingFrom: first, window: window, display: display, name: "window-dragged")
+        let shift = bestShift(from: before, to: lineProfile(dragged), range: -300...300)
+        XCTAssertEqual(shift, 120, accuracy: 4, "the line follows a 120 px drag to the right")
+
+        // Zoom in at a point on the line: that point stays under the cursor.
+        let profile = lineProfile(dragged)
+        let column = 600
+        let row = try XCTUnwrap(profile[column], "the line crosses column \(column)")
+        try display.xdotool(["mousemove", "--window", window, "\(column)", "\(Int(row.rounded()))"])
+        try display.xdotool(["click", "--repeat", "3", "--delay", "50", "4"])
+        let zoomed = try screenshot(differingFrom: dragged, window: window, display: display, name: "window-zoomed")
+        let zoomedProfile = lineProfile(zoomed)
+        let rowAfter = try XCTUnwrap(zoomedProfile[column])
+        XCTAssertEqual(rowAfter, row, accuracy: 4, "the point under the cursor stays put")
+        let spread = { (p: [Double?]) -> Double in
+            let rows = p[100..<800].compactMap { $0 }
+            return rows.max()! - rows.min()!
+        }
+        XCTAssertGreaterThan(spread(zoomedProfile), spread(profile) * 1.2, "zooming in magnifies the wiggles")
+    }
+
+    /// Screenshots until the window shows something other than `previous`.
+    private func screenshot(differingFrom previous: RGBAImage, window: String, display: XvfbDisplay,
+                            name: String) throws -> RGBAImage {
         let deadline = Date().addingTimeInterval(10)
+        var image = previous
         repeat {
             usleep(200_000)
-            after = try display.screenshot(window: window, savingTo: artifacts + "/window-dragged.png")
-        } while after == first && Date() < deadline
-        XCTAssertNotEqual(after, first, "the drag redrew the window")
-        let shift = bestShift(from: before, to: lineProfile(after), range: -300...300)
-        XCTAssertEqual(shift, 120, accuracy: 4, "the line follows a 120 px drag to the right")
+            image = try display.screenshot(window: window, savingTo: "\(artifacts)/\(name).png")
+        } while image == previous && Date() < deadline
+        XCTAssertNotEqual(image, previous, "\(name): the window redrew")
+        return image
+    }
+
+    /// User plus system CPU time of a process, in clock ticks (1/100 s).
+    private func cpuTicks(of pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])!
     }
 }
