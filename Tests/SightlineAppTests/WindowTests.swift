@@ -95,6 +95,17 @@ final class WindowTests: XCTestCase {
             return rows.max()! - rows.min()!
         }
         XCTAssertGreaterThan(spread(zoomedProfile), spread(profile) * 1.2, "zooming in magnifies the wiggles")
+
+        // A resize redraws at the new size.
+        try display.xdotool(["windowsize", window, "640", "400"])
+        let deadline = Date().addingTimeInterval(10)
+        var resized = zoomed
+        repeat {
+            usleep(200_000)
+            resized = try display.screenshot(window: window, savingTo: "\(artifacts)/window-resized.png")
+        } while resized.width != 640 && Date() < deadline
+        XCTAssertEqual([resized.width, resized.height], [640, 400])
+        XCTAssertGreaterThan(lineProfile(resized).compactMap { $0 }.count, 450, "the line fills the resized plot")
     }
 
     /// Screenshots until the window shows something other than `previous`.

@@ -1,0 +1,35 @@
+import ChartCore
+import ChartRender
+import XCTest
+
+/// NaN is a gap: the line stops before it and starts again after it, never drawing
+/// towards zero or across the hole.
+final class GapTests: XCTestCase {
+    func testLineBreaksAtNaN() throws {
+        let size = PixelSize(width: 400, height: 100)
+        let xs = (0...40).map { Double($0) }
+        var ys = [Double](repeating: 5, count: xs.count)
+        for i in 18...22 { ys[i] = .nan }
+        // A NaN at the very start and a lone point between gaps draw nothing either.
+        ys[0] = .nan
+        ys[30] = .nan
+        ys[32] = .nan
+        let visible = DataRect(minX: 0, maxX: 40, minY: 0, maxY: 10)
+        let image = try GLTestHarness.draw(xs: xs, ys: ys, visible: visible, size: size)
+        let scale = Viewport(visible: visible).xScale(in: size)
+        func covered(atX x: Double) -> Bool {
+            image.coverage(Int(scale.pixel(forValue: x)), size.height / 2) > 0.5
+        }
+        XCTAssertTrue(covered(atX: 5), "line before the gap")
+        XCTAssertTrue(covered(atX: 25), "line after the gap")
+        XCTAssertFalse(covered(atX: 18.5), "nothing in the gap")
+        XCTAssertFalse(covered(atX: 20), "nothing in the gap")
+        XCTAssertFalse(covered(atX: 0.5), "nothing before the first real point")
+        XCTAssertFalse(covered(atX: 31), "a lone point between gaps draws nothing")
+        // Nothing anywhere else in the image: a gap never falls to zero.
+        let stray = (0..<size.width).contains { x in
+            (0..<size.height).contains { y in abs(y - size.height / 2) > 3 && image.coverage(x, y) > 0.05 }
+        }
+        XCTAssertFalse(stray)
+    }
+}
