@@ -1,112 +1,209 @@
-/// Reads delimited text: an optional header line, then rows whose first column is x
-/// and whose other columns are one series each.
+/// Reads delimited text: an optional header line, then rows with an x column (a number,
+/// a Unix timestamp or a date) and one column per series.
 ///
 /// The delimiter (`,`, `;` or tab) is taken from the first line. Quoted fields, CRLF
 /// line ends and a UTF-8 byte order mark are accepted. An empty cell or `NaN` is a gap;
-/// rows with x out of order are sorted stably, with a warning.
+/// rows with x out of order are sorted stably, with a warning. Without `--y`, every
+/// column whose first value is a number becomes a series (text columns are skipped).
+/// How the x column is written.
+private enum XFormat { case number, date }
+
 public struct CSVLoader: DataLoader {
     public init() {}
 
-    public func load(_ bytes: UnsafeRawBufferPointer, source: String) throws -> Dataset {
+    public func load(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
+                     progress: LoadProgress?) throws -> Dataset {
         var scanner = CSVScanner(bytes: bytes)
         guard scanner.hasMoreLines else {
             throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
         }
-        let delimiter = scanner.detectDelimiter()
-
-        let firstLine = scanner.readFields(delimiter: delimiter)
-        let firstIsHeader = firstLine.fields.contains { field in
-            DecimalParser.parse(bytes, from: field.start, to: field.end) == .invalid
+        var first = scanner.readLine()
+        while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines { first = scanner.readLine() }
+        if first.fields.allSatisfy(scanner.isBlank) {
+            throw DataLoadError.noData(file: source, reason: "the file holds only blank lines")
         }
-        let columnCount = firstLine.fields.count
+        let columnCount = first.fields.count
         guard columnCount >= 2 else {
-            throw DataLoadError.malformed(file: source, line: firstLine.number, column: 1,
+            throw DataLoadError.malformed(file: source, line: first.number, column: 1,
                                           expected: "at least two columns (x, then one or more y) separated by ',', ';' or tab",
                                           found: "one column")
         }
-        let names: [String] = firstIsHeader
-            ? firstLine.fields.enumerated().map { index, field in
+        func kind(of field: CSVScanner.Field) -> XFormat? {
+            if DecimalParser.parse(bytes, from: field.start, to: field.end) != .invalid { return .number }
+            if DateParser.parse(bytes, from: field.start, to: field.end) != nil { return .date }
+            return nil
+        }
+        let hasHeader = first.fields.contains { !scanner.isBlank($0) && kind(of: $0) == nil }
+        let names: [String] = hasHeader
+            ? first.fields.enumerated().map { index, field in
                 let name = scanner.text(of: field).trimmingSpaces()
                 return name.isEmpty ? "column \(index + 1)" : name
             }
             : (0..<columnCount).map { $0 == 0 ? "x" : "y\($0)" }
 
-        var xs: [Double] = []
-        var ys = [[Double]](repeating: [], count: columnCount - 1)
-        let estimatedRows = scanner.estimatedRemainingLines()
-        xs.reserveCapacity(estimatedRows)
-        for c in ys.indices { ys[c].reserveCapacity(estimatedRows) }
-
-        func append(_ line: CSVScanner.Line) throws {
-            guard line.fields.count == columnCount else {
-                throw DataLoadError.malformed(
-                    file: source, line: line.number, column: min(line.fields.count, columnCount) + 1,
-                    expected: "\(columnCount) fields like the first line", found: "\(line.fields.count)")
-            }
-            for (index, field) in line.fields.enumerated() {
-                let value: Double
-                switch DecimalParser.parse(bytes, from: field.start, to: field.end) {
-                case let .number(v) where v.isFinite:
-                    value = v
-                case .number:
-                    throw DataLoadError.malformed(file: source, line: line.number, column: index + 1,
-                                                  expected: "a finite number in column '\(names[index])'",
-                                                  found: "\(scanner.quoted(field)) (infinity)")
-                case .missing where index > 0:
-                    value = .nan
-                case .missing:
-                    throw DataLoadError.malformed(file: source, line: line.number, column: 1,
-                                                  expected: "an x value in column '\(names[0])'",
-                                                  found: "an empty field")
-                case .invalid:
-                    throw DataLoadError.malformed(file: source, line: line.number, column: index + 1,
-                                                  expected: "a number in column '\(names[index])'",
-                                                  found: scanner.quoted(field))
+        var sample = first
+        if hasHeader {
+            repeat {
+                guard scanner.hasMoreLines else {
+                    throw DataLoadError.noData(file: source, reason: "a header line but no rows of data")
                 }
-                if index == 0 { xs.append(value) } else { ys[index - 1].append(value) }
+                sample = scanner.readLine()
+            } while sample.fields.allSatisfy(scanner.isBlank)
+        }
+        guard sample.fields.count == columnCount else {
+            throw DataLoadError.malformed(file: source, line: sample.number, column: min(sample.fields.count, columnCount) + 1,
+                                          expected: "\(columnCount) fields like the first line", found: "\(sample.fields.count)")
+        }
+
+        let xIndex = try options.x.map { try column(named: $0, in: names, source: source, role: "x column") } ?? 0
+        let xField = sample.fields[xIndex]
+        guard let xFormat = kind(of: xField), !scanner.isBlank(xField) else {
+            throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
+                                          expected: "a number or a date (YYYY-MM-DD, with 'T' or a space and HH:MM[:SS] after it) in x column '\(names[xIndex])'",
+                                          found: scanner.quoted(xField))
+        }
+        let yIndices: [Int]
+        if let wanted = options.y {
+            yIndices = try wanted.map { try column(named: $0, in: names, source: source, role: "column") }
+        } else {
+            yIndices = (0..<columnCount).filter { index in
+                index != xIndex && (scanner.isBlank(sample.fields[index]) || kind(of: sample.fields[index]) == .number)
             }
         }
+        guard !yIndices.isEmpty else {
+            throw DataLoadError.noData(file: source, reason: "no numeric column besides the x column '\(names[xIndex])'")
+        }
 
-        if !firstIsHeader { try append(firstLine) }
+        var reader = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
+                               yIndices: yIndices, estimatedRows: scanner.estimatedRemainingLines() + 1)
+        try reader.append(sample.fields, line: sample.number, scanner: scanner)
+        var nextReport = scanner.position + (4 << 20)
         while scanner.hasMoreLines {
-            let line = scanner.readFields(delimiter: delimiter)
-            if line.isBlank { continue }
-            try append(line)
+            try reader.readRow(&scanner)
+            if scanner.position >= nextReport, let progress {
+                progress(scanner.position, bytes.count)
+                nextReport = scanner.position + (4 << 20)
+            }
         }
+        progress?(bytes.count, bytes.count)
 
-        if xs.isEmpty {
-            throw DataLoadError.noData(file: source, reason: "a header line but no rows of data")
-        }
-        if xs.count == 1 {
+        if reader.xs.count == 1 {
             throw DataLoadError.noData(file: source, reason: "only one point; a line needs at least two")
         }
-        var dataset = Dataset(source: source, xs: xs,
-                              series: zip(names.dropFirst(), ys).map { Series(name: $0, ys: $1) })
+        var dataset = Dataset(source: source, xs: reader.xs,
+                              series: zip(yIndices, reader.ys).map { Series(name: names[$0], ys: $1) })
         dataset.sortByXIfNeeded()
+        dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1) : XAxisKind.guessing(fromSorted: dataset.xs)
         return dataset
     }
-}
 
-extension Dataset {
-    /// Sorts rows by x, keeping the file's order among equal x, and records a warning.
-    /// - Complexity: O(n) when already sorted, else O(n log n).
-    mutating func sortByXIfNeeded() {
-        guard let firstDescent = xs.indices.dropLast().first(where: { xs[$0] > xs[$0 + 1] }) else { return }
-        let order = xs.indices.sorted { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }
-        xs = order.map { xs[$0] }
-        for s in series.indices {
-            let ys = series[s].ys
-            series[s].ys = order.map { ys[$0] }
-        }
-        warnings.append("\(source): x is not sorted (first at data row \(firstDescent + 2)); rows were sorted by x")
+    private func column(named name: String, in names: [String], source: String, role: String) throws -> Int {
+        let wanted = name.trimmingSpaces()
+        if let index = names.firstIndex(of: wanted) { return index }
+        if let index = names.firstIndex(where: { $0.lowercased() == wanted.lowercased() }) { return index }
+        throw DataLoadError.notInFile(file: source, asked: "\(role) named '\(wanted)'", available: names)
     }
 }
 
-private extension String {
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let f = scalars.first, f == " " || f == "\t" { scalars.removeFirst() }
-        while let l = scalars.last, l == " " || l == "\t" { scalars.removeLast() }
-        return String(scalars)
+/// The per-row loop, apart so that the setup above stays readable.
+private struct RowReader {
+    let bytes: UnsafeRawBufferPointer
+    let source: String
+    let names: [String]
+    let xIndex: Int
+    let xFormat: XFormat
+    /// For each column, the series it feeds, or −1.
+    let seriesOfColumn: [Int]
+    private(set) var xs: [Double] = []
+    private(set) var ys: [[Double]]
+
+    init(bytes: UnsafeRawBufferPointer, source: String, names: [String], xIndex: Int, xFormat: XFormat,
+         yIndices: [Int], estimatedRows: Int) {
+        self.bytes = bytes
+        self.source = source
+        self.names = names
+        self.xIndex = xIndex
+        self.xFormat = xFormat
+        var seriesOfColumn = [Int](repeating: -1, count: names.count)
+        for (series, column) in yIndices.enumerated() { seriesOfColumn[column] = series }
+        self.seriesOfColumn = seriesOfColumn
+        xs.reserveCapacity(estimatedRows)
+        ys = yIndices.map { _ in
+            var column: [Double] = []
+            column.reserveCapacity(estimatedRows)
+            return column
+        }
+    }
+
+    /// Reads one line from the scanner; a blank line is skipped.
+    mutating func readRow(_ scanner: inout CSVScanner) throws {
+        let columnCount = names.count
+        var column = 0
+        while true {
+            let field = scanner.nextField()
+            if column == 0 && scanner.atLineEnd && field.start == field.end { return }
+            if column < columnCount {
+                try store(field, column: column, line: scanner.lineNumber, scanner: scanner)
+            }
+            column += 1
+            if scanner.atLineEnd { break }
+        }
+        // A short or long row ends the load, so its half-stored values need no undoing.
+        if column != columnCount {
+            throw DataLoadError.malformed(file: source, line: scanner.lineNumber, column: min(column, columnCount) + 1,
+                                          expected: "\(columnCount) fields like the first line", found: "\(column)")
+        }
+    }
+
+    /// Stores an already split line (the first data line, read while sniffing).
+    mutating func append(_ fields: [CSVScanner.Field], line: Int, scanner: CSVScanner) throws {
+        for (column, field) in fields.enumerated() {
+            try store(field, column: column, line: line, scanner: scanner)
+        }
+    }
+
+    @inline(__always)
+    private mutating func store(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) throws {
+        let series = seriesOfColumn[column]
+        if column == xIndex {
+            xs.append(try parseX(field, line: line, scanner: scanner))
+        } else if series >= 0 {
+            ys[series].append(try parseY(field, column: column, line: line, scanner: scanner))
+        }
+    }
+
+    private func parseX(_ field: CSVScanner.Field, line: Int, scanner: CSVScanner) throws -> Double {
+        switch xFormat {
+        case .number:
+            if case let .number(value) = DecimalParser.parse(bytes, from: field.start, to: field.end), value.isFinite {
+                return value
+            }
+            throw malformed(field, column: xIndex, line: line, expected: "a finite number", scanner: scanner)
+        case .date:
+            if let seconds = DateParser.parse(bytes, from: field.start, to: field.end) { return seconds }
+            throw malformed(field, column: xIndex, line: line,
+                            expected: "a date like the first row's (YYYY-MM-DD[THH:MM[:SS]])", scanner: scanner)
+        }
+    }
+
+    private func parseY(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) throws -> Double {
+        switch DecimalParser.parse(bytes, from: field.start, to: field.end) {
+        case let .number(value) where value.isFinite:
+            return value
+        case .missing:
+            return .nan
+        case .number:
+            throw malformed(field, column: column, line: line, expected: "a finite number (leave the cell empty for a gap)",
+                            scanner: scanner)
+        case .invalid:
+            throw malformed(field, column: column, line: line, expected: "a number", scanner: scanner)
+        }
+    }
+
+    private func malformed(_ field: CSVScanner.Field, column: Int, line: Int, expected: String,
+                           scanner: CSVScanner) -> DataLoadError {
+        let found = field.start == field.end ? "an empty field" : scanner.quoted(field)
+        return .malformed(file: source, line: line, column: column + 1,
+                          expected: "\(expected) in column '\(names[column])'", found: found)
     }
 }

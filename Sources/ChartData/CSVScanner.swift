@@ -1,4 +1,5 @@
-/// Splits delimited text into lines and fields by byte offsets, without copying.
+/// Splits delimited text into fields by byte offsets, one field at a time and without
+/// copying or allocating per line.
 struct CSVScanner {
     /// One field's bytes, quotes already stripped.
     struct Field {
@@ -6,84 +7,96 @@ struct CSVScanner {
         var end: Int
     }
 
-    /// One line's fields and its 1-based line number in the file.
-    struct Line {
-        var number: Int
-        var fields: [Field]
-
-        var isBlank: Bool { fields.count == 1 && fields[0].start == fields[0].end }
-    }
-
     let bytes: UnsafeRawBufferPointer
+    let delimiter: UInt8
     private(set) var position: Int
+    /// The 1-based line number where the row of the last field read begins.
     private(set) var lineNumber = 0
+    /// Whether the last field read ended its line.
+    private(set) var atLineEnd = true
+    /// Line ends passed so far, those inside quoted fields included.
+    private var lineEndsPassed = 0
 
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
         let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         position = hasByteOrderMark ? 3 : 0
+        delimiter = Self.detectDelimiter(bytes, from: position)
     }
 
     var hasMoreLines: Bool { position < bytes.count }
 
     /// The delimiter of the first line: whichever of tab, `;` and `,` occurs most outside
     /// quotes (a comma on ties, as in most files).
-    func detectDelimiter() -> UInt8 {
-        var counts: [UInt8: Int] = [0x09: 0, 0x3B: 0, 0x2C: 0]
+    private static func detectDelimiter(_ bytes: UnsafeRawBufferPointer, from start: Int) -> UInt8 {
+        var comma = 0, semicolon = 0, tab = 0
         var inQuotes = false
-        var i = position
+        var i = start
         while i < bytes.count, inQuotes || (bytes[i] != 0x0A && bytes[i] != 0x0D) {
-            let b = bytes[i]
-            if b == 0x22 { inQuotes.toggle() } else if !inQuotes, counts[b] != nil { counts[b]! += 1 }
+            switch bytes[i] {
+            case 0x22: inQuotes.toggle()
+            case 0x2C where !inQuotes: comma += 1
+            case 0x3B where !inQuotes: semicolon += 1
+            case 0x09 where !inQuotes: tab += 1
+            default: break
+            }
             i += 1
         }
-        let best = [UInt8(0x2C), 0x3B, 0x09].max { counts[$0]! < counts[$1]! }!
-        return counts[best]! > 0 ? best : 0x2C
+        if tab > comma && tab >= semicolon { return 0x09 }
+        if semicolon > comma { return 0x3B }
+        return 0x2C
     }
 
-    /// About how many lines follow, from the mean length of the next 64 KB's lines, so
-    /// that columns are allocated once at nearly their final size.
-    /// - Complexity: O(1) (reads at most 64 KB).
-    func estimatedRemainingLines() -> Int {
-        let remaining = bytes.count - position
-        let sampleEnd = min(bytes.count, position + 65_536)
-        var lineEnds = 0
-        for i in position..<sampleEnd where bytes[i] == 0x0A { lineEnds += 1 }
-        guard lineEnds > 0 else { return 1 }
-        let meanLength = Double(sampleEnd - position) / Double(lineEnds)
-        return Int(Double(remaining) / meanLength * 1.02) + 16
-    }
-
-    /// Reads the next line's fields and moves past its line end (LF or CRLF).
-    mutating func readFields(delimiter: UInt8) -> Line {
-        lineNumber += 1
-        var fields: [Field] = []
-        fields.reserveCapacity(4)
-        while true {
-            var field: Field
-            var afterSpaces = position
-            while afterSpaces < bytes.count, bytes[afterSpaces] == 0x20 { afterSpaces += 1 }
-            if afterSpaces < bytes.count, bytes[afterSpaces] == 0x22 {
-                position = afterSpaces
-                field = readQuoted()
-            } else {
-                let start = position
-                while position < bytes.count {
-                    let b = bytes[position]
-                    if b == delimiter || b == 0x0A || b == 0x0D { break }
-                    position += 1
-                }
-                field = Field(start: start, end: position)
+    /// Reads the next field and moves past its delimiter, or past the line end (LF or
+    /// CRLF) when it is the line's last field (`atLineEnd` tells which).
+    /// - Complexity: O(field length).
+    @inline(__always)
+    mutating func nextField() -> Field {
+        if atLineEnd { lineNumber = lineEndsPassed + 1 }
+        var field: Field
+        var afterSpaces = position
+        while afterSpaces < bytes.count, bytes[afterSpaces] == 0x20 { afterSpaces += 1 }
+        if afterSpaces < bytes.count, bytes[afterSpaces] == 0x22 {
+            position = afterSpaces
+            field = readQuoted()
+        } else {
+            let start = position
+            var i = position
+            let count = bytes.count
+            let delimiter = self.delimiter
+            while i < count {
+                let b = bytes[i]
+                if b == delimiter || b == 0x0A || b == 0x0D { break }
+                i += 1
             }
-            fields.append(field)
-            if position < bytes.count, bytes[position] == delimiter {
-                position += 1
-                continue
-            }
+            position = i
+            field = Field(start: start, end: i)
+        }
+        if position < bytes.count, bytes[position] == delimiter {
+            position += 1
+            atLineEnd = false
+        } else {
             if position < bytes.count, bytes[position] == 0x0D { position += 1 }
             if position < bytes.count, bytes[position] == 0x0A { position += 1 }
-            return Line(number: lineNumber, fields: fields)
+            lineEndsPassed += 1
+            atLineEnd = true
         }
+        return field
+    }
+
+    /// Reads every field of the next line.
+    mutating func readLine() -> (number: Int, fields: [Field]) {
+        var fields: [Field] = []
+        let first = nextField()
+        let number = lineNumber
+        fields.append(first)
+        while !atLineEnd { fields.append(nextField()) }
+        return (number, fields)
+    }
+
+    /// Skips the rest of the current line.
+    mutating func skipRestOfLine() {
+        while !atLineEnd { _ = nextField() }
     }
 
     /// A quoted field; a doubled quote inside stands for one quote. Numbers never hold
@@ -103,11 +116,34 @@ struct CSVScanner {
                 position += 1
                 break
             }
-            if bytes[position] == 0x0A { lineNumber += 1 }
+            if bytes[position] == 0x0A { lineEndsPassed += 1 }
             position += 1
         }
         while position < bytes.count, bytes[position] == 0x20 { position += 1 }
         return Field(start: start, end: end)
+    }
+
+    /// Whether a field holds nothing but spaces.
+    func isBlank(_ field: Field) -> Bool {
+        var i = field.start
+        while i < field.end {
+            if bytes[i] != 0x20 && bytes[i] != 0x09 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// About how many lines follow, from the mean length of the next 64 KB's lines, so
+    /// that columns are allocated once at nearly their final size.
+    /// - Complexity: O(1) (reads at most 64 KB).
+    func estimatedRemainingLines() -> Int {
+        let remaining = bytes.count - position
+        let sampleEnd = min(bytes.count, position + 65_536)
+        var lineEnds = 0
+        for i in position..<sampleEnd where bytes[i] == 0x0A { lineEnds += 1 }
+        guard lineEnds > 0 else { return 1 }
+        let meanLength = Double(sampleEnd - position) / Double(lineEnds)
+        return Int(Double(remaining) / meanLength * 1.02) + 16
     }
 
     /// The field's bytes as text, for names and messages.

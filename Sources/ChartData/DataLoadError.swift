@@ -8,6 +8,8 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     case malformed(file: String, line: Int, column: Int, expected: String, found: String)
     /// The file holds no usable data; `reason` says which way it fell short.
     case noData(file: String, reason: String)
+    /// `--x`, `--y` or `--chart` named something the file does not have.
+    case notInFile(file: String, asked: String, available: [String])
 
     public var description: String {
         switch self {
@@ -19,15 +21,19 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
             return "\(file):\(line):\(column): expected \(expected), found \(found)"
         case let .noData(file, reason):
             return "\(file): \(reason)"
+        case let .notInFile(file, asked, available):
+            return "\(file): no \(asked); it has: \(available.joined(separator: ", "))"
         }
     }
 
     /// The sysexits(3) status a command line tool exits with for this error:
-    /// 66 (EX_NOINPUT) for a file we could not open, 65 (EX_DATAERR) for bad content.
+    /// 66 (EX_NOINPUT) for a file we could not open, 65 (EX_DATAERR) for bad content,
+    /// 64 (EX_USAGE) for a column or chart asked for on the command line that is not there.
     public var exitCode: Int32 {
         switch self {
         case .fileNotFound, .unreadable: return 66
         case .malformed, .noData: return 65
+        case .notInFile: return 64
         }
     }
 }

@@ -5,5 +5,15 @@ public protocol DataLoader {
     /// - Parameters:
     ///   - bytes: the file's content.
     ///   - source: the name used in error messages and as the dataset's source.
-    func load(_ bytes: UnsafeRawBufferPointer, source: String) throws -> Dataset
+    ///   - options: the columns or chart to take.
+    ///   - progress: called now and then as the bytes are consumed.
+    func load(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
+              progress: LoadProgress?) throws -> Dataset
+}
+
+extension DataLoader {
+    /// Parses a whole file with default options and no progress reports.
+    public func load(_ bytes: UnsafeRawBufferPointer, source: String) throws -> Dataset {
+        try load(bytes, source: source, options: LoadOptions(), progress: nil)
+    }
 }

@@ -5,6 +5,10 @@ public struct Dataset: Equatable, Sendable {
     /// x in data units, sorted ascending (ties allowed).
     public var xs: [Double]
     public var series: [Series]
+    /// Whether x holds numbers or instants.
+    public var xKind: XAxisKind = .number
+    /// Telegram's chart flags: one y scale per series, stacked series, percentages.
+    public var flags: ChartFlags = []
     /// Problems the loader worked around (unsorted x, say), to show the user once.
     public var warnings: [String] = []
 
@@ -14,6 +18,13 @@ public struct Dataset: Equatable, Sendable {
         self.source = source
         self.xs = xs
         self.series = series
+    }
+
+    /// - Precondition: every series has one y per x.
+    public init(source: String, xs: [Double], series: [Series], xKind: XAxisKind, flags: ChartFlags = []) {
+        self.init(source: source, xs: xs, series: series)
+        self.xKind = xKind
+        self.flags = flags
     }
 
     /// The number of x values (points per series).
@@ -37,4 +48,17 @@ extension Dataset {
         guard minY <= maxY else { return nil }
         return (firstX, lastX, minY, maxY)
     }
+}
+
+/// How the series of a chart relate, as Telegram's 2019 chart files say.
+public struct ChartFlags: OptionSet, Equatable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Each series has its own y scale (`y_scaled`).
+    public static let yScaled = ChartFlags(rawValue: 1)
+    /// Series are stacked on one another (`stacked`).
+    public static let stacked = ChartFlags(rawValue: 2)
+    /// Stacked series show shares of their sum (`percentage`).
+    public static let percentage = ChartFlags(rawValue: 4)
 }

@@ -4,36 +4,33 @@ import Foundation
 /// its format.
 public enum DatasetReader {
     /// Reads and parses the file at `path`.
+    /// - Parameters:
+    ///   - options: the columns or chart to take.
+    ///   - progress: called as the file is parsed, with bytes done and in all.
     /// - Throws: `DataLoadError`, whose message names the file (and line, for content).
-    public static func read(path: String) throws -> Dataset {
+    public static func read(path: String, options: LoadOptions = LoadOptions(),
+                            progress: LoadProgress? = nil) throws -> Dataset {
         if path == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()
-            return try load(data, source: "standard input", loader: CSVLoader())
+            return try data.withUnsafeBytes { bytes in
+                try loader(for: bytes, path: path).load(bytes, source: "standard input", options: options, progress: progress)
+            }
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DataLoadError.fileNotFound(path: path)
+        let file = try MappedFile(path: path)
+        let bytes = file.bytes
+        return try loader(for: bytes, path: path).load(bytes, source: path, options: options) { done, total in
+            // Parsing is sequential: pages behind it are not needed again.
+            file.release(upTo: done)
+            progress?(done, total)
         }
-        if isDirectory.boolValue {
-            throw DataLoadError.unreadable(path: path, reason: "it is a folder, not a file")
-        }
-        let data: Data
-        do {
-            // Mapped, so a large file is paged in as it is parsed rather than copied.
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            throw DataLoadError.unreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
-        return try load(data, source: path, loader: loader(forPath: path))
     }
 
-    /// The loader for a path's format. Every format is delimited text for now; the seam
-    /// is here so that other formats plug in by extension.
-    public static func loader(forPath path: String) -> DataLoader {
-        CSVLoader()
-    }
-
-    private static func load(_ data: Data, source: String, loader: DataLoader) throws -> Dataset {
-        try data.withUnsafeBytes { try loader.load($0, source: source) }
+    /// The loader for a file: Telegram's chart JSON for `.json` or text that starts
+    /// with `[` or `{`, delimited text otherwise.
+    public static func loader(for bytes: UnsafeRawBufferPointer, path: String) -> DataLoader {
+        if path.lowercased().hasSuffix(".json") { return TelegramChartLoader() }
+        let firstNonSpace = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+        if firstNonSpace == UInt8(ascii: "[") || firstNonSpace == UInt8(ascii: "{") { return TelegramChartLoader() }
+        return CSVLoader()
     }
 }

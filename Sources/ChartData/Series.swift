@@ -1,12 +1,22 @@
 /// One named sequence of y values over its dataset's shared x values.
 public struct Series: Equatable, Sendable {
+    /// How a series is drawn (Telegram's chart files name it per column).
+    public enum Kind: String, Equatable, Sendable {
+        case line, area, bar
+    }
+
     /// The name shown in the legend (the column name of a CSV file).
     public var name: String
     /// y in data units, one per x of the dataset; `Double.nan` marks a gap.
     public var ys: [Double]
+    /// The colour the file asks for, as `#RRGGBB`; `nil` leaves it to the theme.
+    public var colorHex: String?
+    public var kind: Kind
 
-    public init(name: String, ys: [Double]) {
+    public init(name: String, ys: [Double], colorHex: String? = nil, kind: Kind = .line) {
         self.name = name
         self.ys = ys
+        self.colorHex = colorHex
+        self.kind = kind
     }
 }

@@ -7,13 +7,20 @@ import Foundation
 /// What every command does the same way: loading, and turning errors into a message
 /// on standard error and a sysexits(3) status.
 enum CommandSupport {
-    /// Loads `path`, printing the loader's warnings.
-    static func load(_ path: String) throws -> Dataset {
+    /// Loads `path`, with a progress bar on a terminal for slow loads, and prints the
+    /// loader's warnings.
+    static func load(_ path: String, options: DataOptions) throws -> Dataset {
+        let bar = ProgressBar(label: "Loading \(path)")
+        defer { bar.finish() }
         do {
-            let dataset = try DatasetReader.read(path: path)
+            let dataset = try DatasetReader.read(path: path, options: options.loadOptions) { done, total in
+                bar.update(done, of: total)
+            }
+            bar.finish()
             for warning in dataset.warnings { printError("warning: \(warning)") }
             return dataset
         } catch let error as DataLoadError {
+            bar.finish()
             throw fail(error)
         }
     }

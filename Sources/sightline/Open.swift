@@ -17,6 +17,8 @@ struct Open: ParsableCommand {
     @Argument(help: "The data file to open ('-' for standard input).")
     var file: String
 
+    @OptionGroup var data: DataOptions
+
     @Option(help: "Window size in screen coordinates, WIDTHxHEIGHT.")
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
@@ -28,7 +30,7 @@ struct Open: ParsableCommand {
     }
 
     func run() throws {
-        let dataset = try CommandSupport.load(file)
+        let dataset = try CommandSupport.load(file, options: data)
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = environment["DISPLAY"].map { !$0.isEmpty } ?? false
             || environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false

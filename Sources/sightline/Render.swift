@@ -19,6 +19,8 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("out"), help: "The PNG file to write.")
     var output: String
 
+    @OptionGroup var data: DataOptions
+
     @Option(help: "Image size in pixels, WIDTHxHEIGHT.")
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
@@ -39,7 +41,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let dataset = try CommandSupport.load(file)
+        let dataset = try CommandSupport.load(file, options: data)
         guard let fitted = Viewport.fitting(dataset) else {
             throw CommandSupport.fail(DataLoadError.noData(file: dataset.source, reason: "no finite point to show"))
         }

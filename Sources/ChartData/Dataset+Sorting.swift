@@ -1,0 +1,14 @@
+extension Dataset {
+    /// Sorts rows by x, keeping the file's order among equal x, and records a warning.
+    /// - Complexity: O(n) when already sorted, else O(n log n).
+    mutating func sortByXIfNeeded() {
+        guard let firstDescent = xs.indices.dropLast().first(where: { xs[$0] > xs[$0 + 1] }) else { return }
+        let order = xs.indices.sorted { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }
+        xs = order.map { xs[$0] }
+        for s in series.indices {
+            let ys = series[s].ys
+            series[s].ys = order.map { ys[$0] }
+        }
+        warnings.append("\(source): x is not sorted (data row \(firstDescent + 2) has a smaller x than the row before it); rows were sorted by x")
+    }
+}

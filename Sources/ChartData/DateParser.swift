@@ -1,0 +1,88 @@
+/// Reads calendar dates and times straight from bytes: `YYYY-MM-DD`, optionally
+/// followed by `T` or a space and `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`, and a zone
+/// (`Z` or `±HH:MM`). Without a zone the time is taken as UTC.
+enum DateParser {
+    /// Seconds since 1970-01-01T00:00:00Z (negative before), or `nil` if the field is
+    /// not such a date.
+    /// - Complexity: O(end − start).
+    static func parse(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Double? {
+        var i = start
+        var end = end
+        while i < end, bytes[i] == 0x20 { i += 1 }
+        while end > i, bytes[end - 1] == 0x20 { end -= 1 }
+
+        func digits(_ count: Int) -> Int? {
+            guard i + count <= end else { return nil }
+            var value = 0
+            for k in i..<i + count {
+                let d = bytes[k] &- 0x30
+                guard d < 10 else { return nil }
+                value = value * 10 + Int(d)
+            }
+            i += count
+            return value
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            guard i < end, bytes[i] == byte else { return false }
+            i += 1
+            return true
+        }
+
+        guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
+              let day = digits(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else {
+            return nil
+        }
+        var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
+        if i == end { return seconds }
+
+        guard bytes[i] == UInt8(ascii: "T") || bytes[i] == 0x20 else { return nil }
+        i += 1
+        guard let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), hour < 24, minute < 60 else {
+            return nil
+        }
+        seconds += Double(hour * 3600 + minute * 60)
+        if expect(UInt8(ascii: ":")) {
+            guard let second = digits(2), second < 61 else { return nil }
+            seconds += Double(second)
+            if expect(UInt8(ascii: ".")) {
+                var scale = 0.1
+                var sawDigit = false
+                while i < end, bytes[i] &- 0x30 < 10 {
+                    seconds += Double(bytes[i] - 0x30) * scale
+                    scale /= 10
+                    sawDigit = true
+                    i += 1
+                }
+                guard sawDigit else { return nil }
+            }
+        }
+        if i == end { return seconds }
+        if expect(UInt8(ascii: "Z")) { return i == end ? seconds : nil }
+        guard bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") else { return nil }
+        let sign: Double = bytes[i] == UInt8(ascii: "+") ? 1 : -1
+        i += 1
+        guard let zoneHour = digits(2) else { return nil }
+        _ = expect(UInt8(ascii: ":"))
+        guard let zoneMinute = digits(2), i == end, zoneHour < 24, zoneMinute < 60 else { return nil }
+        return seconds - sign * Double(zoneHour * 3600 + zoneMinute * 60)
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's
+    /// `days_from_civil`), valid for every year, before 1970 included.
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}

@@ -1,0 +1,196 @@
+/// Reads the chart files of Telegram's 2019 chart contest: round 1's `chart_data.json`
+/// (an array of charts) and round 2's `overview.json` (one chart). A chart has `columns`
+/// (each an array whose first element is the column's id), `types` (`x`, `line`, `area`,
+/// `bar`), `names` and `colors`, and optionally the flags `y_scaled`, `stacked` and
+/// `percentage`. x is in Unix milliseconds.
+public struct TelegramChartLoader: DataLoader {
+    public init() {}
+
+    public func load(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
+                     progress: LoadProgress?) throws -> Dataset {
+        guard !bytes.isEmpty else { throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)") }
+        var parser = JSONParser(bytes: bytes)
+        let document: JSONValue
+        do {
+            document = try parser.parseDocument()
+        } catch let error as JSONParser.SyntaxError {
+            throw malformed(bytes, source, at: error.offset, expected: error.expected, found: describeByte(bytes, at: error.offset))
+        }
+        progress?(bytes.count, bytes.count)
+
+        var warnings: [String] = []
+        let chart: JSONValue
+        switch document {
+        case let .array(charts, _):
+            guard !charts.isEmpty else { throw DataLoadError.noData(file: source, reason: "an empty list of charts") }
+            let number = options.chart ?? 1
+            guard (1...charts.count).contains(number) else {
+                throw DataLoadError.notInFile(file: source, asked: "chart \(number)",
+                                              available: (1...charts.count).map { "chart \($0)" })
+            }
+            if options.chart == nil && charts.count > 1 {
+                warnings.append("\(source): holds \(charts.count) charts; showing chart 1 (choose one with --chart N)")
+            }
+            chart = charts[number - 1]
+        case .object:
+            if let number = options.chart, number != 1 {
+                throw DataLoadError.notInFile(file: source, asked: "chart \(number)", available: ["chart 1"])
+            }
+            chart = document
+        default:
+            throw malformed(bytes, source, at: document.offset, expected: "a chart object or an array of charts",
+                            found: describe(document))
+        }
+        var dataset = try readChart(chart, bytes: bytes, source: source, options: options)
+        dataset.warnings = warnings + dataset.warnings
+        return dataset
+    }
+
+    private func readChart(_ chart: JSONValue, bytes: UnsafeRawBufferPointer, source: String,
+                           options: LoadOptions) throws -> Dataset {
+        guard case .object = chart else {
+            throw malformed(bytes, source, at: chart.offset, expected: "a chart object", found: describe(chart))
+        }
+        guard case let .array(columns, columnsOffset)? = chart["columns"] else {
+            throw malformed(bytes, source, at: chart["columns"]?.offset ?? chart.offset,
+                            expected: "a \"columns\" array in the chart", found: chart["columns"].map(describe) ?? "none")
+        }
+        let types = try stringMap(chart["types"], key: "types", in: chart, bytes: bytes, source: source)
+        let names = try stringMap(chart["names"], key: "names", in: chart, bytes: bytes, source: source, required: false)
+        let colors = try stringMap(chart["colors"], key: "colors", in: chart, bytes: bytes, source: source, required: false)
+
+        var xs: [Double]?
+        var series: [(id: String, values: [Double], offset: Int)] = []
+        for column in columns {
+            guard case let .array(elements, offset) = column, case let .string(id, _)? = elements.first else {
+                throw malformed(bytes, source, at: column.offset, expected: "a column: an array starting with its id",
+                                found: describe(column))
+            }
+            var values: [Double] = []
+            values.reserveCapacity(elements.count - 1)
+            for element in elements.dropFirst() {
+                switch element {
+                case let .number(value, _): values.append(value)
+                case .null: values.append(.nan)
+                default:
+                    throw malformed(bytes, source, at: element.offset, expected: "a number in column '\(id)'",
+                                    found: describe(element))
+                }
+            }
+            guard let type = types[id] else {
+                throw malformed(bytes, source, at: offset, expected: "a type for column '\(id)' in \"types\"", found: "none")
+            }
+            switch type {
+            case "x":
+                guard xs == nil else {
+                    throw malformed(bytes, source, at: offset, expected: "one x column", found: "a second one, '\(id)'")
+                }
+                if let wanted = options.x, wanted != id {
+                    throw DataLoadError.notInFile(file: source, asked: "x column named '\(wanted)'", available: [id])
+                }
+                xs = values
+            case "line", "area", "bar":
+                series.append((id, values, offset))
+            default:
+                throw malformed(bytes, source, at: offset, expected: "a column type of x, line, area or bar for '\(id)'",
+                                found: "\"\(type)\"")
+            }
+        }
+        guard let xs else {
+            throw malformed(bytes, source, at: columnsOffset, expected: "a column of type \"x\"", found: "none")
+        }
+        if xs.contains(where: { !$0.isFinite }) {
+            throw malformed(bytes, source, at: columnsOffset, expected: "an x column of numbers", found: "a null")
+        }
+        for s in series where s.values.count != xs.count {
+            throw malformed(bytes, source, at: s.offset, expected: "\(xs.count) values in column '\(s.id)', as many as x",
+                            found: "\(s.values.count)")
+        }
+        if let wanted = options.y {
+            let available = series.map { names[$0.id] ?? $0.id }
+            series = try wanted.map { name in
+                guard let match = series.first(where: { $0.id == name || names[$0.id] == name }) else {
+                    throw DataLoadError.notInFile(file: source, asked: "series named '\(name)'", available: available)
+                }
+                return match
+            }
+        }
+        guard !series.isEmpty else { throw DataLoadError.noData(file: source, reason: "a chart with no line, area or bar column") }
+        guard xs.count >= 2 else {
+            throw DataLoadError.noData(file: source, reason: xs.isEmpty ? "a chart with no points" : "only one point; a line needs at least two")
+        }
+
+        var flags: ChartFlags = []
+        if case .bool(true, _)? = chart["y_scaled"] { flags.insert(.yScaled) }
+        if case .bool(true, _)? = chart["stacked"] { flags.insert(.stacked) }
+        if case .bool(true, _)? = chart["percentage"] { flags.insert(.percentage) }
+        var dataset = Dataset(
+            source: source, xs: xs,
+            series: series.map { s in
+                Series(name: names[s.id] ?? s.id, ys: s.values, colorHex: colors[s.id],
+                       kind: Series.Kind(rawValue: types[s.id] ?? "line") ?? .line)
+            },
+            xKind: XAxisKind.guessing(fromSorted: xs) == .number ? .number : .time(unitsPerSecond: 1000),
+            flags: flags)
+        dataset.sortByXIfNeeded()
+        return dataset
+    }
+
+    private func stringMap(_ value: JSONValue?, key: String, in chart: JSONValue, bytes: UnsafeRawBufferPointer,
+                           source: String, required: Bool = true) throws -> [String: String] {
+        guard let value else {
+            if required {
+                throw malformed(bytes, source, at: chart.offset, expected: "a \"\(key)\" object in the chart", found: "none")
+            }
+            return [:]
+        }
+        guard case let .object(members, _) = value else {
+            throw malformed(bytes, source, at: value.offset, expected: "an object for \"\(key)\"", found: describe(value))
+        }
+        var map: [String: String] = [:]
+        for member in members {
+            guard case let .string(text, _) = member.value else {
+                throw malformed(bytes, source, at: member.value.offset, expected: "a string for \"\(key)\".\(member.key)",
+                                found: describe(member.value))
+            }
+            map[member.key] = text
+        }
+        return map
+    }
+
+    private func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .object: return "an object"
+        case let .array(elements, _): return "an array of \(elements.count)"
+        case let .string(text, _): return "\"\(text.prefix(40))\""
+        case let .number(number, _): return "the number \(number)"
+        case let .bool(flag, _): return "\(flag)"
+        case .null: return "null"
+        }
+    }
+
+    private func describeByte(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String {
+        guard offset < bytes.count else { return "the end of the file" }
+        let b = bytes[offset]
+        return b >= 0x20 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x\(String(b, radix: 16))"
+    }
+
+    private func malformed(_ bytes: UnsafeRawBufferPointer, _ source: String, at offset: Int, expected: String,
+                           found: String) -> DataLoadError {
+        let (line, column) = TextPosition.lineAndColumn(of: offset, in: bytes)
+        return .malformed(file: source, line: line, column: column, expected: expected, found: found)
+    }
+}
+
+/// Line and column (both from 1) of a byte offset, counted only when an error needs it.
+enum TextPosition {
+    static func lineAndColumn(of offset: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
+        var line = 1
+        var lineStart = 0
+        for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+}

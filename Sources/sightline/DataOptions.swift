@@ -1,0 +1,25 @@
+import ArgumentParser
+import ChartData
+
+/// The options every command that opens a file shares.
+struct DataOptions: ParsableArguments {
+    @Option(name: .customLong("x"), help: "The x column's name (default: the first column).")
+    var xColumn: String?
+
+    @Option(name: .customLong("y"), help: "Series to show, by column name, separated by commas (default: every numeric column).")
+    var yColumns: String?
+
+    @Option(help: "Which chart of a file holding several (Telegram's chart_data.json), from 1.")
+    var chart: Int?
+
+    func validate() throws {
+        if let chart, chart < 1 { throw ValidationError("--chart counts from 1") }
+        if let yColumns, yColumns.split(separator: ",").isEmpty { throw ValidationError("--y needs at least one name") }
+    }
+
+    var loadOptions: LoadOptions {
+        LoadOptions(x: xColumn,
+                    y: yColumns.map { $0.split(separator: ",").map(String.init) },
+                    chart: chart)
+    }
+}

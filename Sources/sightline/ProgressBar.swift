@@ -1,0 +1,33 @@
+import Foundation
+
+/// A one-line progress bar on standard error, shown only on a terminal and only once
+/// a load has taken longer than a second.
+final class ProgressBar {
+    private let label: String
+    private let started = Date()
+    private let enabled = isatty(STDERR_FILENO) == 1
+    private var shown = false
+    private var lastPercent = -1
+
+    init(label: String) { self.label = label }
+
+    /// Reports `done` of `total` bytes.
+    func update(_ done: Int, of total: Int) {
+        guard enabled, total > 0, Date().timeIntervalSince(started) > 1 else { return }
+        let percent = done * 100 / total
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        shown = true
+        let width = 30
+        let filled = width * percent / 100
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
+    }
+
+    /// Clears the bar's line, if it was drawn.
+    func finish() {
+        guard shown else { return }
+        shown = false
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+}
