@@ -140,10 +140,21 @@ private struct RowReader {
         let columnCount = names.count
         var column = 0
         while true {
-            let field = scanner.nextField()
-            if column == 0 && scanner.atLineEnd && field.start == field.end { return }
-            if column < columnCount {
-                try store(field, column: column, line: scanner.lineNumber, scanner: scanner)
+            // Fast path: a plain number is parsed in the same pass that finds the field's
+            // end; anything else (quotes, spaces, dates, gaps, errors) takes the general way.
+            scanner.beginField()
+            if column < columnCount, seriesOfColumn[column] >= 0 || (column == xIndex && xFormat == .number),
+               let pointer = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+               let (parsed, stop) = DecimalParser.parsePrefix(pointer, from: scanner.position, limit: bytes.count),
+               let value = parsed, scanner.isFieldEnd(stop) {
+                scanner.finishField(at: stop)
+                if column == xIndex { xs.append(value) } else { ys[seriesOfColumn[column]].append(value) }
+            } else {
+                let field = scanner.nextField()
+                if column == 0 && scanner.atLineEnd && scanner.isBlank(field) { return }
+                if column < columnCount {
+                    try store(field, column: column, line: scanner.lineNumber, scanner: scanner)
+                }
             }
             column += 1
             if scanner.atLineEnd { break }

@@ -52,26 +52,40 @@ struct CSVScanner {
     /// - Complexity: O(field length).
     @inline(__always)
     mutating func nextField() -> Field {
-        if atLineEnd { lineNumber = lineEndsPassed + 1 }
-        var field: Field
+        beginField()
         var afterSpaces = position
         while afterSpaces < bytes.count, bytes[afterSpaces] == 0x20 { afterSpaces += 1 }
         if afterSpaces < bytes.count, bytes[afterSpaces] == 0x22 {
             position = afterSpaces
-            field = readQuoted()
-        } else {
-            let start = position
-            var i = position
-            let count = bytes.count
-            let delimiter = self.delimiter
-            while i < count {
-                let b = bytes[i]
-                if b == delimiter || b == 0x0A || b == 0x0D { break }
-                i += 1
-            }
-            position = i
-            field = Field(start: start, end: i)
+            let field = readQuoted()
+            finishField(at: position)
+            return field
         }
+        let start = position
+        var i = position
+        while !isFieldEnd(i) { i += 1 }
+        finishField(at: i)
+        return Field(start: start, end: i)
+    }
+
+    /// Notes the line a field starts on; call before reading a field by hand.
+    @inline(__always)
+    mutating func beginField() {
+        if atLineEnd { lineNumber = lineEndsPassed + 1 }
+    }
+
+    /// Whether a field ends at `i`: a delimiter, a line end or the end of the input.
+    @inline(__always)
+    func isFieldEnd(_ i: Int) -> Bool {
+        guard i < bytes.count else { return true }
+        let b = bytes[i]
+        return b == delimiter || b == 0x0A || b == 0x0D
+    }
+
+    /// Moves past the delimiter or line end at `end`, where a field read by hand stopped.
+    @inline(__always)
+    mutating func finishField(at end: Int) {
+        position = end
         if position < bytes.count, bytes[position] == delimiter {
             position += 1
             atLineEnd = false
@@ -81,7 +95,6 @@ struct CSVScanner {
             lineEndsPassed += 1
             atLineEnd = true
         }
-        return field
     }
 
     /// Reads every field of the next line.

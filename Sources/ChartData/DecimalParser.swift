@@ -19,95 +19,112 @@ enum DecimalParser {
         case invalid
     }
 
-    private static let exactPowersOfTen: [Double] = (0...22).map { e in
-        var p = 1.0
-        for _ in 0..<e { p *= 10 }
-        return p
-    }
-
     /// Reads `bytes[start..<end]`, ignoring spaces around the number.
     /// - Complexity: O(end − start).
+    @inline(__always)
     static func parse(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Result {
+        guard let base = bytes.baseAddress, start < end else { return .missing }
+        let p = base.assumingMemoryBound(to: UInt8.self)
         var i = start
         var end = end
-        while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
-        while end > i, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        while i < end, p[i] == 0x20 || p[i] == 0x09 { i += 1 }
+        while end > i, p[end - 1] == 0x20 || p[end - 1] == 0x09 { end -= 1 }
         if i == end { return .missing }
+        var letter = i
+        if p[letter] == UInt8(ascii: "-") || p[letter] == UInt8(ascii: "+") { letter += 1 }
+        if letter < end, (p[letter] | 0x20) &- 0x61 < 26 {
+            return parseWord(bytes, from: letter, to: end, negative: p[i] == UInt8(ascii: "-"))
+        }
+        guard let (value, stop) = parsePrefix(p, from: i, limit: end), stop == end else { return .invalid }
+        return .number(value ?? slowParse(bytes, from: i, to: end))
+    }
 
-        let first = i
+    /// Reads the longest number at `start` (sign, digits, fraction, exponent) without
+    /// looking past `limit`, for parsing a field in the same pass that finds its end.
+    /// - Returns: the value (`nil` when it needs the slow path, `strtod`) and where the
+    ///   number stops; `nil` when no number starts there.
+    /// - Complexity: O(length of the number).
+    @inline(__always)
+    static func parsePrefix(_ p: UnsafePointer<UInt8>, from start: Int, limit end: Int) -> (Double?, Int)? {
+        var i = start
         var negative = false
-        if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-            negative = bytes[i] == UInt8(ascii: "-")
+        if i < end, p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "+") {
+            negative = p[i] == UInt8(ascii: "-")
             i += 1
         }
-        if i < end, isLetter(bytes[i]) {
-            return parseWord(bytes, from: i, to: end, negative: negative)
-        }
-
+        // Up to 19 significant digits fit a UInt64; further ones only shift the exponent.
         var mantissa: UInt64 = 0
         var significantDigits = 0
         var decimalExponent = 0
         var sawDigit = false
-        while i < end, isDigit(bytes[i]) {
+        while i < end {
+            let d = p[i] &- 0x30
+            if d >= 10 { break }
             sawDigit = true
-            accumulate(bytes[i], into: &mantissa, digits: &significantDigits, exponent: &decimalExponent, fraction: false)
+            if significantDigits < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                if mantissa != 0 { significantDigits += 1 }
+            } else {
+                decimalExponent += 1
+            }
             i += 1
         }
-        if i < end, bytes[i] == UInt8(ascii: ".") {
+        if i < end, p[i] == UInt8(ascii: ".") {
             i += 1
-            while i < end, isDigit(bytes[i]) {
+            while i < end {
+                let d = p[i] &- 0x30
+                if d >= 10 { break }
                 sawDigit = true
-                accumulate(bytes[i], into: &mantissa, digits: &significantDigits, exponent: &decimalExponent, fraction: true)
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    if mantissa != 0 { significantDigits += 1 }
+                    decimalExponent -= 1
+                }
                 i += 1
             }
         }
-        guard sawDigit else { return .invalid }
-        if i < end, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        guard sawDigit else { return nil }
+        if i < end, p[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
             var exponentNegative = false
-            if i < end, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-                exponentNegative = bytes[i] == UInt8(ascii: "-")
+            if i < end, p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "+") {
+                exponentNegative = p[i] == UInt8(ascii: "-")
                 i += 1
             }
-            guard i < end, isDigit(bytes[i]) else { return .invalid }
+            guard i < end, p[i] &- 0x30 < 10 else { return nil }
             var exponent = 0
-            while i < end, isDigit(bytes[i]) {
-                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] - 0x30) }
+            while i < end, p[i] &- 0x30 < 10 {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(p[i] - 0x30) }
                 i += 1
             }
             decimalExponent += exponentNegative ? -exponent : exponent
         }
-        guard i == end else { return .invalid }
-
-        if significantDigits <= 19, mantissa <= 1 << 53, abs(decimalExponent) <= 22 {
-            var value = Double(mantissa)
-            if decimalExponent >= 0 {
-                value *= exactPowersOfTen[decimalExponent]
-            } else {
-                value /= exactPowersOfTen[-decimalExponent]
-            }
-            return .number(negative ? -value : value)
+        guard significantDigits < 19, mantissa <= 1 << 53, decimalExponent >= -22, decimalExponent <= 22 else {
+            return (nil, i)
         }
-        return .number(slowParse(bytes, from: first, to: end))
+        var value = Double(mantissa)
+        if decimalExponent >= 0 {
+            value *= powerOfTen(decimalExponent)
+        } else {
+            value /= powerOfTen(-decimalExponent)
+        }
+        return (negative ? -value : value, i)
     }
 
-    private static func accumulate(_ digit: UInt8, into mantissa: inout UInt64, digits: inout Int,
-                                   exponent: inout Int, fraction: Bool) {
-        let value = UInt64(digit - 0x30)
-        if digits == 0 && value == 0 {
-            // Leading zeros are not significant; after the point they still shift.
-            if fraction { exponent -= 1 }
-            return
+    /// 10^e for 0 ≤ e ≤ 22, all exactly representable in a Double.
+    @inline(__always)
+    private static func powerOfTen(_ e: Int) -> Double {
+        var p = 1.0
+        var base = 10.0
+        var e = e
+        // Square-and-multiply stays exact here: every partial product is a power of ten
+        // at most 1e22, exactly representable.
+        while e > 0 {
+            if e & 1 == 1 { p *= base }
+            base *= base
+            e >>= 1
         }
-        if digits < 19 {
-            mantissa = mantissa * 10 + value
-            digits += 1
-            if fraction { exponent -= 1 }
-        } else {
-            // Past 19 digits the fast path is off anyway; keep the magnitude right.
-            digits += 1
-            if !fraction { exponent += 1 }
-        }
+        return p
     }
 
     private static func parseWord(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int,
@@ -127,6 +144,4 @@ enum DecimalParser {
         return strtod(text, nil)
     }
 
-    @inline(__always) private static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
-    @inline(__always) private static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
 }

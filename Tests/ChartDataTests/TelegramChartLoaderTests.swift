@@ -1,0 +1,92 @@
+import ChartData
+import XCTest
+
+final class TelegramChartLoaderTests: XCTestCase {
+    private func load(_ text: String, _ options: LoadOptions = LoadOptions()) throws -> Dataset {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBytes { try TelegramChartLoader().load($0, source: "chart.json", options: options, progress: nil) }
+    }
+
+    /// Round 1's `chart_data.json`: an array of charts.
+    private let roundOne = """
+    [
+      {"columns": [["x", 1542412800000, 1542499200000, 1542585600000],
+                   ["y0", 37, 20, 32], ["y1", 22, 12, 30]],
+       "types": {"y0": "line", "y1": "line", "x": "x"},
+       "names": {"y0": "Joined", "y1": "Left"},
+       "colors": {"y0": "#3DC23F", "y1": "#F34C44"}},
+      {"columns": [["x", 1, 2], ["y0", 5, 6]],
+       "types": {"y0": "line", "x": "x"}, "names": {"y0": "#0"}, "colors": {"y0": "#4682B4"}}
+    ]
+    """
+
+    func testRoundOneKeepsNamesColoursAndMilliseconds() throws {
+        let d = try load(roundOne)
+        XCTAssertEqual(d.xs, [1542412800000, 1542499200000, 1542585600000])
+        XCTAssertEqual(d.xKind, .time(unitsPerSecond: 1000))
+        XCTAssertEqual(d.series.map(\.name), ["Joined", "Left"])
+        XCTAssertEqual(d.series.map(\.colorHex), ["#3DC23F", "#F34C44"])
+        XCTAssertEqual(d.series[1].ys, [22, 12, 30])
+        XCTAssertEqual(d.warnings.count, 1, "says there are more charts and how to pick one")
+    }
+
+    func testChartOptionPicksFromTheArray() throws {
+        let second = try load(roundOne, LoadOptions(chart: 2))
+        XCTAssertEqual(second.series.map(\.name), ["#0"])
+        XCTAssertEqual(second.warnings, [])
+        XCTAssertThrowsError(try load(roundOne, LoadOptions(chart: 3))) { error in
+            guard case .notInFile? = error as? DataLoadError else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testRoundTwoOverviewWithKindsAndFlags() throws {
+        let d = try load("""
+        {"columns": [["x", 1, 2, 3], ["y0", 1, 2, 3], ["y1", 4, 5, null]],
+         "types": {"x": "x", "y0": "bar", "y1": "area"},
+         "names": {"y0": "Apples", "y1": "Pears"}, "colors": {"y0": "#FE3C30", "y1": "#4BD964"},
+         "y_scaled": false, "stacked": true, "percentage": true}
+        """)
+        XCTAssertEqual(d.series.map(\.kind), [.bar, .area])
+        XCTAssertEqual(d.flags, [.stacked, .percentage])
+        XCTAssertTrue(d.series[1].ys[2].isNaN, "null is a gap")
+        let picked = try load("""
+        {"columns": [["x", 1, 2], ["y0", 1, 2], ["y1", 3, 4]], "types": {"x": "x", "y0": "line", "y1": "line"},
+         "names": {"y0": "A", "y1": "B"}, "y_scaled": true}
+        """, LoadOptions(y: ["B"]))
+        XCTAssertEqual(picked.series.map(\.name), ["B"])
+        XCTAssertEqual(picked.flags, [.yScaled])
+    }
+
+    func testSyntaxErrorNamesLineAndColumn() {
+        XCTAssertThrowsError(try load("{\"columns\": [\n  [\"x\", 1, 2,],\n]}")) { error in
+            guard case let .malformed(_, line, column, _, found)? = error as? DataLoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual([line, column], [2, 14])
+            XCTAssertEqual(found, "']'")
+        }
+    }
+
+    func testShapeErrorsNameWhereAndWhat() {
+        XCTAssertThrowsError(try load("""
+        {"columns": [["x", 1, 2, 3],
+          ["y0", 1, 2]], "types": {"x": "x", "y0": "line"}}
+        """)) { error in
+            guard case let .malformed(_, line, _, expected, found)? = error as? DataLoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual(line, 2)
+            XCTAssertTrue(expected.contains("3 values"), expected)
+            XCTAssertEqual(found, "2")
+        }
+        XCTAssertThrowsError(try load("{\"columns\": [[\"x\", 1, 2], [\"y0\", 1, \"a\"]], \"types\": {\"x\": \"x\", \"y0\": \"line\"}}"))
+        XCTAssertThrowsError(try load("{\"types\": {}}"))
+        XCTAssertThrowsError(try load("{\"columns\": [[\"x\", 1, 2], [\"y0\", 1, 2]], \"types\": {\"x\": \"x\", \"y0\": \"pie\"}}"))
+        XCTAssertThrowsError(try load("[]"))
+        XCTAssertThrowsError(try load(String(repeating: "[", count: 10_000)), "deep nesting is an error, not a crash")
+    }
+
+    func testReaderPicksTheLoaderByContent() throws {
+        let bytes = Array("  [{\"columns\": [[\"x\", 1, 2], [\"y0\", 3, 4]], \"types\": {\"x\": \"x\", \"y0\": \"line\"}}]".utf8)
+        let loader = bytes.withUnsafeBytes { DatasetReader.loader(for: $0, path: "data.txt") }
+        XCTAssertTrue(loader is TelegramChartLoader)
+        let csv = Array("x,y\n1,2\n".utf8).withUnsafeBytes { DatasetReader.loader(for: $0, path: "data.txt") }
+        XCTAssertTrue(csv is CSVLoader)
+    }
+}
