@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
@@ -21,7 +22,7 @@ let package = Package(
         // both builds embed the same files and the binary never reads the disk for them.
         .target(name: "CShaders", path: "Sources/CShaders"),
 
-        .target(name: "ChartData"),
+        .target(name: "ChartData", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
         .target(name: "ChartCore", dependencies: ["ChartData"]),
         .target(name: "ChartRender", dependencies: [
             "ChartCore", "ChartData", "CSDL2", "CGL", "CFreeType", "CPNG", "CShaders",

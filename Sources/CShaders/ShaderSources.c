@@ -13,9 +13,21 @@ static const char line_frag[] = {
     , 0
 };
 
+static const char coverage_vert[] = {
+#embed "../../Shaders/coverage.vert"
+    , 0
+};
+
+static const char coverage_frag[] = {
+#embed "../../Shaders/coverage.frag"
+    , 0
+};
+
 static const SightlineShaderSource sources[] = {
     { "line.vert", line_vert },
     { "line.frag", line_frag },
+    { "coverage.vert", coverage_vert },
+    { "coverage.frag", coverage_frag },
 };
 
 const SightlineShaderSource *sightline_shader_sources(int *count) {

@@ -19,14 +19,15 @@ public final class ChartWindow {
 
     /// Opens a window of `size` (window coordinates) showing all of `dataset`.
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
-    public init(dataset: Dataset, size: PixelSize, lineWidth: Double = 2, viewport: Viewport? = nil) throws {
+    public init(source: DataSource, size: PixelSize, lineWidth: Double = 2, viewport: Viewport? = nil) throws {
+        let dataset = source.dataset
         guard let fitted = Viewport.fitting(dataset) else {
             throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
         }
         let context = try GLContext(mode: .window(title: "Sightline — \(dataset.source)"),
                                     size: (size.width, size.height))
         device = GLDevice(context: context)
-        scene = try ChartScene(device: device, dataset: dataset, lineWidth: lineWidth)
+        scene = try ChartScene(device: device, source: source, lineWidth: lineWidth)
         fittedViewport = fitted
         self.viewport = viewport ?? fitted
     }
@@ -150,6 +151,7 @@ public final class ChartWindow {
     }
 
     private func drawablePoint(x: Int32, y: Int32) -> (x: Double, y: Double) {
-        (Double(x) * pixelScale, Double(y) * pixelScale)
+        // A mouse position names a pixel; its centre is the best estimate of the pointer.
+        ((Double(x) + 0.5) * pixelScale, (Double(y) + 0.5) * pixelScale)
     }
 }

@@ -3,26 +3,35 @@ import ChartCore
 import ChartData
 
 /// A dataset on the GPU and how to draw it: the background, the plot area and every
-/// series as a line. Shared by the window and the offscreen renderer, so both draw the
-/// same picture.
+/// series as a line at the level of detail the view needs. Shared by the window and the
+/// offscreen renderer, so both draw the same picture.
 public final class ChartScene {
-    public let dataset: Dataset
+    public let source: DataSource
+    public var dataset: Dataset { source.dataset }
     public var layout: ChartLayout
     public var theme: ChartTheme
     /// Stroke width of every series, pixels (before the HiDPI scale).
     public var lineWidth: Double
     private let lineRenderer: LineRenderer
-    private let series: [LineSeriesBuffer]
+    private let series: [LODLineSeries]
 
-    /// Uploads every series of `dataset` once.
-    public init(device: GLDevice, dataset: Dataset, layout: ChartLayout = .standard,
+    /// Prepares every series of `source`; levels go to the GPU as views first need them.
+    public init(device: GLDevice, source: DataSource, layout: ChartLayout = .standard,
                 theme: ChartTheme = .day, lineWidth: Double = 2) throws {
-        self.dataset = dataset
+        self.source = source
         self.layout = layout
         self.theme = theme
         self.lineWidth = lineWidth
         lineRenderer = try LineRenderer(device: device)
-        series = dataset.series.map { LineSeriesBuffer(device: device, xs: dataset.xs, ys: $0.ys) }
+        series = source.details.enumerated().map { index, detail in
+            LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail)
+        }
+    }
+
+    /// Visible points allowed per pixel column before a coarser level is drawn.
+    public var pointsPerPixel: Int {
+        get { series.first?.pointsPerPixel ?? 8 }
+        set { for s in series { s.pointsPerPixel = newValue } }
     }
 
     /// GPU memory of all series, bytes.
@@ -45,11 +54,18 @@ public final class ChartScene {
             clear(to: theme.plotBackground)
             glDisable(GLenum(GL_SCISSOR_TEST))
         }
-        for (index, buffer) in series.enumerated() {
+        let visible = viewport.visible.minX...viewport.visible.maxX
+        for (index, lines) in series.enumerated() {
             var style = LineStyle(widthInPixels: lineWidth * scale)
-            style.color = theme.color(forSeries: index)
-            lineRenderer.draw(buffer, viewport: viewport, plotRect: plot, framebufferSize: size, style: style)
+            style.color = color(ofSeries: index)
+            lineRenderer.draw(lines.buffer(forVisibleX: visible, plotWidth: plot.width), viewport: viewport,
+                              plotRect: plot, framebufferSize: size, style: style)
         }
+    }
+
+    /// The file's colour for a series where it names one, else the theme's.
+    private func color(ofSeries index: Int) -> RGBAColor {
+        dataset.series[index].colorHex.flatMap(RGBAColor.init(hex:)) ?? theme.color(forSeries: index)
     }
 
     private func clear(to color: RGBAColor) {

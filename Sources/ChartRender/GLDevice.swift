@@ -138,13 +138,22 @@ public final class GLDevice {
         return VertexArrayID(raw: id)
     }
 
-    /// An RGBA8 texture of `size` with undefined content, linearly filtered.
-    public func makeTexture(width: Int, height: Int) -> TextureID {
+    /// A texture's pixel format.
+    public enum TextureFormat {
+        /// 8-bit red, green, blue and alpha: images.
+        case rgba8
+        /// One 8-bit channel: coverage masks.
+        case r8
+    }
+
+    /// A texture of `width × height` with undefined content, linearly filtered.
+    public func makeTexture(width: Int, height: Int, format: TextureFormat = .rgba8) -> TextureID {
         var id: GLuint = 0
         glGenTextures(1, &id)
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
-                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        let (internalFormat, pixelFormat) = format == .rgba8 ? (GL_RGBA8, GL_RGBA) : (GL_R8, GL_RED)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0,
+                     GLenum(pixelFormat), GLenum(GL_UNSIGNED_BYTE), nil)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
@@ -152,6 +161,14 @@ public final class GLDevice {
         textures.insert(id)
         checkError("makeTexture")
         return TextureID(raw: id)
+    }
+
+    /// The framebuffer draws go to now: an object this device made, or `nil` for the
+    /// window's own.
+    public var boundFramebuffer: FramebufferID? {
+        var raw: GLint = 0
+        glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &raw)
+        return raw == 0 ? nil : FramebufferID(raw: GLuint(raw))
     }
 
     public func delete(_ texture: TextureID) {

@@ -3,19 +3,30 @@ import ChartCore
 
 /// Draws `LineSeriesBuffer`s with the line shaders. Per frame it sets uniforms and
 /// attribute offsets only; the points never move again after their upload.
+///
+/// A series is drawn in two passes: its segments max-blend their antialiased coverage
+/// into a one-channel texture, which is then painted in the series' colour. Where
+/// segments overlap (joins, dense data) a pixel is painted once, so a line drawn from a
+/// reduced level of detail matches the one drawn from every point.
 public final class LineRenderer {
     private let device: GLDevice
-    private let program: ProgramID
-    private let vertexArray: VertexArrayID
+    private let lineProgram: ProgramID
+    private let coverageProgram: ProgramID
+    private let lineVertexArray: VertexArrayID
+    /// Core profile needs a vertex array bound even for a draw without attributes.
+    private let emptyVertexArray: VertexArrayID
+    private var coverage: RenderTarget?
 
     /// The number of vertices in one segment's strip: a quad and a bevel triangle.
     private static let verticesPerSegment: GLsizei = 5
 
     public init(device: GLDevice) throws {
         self.device = device
-        program = try device.makeProgram(vertex: "line.vert", fragment: "line.frag")
-        vertexArray = device.makeVertexArray()
-        glBindVertexArray(vertexArray.raw)
+        lineProgram = try device.makeProgram(vertex: "line.vert", fragment: "line.frag")
+        coverageProgram = try device.makeProgram(vertex: "coverage.vert", fragment: "coverage.frag")
+        lineVertexArray = device.makeVertexArray()
+        emptyVertexArray = device.makeVertexArray()
+        glBindVertexArray(lineVertexArray.raw)
         for attribute in 0..<4 {
             glEnableVertexAttribArray(GLuint(attribute))
             glVertexAttribDivisor(GLuint(attribute), 1)
@@ -23,7 +34,8 @@ public final class LineRenderer {
         glBindVertexArray(0)
     }
 
-    /// Draws `series` as the viewport shows it inside `plotRect`.
+    /// Draws `series` as the viewport shows it inside `plotRect`, over whatever the
+    /// bound framebuffer holds.
     /// - Parameters:
     ///   - plotRect: the plot in framebuffer pixels, from the top-left.
     ///   - framebufferSize: the size of the framebuffer drawn into.
@@ -34,41 +46,82 @@ public final class LineRenderer {
         guard visible.width > 0, visible.height > 0, plotRect.width > 0, plotRect.height > 0 else { return }
         let blocks = series.visibleBlocks(minX: visible.minX, maxX: visible.maxX)
         guard !blocks.isEmpty else { return }
+        // Read before the mask is made: making a framebuffer binds it.
+        let destination = device.boundFramebuffer
+        guard let mask = coverageTarget(for: framebufferSize) else { return }
+        let bottom = framebufferSize.height - plotRect.y - plotRect.height
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(plotRect.x), GLint(bottom), GLsizei(plotRect.width), GLsizei(plotRect.height))
 
-        device.use(program)
+        // Pass 1: coverage, max-blended.
+        device.bind(mask.framebuffer)
+        glViewport(0, 0, GLsizei(framebufferSize.width), GLsizei(framebufferSize.height))
+        glClearColor(0, 0, 0, 0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glEnable(GLenum(GL_BLEND))
+        glBlendEquation(GLenum(GL_MAX))
+        glBindVertexArray(lineVertexArray.raw)
         let halfWidth = style.widthInPixels / 2
+        setViewUniforms(lineProgram, visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize)
+        glUniform1f(device.uniform("u_halfWidth", in: lineProgram), Float(halfWidth))
+        // One pixel beyond the stroke holds the antialiasing feather.
+        glUniform1f(device.uniform("u_extrusion", in: lineProgram), Float(halfWidth + 1))
+        glUniform1f(device.uniform("u_miterLimit", in: lineProgram), Float(style.miterLimit))
+        drawSegments(series.blocks[blocks], visible: visible)
+
+        // Pass 2: paint the coverage in the series' colour.
+        device.bind(destination)
+        glViewport(0, 0, GLsizei(framebufferSize.width), GLsizei(framebufferSize.height))
+        glBlendEquation(GLenum(GL_FUNC_ADD))
+        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        device.use(coverageProgram)
+        glUniform4f(device.uniform("u_plotRect", in: coverageProgram),
+                    Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height))
+        glUniform2f(device.uniform("u_framebufferSize", in: coverageProgram),
+                    Float(framebufferSize.width), Float(framebufferSize.height))
+        let c = style.color
+        glUniform4f(device.uniform("u_color", in: coverageProgram), c.red, c.green, c.blue, c.alpha)
+        glUniform1i(device.uniform("u_coverage", in: coverageProgram), 0)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), mask.texture.raw)
+        glBindVertexArray(emptyVertexArray.raw)
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glBindVertexArray(0)
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        device.checkError("LineRenderer.draw")
+    }
+
+    private func setViewUniforms(_ program: ProgramID, visible: DataRect, plotRect: PixelRect, bottom: Int,
+                                 framebufferSize: PixelSize) {
+        device.use(program)
         glUniform2f(device.uniform("u_pixelsPerUnit", in: program),
                     Float(Double(plotRect.width) / visible.width), Float(Double(plotRect.height) / visible.height))
-        let bottom = framebufferSize.height - plotRect.y - plotRect.height
         glUniform4f(device.uniform("u_plotRect", in: program),
                     Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height))
         glUniform2f(device.uniform("u_framebufferSize", in: program),
                     Float(framebufferSize.width), Float(framebufferSize.height))
-        glUniform1f(device.uniform("u_halfWidth", in: program), Float(halfWidth))
-        // One pixel beyond the stroke holds the antialiasing feather.
-        glUniform1f(device.uniform("u_extrusion", in: program), Float(halfWidth + 1))
-        glUniform1f(device.uniform("u_miterLimit", in: program), Float(style.miterLimit))
-        let c = style.color
-        glUniform4f(device.uniform("u_color", in: program), c.red, c.green, c.blue, c.alpha)
-        let offsetLocation = device.uniform("u_offset", in: program)
+    }
 
-        glEnable(GLenum(GL_BLEND))
-        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glEnable(GLenum(GL_SCISSOR_TEST))
-        glScissor(GLint(plotRect.x), GLint(bottom), GLsizei(plotRect.width), GLsizei(plotRect.height))
-        glBindVertexArray(vertexArray.raw)
-        for block in series.blocks[blocks] {
+    /// One instanced draw per block, one instance per segment: the four attributes read
+    /// the block's points at offsets of one point (left neighbour, ends, right neighbour).
+    private func drawSegments(_ blocks: ArraySlice<LineSeriesBuffer.Block>, visible: DataRect) {
+        let offsetLocation = device.uniform("u_offset", in: lineProgram)
+        let stride = LineSeriesBuffer.bytesPerPoint
+        for block in blocks {
             glBindBuffer(GLenum(GL_ARRAY_BUFFER), block.buffer.raw)
             for attribute in 0..<4 {
-                let offset = block.byteOffset + attribute * LineSeriesBuffer.bytesPerPoint
-                glVertexAttribPointer(GLuint(attribute), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE),
-                                      GLsizei(LineSeriesBuffer.bytesPerPoint), UnsafeRawPointer(bitPattern: offset))
+                glVertexAttribPointer(GLuint(attribute), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
+                                      UnsafeRawPointer(bitPattern: block.byteOffset + attribute * stride))
             }
             glUniform2f(offsetLocation, Float(block.originX - visible.minX), Float(block.originY - visible.minY))
             glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, Self.verticesPerSegment, GLsizei(block.segmentCount))
         }
-        glBindVertexArray(0)
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        device.checkError("LineRenderer.draw")
+    }
+
+    /// The coverage mask, remade when the framebuffer's size changes.
+    private func coverageTarget(for size: PixelSize) -> RenderTarget? {
+        if let coverage, coverage.width == size.width, coverage.height == size.height { return coverage }
+        coverage = try? RenderTarget(device: device, width: size.width, height: size.height, format: .r8)
+        return coverage
     }
 }

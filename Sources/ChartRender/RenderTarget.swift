@@ -9,11 +9,11 @@ public final class RenderTarget {
     public let framebuffer: FramebufferID
     private let device: GLDevice
 
-    public init(device: GLDevice, width: Int, height: Int) throws {
+    public init(device: GLDevice, width: Int, height: Int, format: GLDevice.TextureFormat = .rgba8) throws {
         self.device = device
         self.width = width
         self.height = height
-        texture = device.makeTexture(width: width, height: height)
+        texture = device.makeTexture(width: width, height: height, format: format)
         framebuffer = try device.makeFramebuffer(colorTexture: texture)
     }
 

@@ -12,6 +12,9 @@ struct DataOptions: ParsableArguments {
     @Option(help: "Which chart of a file holding several (Telegram's chart_data.json), from 1.")
     var chart: Int?
 
+    @Option(help: "Level of detail for large series: minmax (every spike kept), rdp (Ramer–Douglas–Peucker) or none (every point, always).")
+    var lod: LODMethod = .minMax
+
     func validate() throws {
         if let chart, chart < 1 { throw ValidationError("--chart counts from 1") }
         if let yColumns, yColumns.split(separator: ",").isEmpty { throw ValidationError("--y needs at least one name") }
@@ -23,3 +26,5 @@ struct DataOptions: ParsableArguments {
                     chart: chart)
     }
 }
+
+extension LODMethod: ExpressibleByArgument {}

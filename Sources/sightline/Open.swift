@@ -39,7 +39,8 @@ struct Open: ParsableCommand {
             return
         }
         try CommandSupport.reportingRenderErrors {
-            let window = try ChartWindow(dataset: dataset, size: size.value, lineWidth: lineWidth)
+            let window = try ChartWindow(source: DataSource(dataset: dataset, lodMethod: data.lod),
+                                         size: size.value, lineWidth: lineWidth)
             window.run()
         }
     }
@@ -50,7 +51,8 @@ struct Open: ParsableCommand {
         let path = "\(folder)/sightline-\(name).png"
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
-            let scene = try ChartScene(device: renderer.device, dataset: dataset, lineWidth: lineWidth)
+            let scene = try ChartScene(device: renderer.device, source: DataSource(dataset: dataset, lodMethod: data.lod),
+                                       lineWidth: lineWidth)
             guard let viewport = Viewport.fitting(dataset) else {
                 throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
             }

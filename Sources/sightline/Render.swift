@@ -45,11 +45,12 @@ struct Render: ParsableCommand {
         guard let fitted = Viewport.fitting(dataset) else {
             throw CommandSupport.fail(DataLoadError.noData(file: dataset.source, reason: "no finite point to show"))
         }
+        let source = DataSource(dataset: dataset, lodMethod: data.lod)
         var visible = fitted.visible
         if let x = xRange {
             visible.minX = x.lower
             visible.maxX = x.upper
-            if yRange == nil, let fit = dataset.yBounds(inX: x.lower...x.upper) {
+            if yRange == nil, let fit = source.yBounds(inX: x.lower...x.upper) {
                 visible = DataRect(minX: x.lower, maxX: x.upper, minY: fit.min, maxY: fit.max).paddingY(by: 0.05)
             }
         }
@@ -59,7 +60,7 @@ struct Render: ParsableCommand {
         }
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
-            let scene = try ChartScene(device: renderer.device, dataset: dataset,
+            let scene = try ChartScene(device: renderer.device, source: source,
                                        layout: plain ? .plain : .standard, lineWidth: lineWidth)
             let image = try renderer.render(scene, viewport: Viewport(visible: visible), size: size.value)
             try PNGFile.write(image, to: output)

@@ -1,0 +1,35 @@
+/// One reduced version of a series: the indices of the points it keeps, ascending.
+public struct LODLevel: Equatable, Sendable {
+    /// Indices into the dataset's points, ascending; gaps (NaN) among them stay gaps.
+    public let indices: [Int32]
+
+    public init(indices: [Int32]) {
+        self.indices = indices
+    }
+
+    /// How many kept points fall in the original index range.
+    /// - Complexity: O(log n).
+    public func count(in range: Range<Int>) -> Int {
+        position(of: range.upperBound) - position(of: range.lowerBound)
+    }
+
+    /// The kept points drawn for the original index range: those inside and the nearest
+    /// kept point beyond each end, as positions in `indices`.
+    /// - Complexity: O(log n).
+    public func positions(covering range: Range<Int>) -> Range<Int> {
+        let first = max(position(of: range.lowerBound) - 1, 0)
+        let end = min(position(of: range.upperBound) + 1, indices.count)
+        return first..<max(end, first)
+    }
+
+    /// The first position whose index is at least `index`.
+    private func position(of index: Int) -> Int {
+        var low = 0
+        var high = indices.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(indices[mid]) < index { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

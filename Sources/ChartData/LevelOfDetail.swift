@@ -1,0 +1,44 @@
+/// How a series is reduced for drawing at a distance: a ladder of levels, finest first.
+public protocol LevelOfDetail: Sendable {
+    /// Reduced levels, finest first; the full series itself is not among them.
+    var levels: [LODLevel] { get }
+}
+
+/// The reduction the app draws with.
+public enum LODMethod: String, CaseIterable, Sendable {
+    /// Per bucket of points: the first, the lowest, the highest and the last (M4), so
+    /// every spike survives. The default.
+    case minMax = "minmax"
+    /// The heap-based Ramer–Douglas–Peucker sparsifier: the most important points first.
+    case rdp
+    /// No reduction: every point is drawn, at every zoom. The reference the others are
+    /// measured against.
+    case none
+
+    /// Builds the levels for one series.
+    public func build(xs: [Double], ys: [Double]) -> LevelOfDetail {
+        switch self {
+        case .minMax: return MinMaxLOD(ys: ys)
+        case .rdp: return RDPLOD(xs: xs, ys: ys)
+        case .none: return FullDetail()
+        }
+    }
+}
+
+extension LevelOfDetail {
+    /// The level to draw the original index range `visible` with, on a plot
+    /// `plotWidth` pixels wide: the finest one whose points in view stay within
+    /// `pointsPerPixel × plotWidth`; `nil` means the full series is light enough.
+    /// - Complexity: O(levels × log n).
+    public func level(forVisible visible: Range<Int>, plotWidth: Int, pointsPerPixel: Int = 8) -> LODLevel? {
+        let budget = max(plotWidth, 1) * pointsPerPixel
+        if visible.count <= budget { return nil }
+        return levels.first { $0.count(in: visible) <= budget } ?? levels.last
+    }
+}
+
+/// No levels: the full series is always drawn.
+public struct FullDetail: LevelOfDetail {
+    public let levels: [LODLevel] = []
+    public init() {}
+}
