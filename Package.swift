@@ -36,6 +36,6 @@ let package = Package(
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"]),
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartCore", "ChartData"]),
-        .testTarget(name: "SightlineAppTests", dependencies: ["ChartRender"]),
+        .testTarget(name: "SightlineAppTests", dependencies: ["ChartRender", "ChartCore"]),
     ]
 )

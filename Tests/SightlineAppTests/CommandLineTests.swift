@@ -1,3 +1,4 @@
+import ChartCore
 import ChartRender
 import Foundation
 import XCTest
@@ -109,4 +110,35 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertEqual(strays, [], "columns with line pixels in the empty margins")
     }
+
+    /// A process saving in a loop, killed with SIGKILL at random moments, never leaves a
+    /// session file that fails to load.
+    func testSessionSurvivesSIGKILLMidSave() throws {
+        var rng = SystemRandomNumberGenerator()
+        let directory = "\(folder)/config"
+        for round in 0..<40 {
+            let saver = try ProcessRunner.start(ProcessRunner.sightline, ["session-save-loop", "--directory", directory])
+            usleep(UInt32.random(in: 20_000...120_000, using: &rng))
+            kill(saver.processIdentifier, SIGKILL)
+            saver.waitUntilExit()
+            let store = SessionStore(directory: URL(fileURLWithPath: directory))
+            let warnings = WarningCollector()
+            store.onWarning = { warnings.add($0) }
+            let session = store.loadNow()
+            XCTAssertEqual(warnings.count, 0, "round \(round): \(warnings.all)")
+            if FileManager.default.fileExists(atPath: store.fileURL.path) {
+                XCTAssertFalse(session.files.isEmpty, "round \(round): a saved session holds its files")
+            }
+        }
+        let session = SessionStore(directory: URL(fileURLWithPath: directory)).loadNow()
+        XCTAssertFalse(session.files.isEmpty, "some save completed in 40 rounds")
+    }
+}
+
+final class WarningCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    func add(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return messages.count }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return messages }
 }
