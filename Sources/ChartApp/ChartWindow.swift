@@ -4,36 +4,74 @@ import ChartCore
 import ChartData
 import ChartRender
 
-/// The interactive window: one dataset, drag to pan, wheel to zoom at the cursor,
+/// The interactive window: one file, drag to pan, wheel to zoom at the cursor,
 /// double-click or `0` to fit, `q` or Ctrl+W to close. It draws only when something
 /// changed, and blocks in `SDL_WaitEvent` otherwise, so an idle window costs no CPU.
+///
+/// The window opens at once and loads the file in the background, showing a progress
+/// bar until the data is ready; the session (last view of this file, window size) is
+/// read in the background too, applied when it arrives, and saved as the view changes.
 public final class ChartWindow {
+    /// The chart once its data has arrived.
+    private struct Chart {
+        var scene: ChartScene
+        var viewport: Viewport
+        let fitted: Viewport
+    }
+
     private let device: GLDevice
-    private let scene: ChartScene
-    private var viewport: Viewport
-    private let fittedViewport: Viewport
+    private let path: String
+    private let lineWidth: Double
+    private let progressRenderer: LineRenderer
+    private let progress: ProgressIndicator
+    private let loading: LoadingTask
+    private var chart: Chart?
     private var needsDisplay = true
     private var dragAnchor: (x: Double, y: Double)?
+    private let store: SessionStore?
+    private let sessionSlot = SessionSlot()
+    private var session: Session?
+    /// Whether the user moved the view before the session arrived: then it is not undone.
+    private var userMoved = false
+    private let sizeWasGiven: Bool
+    private let wakeEvent: UInt32
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
 
-    /// Opens a window of `size` (window coordinates) showing all of `dataset`.
+    /// Opens a window of `size` (window coordinates) and starts loading `path`.
+    /// - Parameters:
+    ///   - size: the window size; `nil` takes the session's, else 1280×720.
+    ///   - store: where the session lives; `nil` remembers nothing.
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
-    public init(source: DataSource, size: PixelSize, lineWidth: Double = 2, viewport: Viewport? = nil) throws {
-        let dataset = source.dataset
-        guard let fitted = Viewport.fitting(dataset) else {
-            throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
-        }
-        let context = try GLContext(mode: .window(title: "Sightline — \(dataset.source)"),
-                                    size: (size.width, size.height))
+    public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, size: PixelSize?,
+                lineWidth: Double = 2, store: SessionStore?) throws {
+        self.path = path
+        self.lineWidth = lineWidth
+        self.store = store
+        sizeWasGiven = size != nil
+        let windowSize = size ?? PixelSize(width: 1280, height: 720)
+        let context = try GLContext(mode: .window(title: "Sightline — \(path)"), size: (windowSize.width, windowSize.height))
         device = GLDevice(context: context)
-        scene = try ChartScene(device: device, source: source, lineWidth: lineWidth)
-        fittedViewport = fitted
-        self.viewport = viewport ?? fitted
+        progressRenderer = try LineRenderer(device: device)
+        progress = ProgressIndicator(device: device, renderer: progressRenderer)
+        wakeEvent = SDL_RegisterEvents(1)
+        loading = LoadingTask(path: path, options: options, lod: lod, wakeEvent: wakeEvent)
+        if let store {
+            let slot = sessionSlot
+            let event = wakeEvent
+            store.load { session in
+                slot.put(session)
+                var wake = SDL_Event()
+                wake.type = event
+                SDL_PushEvent(&wake)
+            }
+        }
     }
 
     /// Runs until the window is closed.
-    public func run() {
+    /// - Throws: the `DataLoadError` of a file that failed to load.
+    public func run() throws {
+        defer { store?.flush() }
         var event = SDL_Event()
         while true {
             if needsDisplay {
@@ -42,9 +80,48 @@ public final class ChartWindow {
             }
             guard SDL_WaitEvent(&event) == 1 else { continue }
             repeat {
-                if handle(event) == .quit { return }
+                if event.type == wakeEvent {
+                    try takeBackgroundResults()
+                } else if handle(event) == .quit {
+                    return
+                }
             } while SDL_PollEvent(&event) == 1
         }
+    }
+
+    /// Picks up what the background threads delivered: load progress, the data, the session.
+    private func takeBackgroundResults() throws {
+        needsDisplay = true
+        if let arrived = sessionSlot.take() {
+            var updated = arrived
+            updated.noteOpened(path)
+            if !sizeWasGiven, let w = updated.windowWidth, let h = updated.windowHeight, w > 0, h > 0 {
+                SDL_SetWindowSize(device.context.window, Int32(w), Int32(h))
+            }
+            session = updated
+            applySessionView()
+        }
+        switch loading.takeOutcome() {
+        case let .loaded(source)?:
+            guard let fitted = Viewport.fitting(source.dataset) else {
+                throw DataLoadError.noData(file: source.dataset.source, reason: "no finite point to show")
+            }
+            let scene = try ChartScene(device: device, source: source, lineWidth: lineWidth)
+            chart = Chart(scene: scene, viewport: fitted, fitted: fitted)
+            applySessionView()
+        case let .failed(error)?:
+            throw error
+        case nil:
+            break
+        }
+    }
+
+    /// Restores the last view of this file, once both the data and the session are here.
+    private func applySessionView() {
+        guard var chart, let session, !userMoved, session.files.first == path,
+              let visible = session.visible else { return }
+        chart.viewport = Viewport(visible: visible)
+        self.chart = chart
     }
 
     private enum Outcome { case keepRunning, quit }
@@ -55,15 +132,17 @@ public final class ChartWindow {
             return .quit
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(event.window.event)) {
-            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
+            case SDL_WINDOWEVENT_SIZE_CHANGED:
+                needsDisplay = true
+                if chart != nil { rememberWindowSize() }
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
                 needsDisplay = true
             default:
                 break
             }
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
             if event.button.clicks == 2 {
-                viewport = fittedViewport
-                needsDisplay = true
+                changeView { $0 = self.chart!.fitted }
             } else {
                 dragAnchor = drawablePoint(x: event.button.x, y: event.button.y)
             }
@@ -72,16 +151,20 @@ public final class ChartWindow {
         case SDL_MOUSEMOTION:
             guard let anchor = dragAnchor else { break }
             let point = drawablePoint(x: event.motion.x, y: event.motion.y)
-            viewport.pan(byPixelsX: point.x - anchor.x, y: point.y - anchor.y, in: plotRect.size)
+            let plot = plotRect
+            changeView { $0.pan(byPixelsX: point.x - anchor.x, y: point.y - anchor.y, in: plot.size) }
             dragAnchor = point
-            needsDisplay = true
         case SDL_MOUSEWHEEL:
             let steps = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
             guard steps != 0 else { break }
             var x: Int32 = 0
             var y: Int32 = 0
             SDL_GetMouseState(&x, &y)
-            zoom(by: pow(1.15, steps), atWindowX: x, y: y)
+            let point = drawablePoint(x: x, y: y)
+            let plot = plotRect
+            changeView {
+                $0.zoom(by: pow(1.15, steps), aroundPixelX: point.x - Double(plot.x), y: point.y - Double(plot.y), in: plot.size)
+            }
         case SDL_KEYDOWN:
             return handleKey(event.key.keysym)
         default:
@@ -92,49 +175,74 @@ public final class ChartWindow {
 
     private func handleKey(_ key: SDL_Keysym) -> Outcome {
         let control = key.mod & UInt16(KMOD_CTRL.rawValue) != 0
+        let plot = plotRect
+        let centre = (x: Double(plot.width) / 2, y: Double(plot.height) / 2)
         switch Int(key.sym) {
         case Int(SDLK_q.rawValue):
             return .quit
         case Int(SDLK_w.rawValue) where control:
             return .quit
         case Int(SDLK_0.rawValue), Int(SDLK_HOME.rawValue):
-            viewport = fittedViewport
+            changeView { $0 = self.chart!.fitted }
         case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue):
-            zoomAtCentre(by: 1.25)
+            changeView { $0.zoom(by: 1.25, aroundPixelX: centre.x, y: centre.y, in: plot.size) }
         case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue):
-            zoomAtCentre(by: 0.8)
+            changeView { $0.zoom(by: 0.8, aroundPixelX: centre.x, y: centre.y, in: plot.size) }
         case Int(SDLK_LEFT.rawValue):
-            viewport.pan(byPixelsX: Double(plotRect.width) / 10, y: 0, in: plotRect.size)
+            changeView { $0.pan(byPixelsX: Double(plot.width) / 10, y: 0, in: plot.size) }
         case Int(SDLK_RIGHT.rawValue):
-            viewport.pan(byPixelsX: -Double(plotRect.width) / 10, y: 0, in: plotRect.size)
+            changeView { $0.pan(byPixelsX: -Double(plot.width) / 10, y: 0, in: plot.size) }
         case Int(SDLK_UP.rawValue):
-            viewport.pan(byPixelsX: 0, y: Double(plotRect.height) / 10, in: plotRect.size)
+            changeView { $0.pan(byPixelsX: 0, y: Double(plot.height) / 10, in: plot.size) }
         case Int(SDLK_DOWN.rawValue):
-            viewport.pan(byPixelsX: 0, y: -Double(plotRect.height) / 10, in: plotRect.size)
+            changeView { $0.pan(byPixelsX: 0, y: -Double(plot.height) / 10, in: plot.size) }
         default:
-            return .keepRunning
+            break
         }
-        needsDisplay = true
         return .keepRunning
     }
 
-    private func zoom(by factor: Double, atWindowX x: Int32, y: Int32) {
-        let point = drawablePoint(x: x, y: y)
-        let plot = plotRect
-        viewport.zoom(by: factor, aroundPixelX: point.x - Double(plot.x), y: point.y - Double(plot.y), in: plot.size)
+    /// Changes the view, if the data is here yet, and records it for the session.
+    private func changeView(_ change: (inout Viewport) -> Void) {
+        guard chart != nil else { return }
+        change(&chart!.viewport)
+        userMoved = true
         needsDisplay = true
+        remember { $0.visible = self.chart?.viewport.visible }
     }
 
-    private func zoomAtCentre(by factor: Double) {
-        let plot = plotRect
-        viewport.zoom(by: factor, aroundPixelX: Double(plot.width) / 2, y: Double(plot.height) / 2, in: plot.size)
+    private func rememberWindowSize() {
+        let window = device.context.windowSize
+        remember {
+            $0.windowWidth = window.width
+            $0.windowHeight = window.height
+        }
+    }
+
+    /// Updates the session and saves it once changes settle.
+    private func remember(_ update: (inout Session) -> Void) {
+        guard let store else { return }
+        var updated = session ?? {
+            var fresh = Session()
+            fresh.noteOpened(path)
+            return fresh
+        }()
+        update(&updated)
+        session = updated
+        store.save(updated)
     }
 
     private func draw() {
         let drawable = device.context.drawableSize
+        let size = PixelSize(width: drawable.width, height: drawable.height)
         device.bind(nil)
-        scene.draw(viewport: viewport, framebufferSize: PixelSize(width: drawable.width, height: drawable.height),
-                   scale: pixelScale)
+        if let chart {
+            chart.scene.draw(viewport: chart.viewport, framebufferSize: size, scale: pixelScale)
+        } else {
+            ChartScene.clear(to: ChartTheme.day.background, framebufferSize: size)
+            progress.draw(fraction: loading.progress, framebufferSize: size, scale: pixelScale,
+                          color: ChartTheme.day.color(forSeries: 0))
+        }
         device.context.swap()
         framesDrawn += 1
     }
@@ -147,11 +255,31 @@ public final class ChartWindow {
 
     private var plotRect: PixelRect {
         let drawable = device.context.drawableSize
-        return scene.plotRect(in: PixelSize(width: drawable.width, height: drawable.height), scale: pixelScale)
+        return ChartLayout.standard.plotRect(in: PixelSize(width: drawable.width, height: drawable.height), scale: pixelScale)
     }
 
     private func drawablePoint(x: Int32, y: Int32) -> (x: Double, y: Double) {
         // A mouse position names a pixel; its centre is the best estimate of the pointer.
         ((Double(x) + 0.5) * pixelScale, (Double(y) + 0.5) * pixelScale)
+    }
+}
+
+/// Hands the session from the loading thread to the window's loop.
+private final class SessionSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var session: Session?
+
+    func put(_ session: Session) {
+        lock.lock()
+        self.session = session
+        lock.unlock()
+    }
+
+    func take() -> Session? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = session
+        session = nil
+        return taken
     }
 }

@@ -72,4 +72,11 @@ public final class ChartScene {
         glClearColor(color.red, color.green, color.blue, color.alpha)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
+
+    /// Fills the bound framebuffer of `size` with `color` (a window with no chart yet).
+    public static func clear(to color: RGBAColor, framebufferSize size: PixelSize) {
+        glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
+        glClearColor(color.red, color.green, color.blue, color.alpha)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
 }

@@ -7,20 +7,24 @@ import Foundation
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Open a data file in a window.",
+        abstract: "Open a data file in a window (without FILE, the last one opened).",
         discussion: """
+        The window opens at once and shows a progress bar while a large file loads. The \
+        view of each file and the window size are remembered in \
+        $XDG_CONFIG_HOME/sightline/session.json (default ~/.config/sightline/).
+
         With no display (neither DISPLAY nor WAYLAND_DISPLAY is set), renders the chart \
         to a PNG in the temporary folder instead, says where, and how to get a window.
         """
     )
 
-    @Argument(help: "The data file to open ('-' for standard input).")
-    var file: String
+    @Argument(help: "The data file to open ('-' for standard input); default: the last file opened.")
+    var file: String?
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: "Window size in screen coordinates, WIDTHxHEIGHT.")
-    var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
+    @Option(help: "Window size in screen coordinates, WIDTHxHEIGHT (default: as last time, or 1280x720).")
+    var size: SizeArgument?
 
     @Option(help: "Line width in pixels.")
     var lineWidth: Double = 2
@@ -30,25 +34,34 @@ struct Open: ParsableCommand {
     }
 
     func run() throws {
-        let dataset = try CommandSupport.load(file, options: data)
+        let store = SessionStore()
+        store.onWarning = { CommandSupport.printError("warning: \($0)") }
+        guard let path = file.map(Self.absolute) ?? store.loadNow().files.first else {
+            throw ValidationError("no file given, and no file was opened before: sightline FILE")
+        }
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = environment["DISPLAY"].map { !$0.isEmpty } ?? false
             || environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
         guard hasDisplay else {
-            try renderPreview(of: dataset)
+            try renderPreview(of: CommandSupport.load(path, options: data), path: path)
             return
         }
         try CommandSupport.reportingRenderErrors {
-            let window = try ChartWindow(source: DataSource(dataset: dataset, lodMethod: data.lod),
-                                         size: size.value, lineWidth: lineWidth)
-            window.run()
+            let window = try ChartWindow(path: path, options: data.loadOptions, lod: data.lod, size: size?.value,
+                                         lineWidth: lineWidth, store: path == "-" ? nil : store)
+            try window.run()
         }
     }
 
-    private func renderPreview(of dataset: Dataset) throws {
-        let name = URL(fileURLWithPath: file == "-" ? "stdin" : file).deletingPathExtension().lastPathComponent
-        let folder = environment("TMPDIR") ?? "/tmp"
-        let path = "\(folder)/sightline-\(name).png"
+    /// Session entries name files absolutely, so the same file matches from any folder.
+    private static func absolute(_ path: String) -> String {
+        path == "-" ? path : URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    private func renderPreview(of dataset: Dataset, path: String) throws {
+        let name = URL(fileURLWithPath: path == "-" ? "stdin" : path).deletingPathExtension().lastPathComponent
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let output = "\(folder)/sightline-\(name).png"
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: DataSource(dataset: dataset, lodMethod: data.lod),
@@ -56,18 +69,14 @@ struct Open: ParsableCommand {
             guard let viewport = Viewport.fitting(dataset) else {
                 throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
             }
-            let image = try renderer.render(scene, viewport: viewport, size: size.value)
-            try PNGFile.write(image, to: path)
+            let image = try renderer.render(scene, viewport: viewport, size: size?.value ?? PixelSize(width: 1280, height: 720))
+            try PNGFile.write(image, to: output)
         }
         print("""
         No display found (DISPLAY and WAYLAND_DISPLAY are unset), so the chart was rendered to:
-          \(path)
+          \(output)
         For a window, run this from a desktop session, or over SSH with 'ssh -X', or under
-        a virtual display: xvfb-run -s '-screen 0 1920x1080x24' sightline \(file)
+        a virtual display: xvfb-run -s '-screen 0 1920x1080x24' sightline \(file ?? path)
         """)
-    }
-
-    private func environment(_ name: String) -> String? {
-        ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -153,4 +153,36 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(end.vertical, cursor.x + 0.5 + (start.vertical - cursor.x - 0.5) * factor, accuracy: 1.5)
         XCTAssertEqual(end.horizontal, cursor.y + 0.5 + (start.horizontal - cursor.y - 0.5) * factor, accuracy: 1.5)
     }
+
+    /// The view survives a restart: drag, quit with `q`, open the same file again.
+    func testTheLastViewOfAFileIsRestored() throws {
+        let display = try XvfbDisplay()
+        func open() throws -> (Process, String) {
+            let app = try ProcessRunner.start(ProcessRunner.sightline, ["Resources/sample.csv", "--size", "700x400"],
+                                              environment: display.environment)
+            let window = try display.waitForWindow(titled: "Sightline")
+            usleep(500_000)
+            return (app, window)
+        }
+        var (app, window) = try open()
+        let fitted = try display.screenshot(window: window, savingTo: artifacts + "/session-fitted.png")
+        try display.drag(window: window, from: (200, 200), to: (330, 240))
+        let moved = try screenshot(differingFrom: fitted, window: window, display: display, name: "session-moved")
+        // xdotool may report the window gone: it closes as the key arrives.
+        _ = try? display.xdotool(["key", "--window", window, "q"])
+        let deadline = Date().addingTimeInterval(10)
+        while app.isRunning && Date() < deadline { usleep(50_000) }
+        XCTAssertFalse(app.isRunning, "q closes the window")
+        XCTAssertEqual(app.terminationStatus, 0)
+
+        (app, window) = try open()
+        defer {
+            app.terminate()
+            app.waitUntilExit()
+        }
+        let reopened = try display.screenshot(window: window, savingTo: artifacts + "/session-reopened.png")
+        XCTAssertEqual(bestShift(from: lineProfile(moved), to: lineProfile(reopened), range: -200...200), 0,
+                       "the reopened window shows the view it was closed with")
+        XCTAssertNotEqual(reopened, fitted)
+    }
 }

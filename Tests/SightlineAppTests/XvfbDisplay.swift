@@ -6,6 +6,8 @@ import XCTest
 final class XvfbDisplay {
     let name: String
     private let server: Process
+    /// A private config folder, so tests neither read nor write the user's session.
+    let configHome = NSTemporaryDirectory() + "sightline-e2e-config-\(UUID().uuidString)"
 
     init(width: Int = 1280, height: Int = 800) throws {
         var number = 90 + Int(getpid() % 100)
@@ -22,9 +24,10 @@ final class XvfbDisplay {
     deinit {
         server.terminate()
         server.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: configHome)
     }
 
-    var environment: [String: String] { ["DISPLAY": name] }
+    var environment: [String: String] { ["DISPLAY": name, "XDG_CONFIG_HOME": configHome] }
 
     /// Runs xdotool with `arguments` on this display.
     @discardableResult

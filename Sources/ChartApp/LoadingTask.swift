@@ -1,0 +1,70 @@
+import CSDL2
+import ChartData
+import Foundation
+
+/// Loads a file and builds its level of detail on a background thread, while the
+/// window's loop keeps drawing; wakes the loop with an SDL user event on progress and
+/// when done. Only pure work happens off the main thread: the GPU upload does not.
+final class LoadingTask: @unchecked Sendable {
+    enum Outcome {
+        case loaded(DataSource)
+        case failed(DataLoadError)
+    }
+
+    private let lock = NSLock()
+    private var fraction = 0.0
+    private var outcome: Outcome?
+    private let wakeEvent: UInt32
+
+    /// Starts loading `path` at once.
+    init(path: String, options: LoadOptions, lod: LODMethod, wakeEvent: UInt32) {
+        self.wakeEvent = wakeEvent
+        Thread.detachNewThread { [self] in
+            let result: Outcome
+            do {
+                var lastReported = 0.0
+                let dataset = try DatasetReader.read(path: path, options: options) { done, total in
+                    let now = Double(done) / Double(max(total, 1))
+                    guard now - lastReported >= 0.01 || done == total else { return }
+                    lastReported = now
+                    self.lock.lock()
+                    self.fraction = now
+                    self.lock.unlock()
+                    self.wake()
+                }
+                result = .loaded(DataSource(dataset: dataset, lodMethod: lod))
+            } catch let error as DataLoadError {
+                result = .failed(error)
+            } catch {
+                result = .failed(.unreadable(path: path, reason: "\(error)"))
+            }
+            lock.lock()
+            outcome = result
+            lock.unlock()
+            wake()
+        }
+    }
+
+    /// How much of the file has been read, 0…1.
+    var progress: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return fraction
+    }
+
+    /// The result, once there is one; taken once.
+    func takeOutcome() -> Outcome? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = outcome
+        outcome = nil
+        return taken
+    }
+
+    /// SDL_PushEvent is safe from any thread; the loop wakes from SDL_WaitEvent.
+    private func wake() {
+        var event = SDL_Event()
+        event.type = wakeEvent
+        SDL_PushEvent(&event)
+    }
+}
