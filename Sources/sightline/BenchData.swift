@@ -42,9 +42,43 @@ struct BenchData: ParsableCommand {
         print("points       \(count) × \(dataset.series.count) series")
         print(String(format: "parse        %.3f s  (%.0f MB/s, %.0f ns/point)", parseSeconds,
                      Double(size) / 1e6 / parseSeconds, parseSeconds * 1e9 / Double(max(count, 1))))
-        print(String(format: "memory       %.0f MB resident after load (%.0f before), peak %.0f MB: %.1f bytes/point",
-                     Self.residentMegabytes(), rssBefore, Self.peakMegabytes(),
-                     Self.peakMegabytes() * 1_048_576 / Double(max(count, 1))))
+        print(String(format: "after load   %.0f MB resident (%.0f before), peak so far %.0f MB",
+                     Self.residentMegabytes(), rssBefore, Self.peakMegabytes()))
+
+        let lodStarted = Date()
+        let source = DataSource(dataset: dataset, lodMethod: data.lod)
+        let lodSeconds = Date().timeIntervalSince(lodStarted)
+        let levels = source.details.first?.levels ?? []
+        let kept = source.details.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.indices.count } }
+        print(String(format: "LOD (%@)  %.3f s, %d levels, %d indices kept (%.2f bytes/point), finest %d, coarsest %d points",
+                     data.lod.rawValue, lodSeconds, levels.count, kept, Double(kept * 4) / Double(max(count, 1)),
+                     levels.first?.indices.count ?? 0, levels.last?.indices.count ?? 0))
+
+        // Queries at random places and widths, as a pan/zoom would ask them.
+        var rng = SplitMix64(seed: 7)
+        let xs = dataset.xs
+        let queries = 100_000
+        var sink = 0.0
+        let queryStarted = Date()
+        for _ in 0..<queries {
+            let a = xs[Int(rng.next() % UInt64(count))]
+            let b = xs[Int(rng.next() % UInt64(count))]
+            if let bounds = source.yBounds(inX: min(a, b)...max(a, b)) { sink += bounds.max - bounds.min }
+        }
+        let rangeSeconds = Date().timeIntervalSince(queryStarted)
+        let nearestStarted = Date()
+        for _ in 0..<queries {
+            let x = xs[0] + (xs[count - 1] - xs[0]) * Double(rng.next() % 1_000_000) / 1_000_000
+            sink += dataset.yValue(atX: x, series: 0) ?? 0
+            sink += Double(dataset.nearestIndex(toX: x) ?? 0)
+        }
+        let pointSeconds = Date().timeIntervalSince(nearestStarted)
+        print(String(format: "queries      y range over x: %.2f µs; nearest index + y at x: %.2f µs  (checksum %.0f)",
+                     rangeSeconds * 1e6 / Double(queries), pointSeconds * 1e6 / Double(queries), sink.truncatingRemainder(dividingBy: 1000)))
+        print(String(format: "peak memory  %.0f MB, %.0f MB above the %.0f MB before loading: %.1f bytes/point (data, LOD and indexes)",
+                     Self.peakMegabytes(), Self.peakMegabytes() - rssBefore, rssBefore,
+                     (Self.peakMegabytes() - rssBefore) * 1_048_576 / Double(max(count, 1))))
+        withExtendedLifetime(source) {}
     }
 
     /// Resident memory now, from /proc/self/statm.

@@ -185,4 +185,44 @@ final class WindowTests: XCTestCase {
                        "the reopened window shows the view it was closed with")
         XCTAssertNotEqual(reopened, fitted)
     }
+
+    /// A large file: the window shows a progress bar at once, then the chart.
+    func testALargeFileShowsProgressThenTheChart() throws {
+        let file = NSTemporaryDirectory() + "sightline-progress-\(getpid()).csv"
+        defer { unlink(file) }
+        // Written by the release binary when the test script built one: a debug build
+        // takes longer to write the file than to read it.
+        let writer = ProcessInfo.processInfo.environment["SIGHTLINE_RELEASE_BIN"] ?? ProcessRunner.sightline
+        XCTAssertEqual(try ProcessRunner.run(writer, ["walk", "3000000", file], timeout: 300).status, 0)
+        let display = try XvfbDisplay()
+        let app = try ProcessRunner.start(ProcessRunner.sightline, [file, "--size", "800x500"], environment: display.environment)
+        defer {
+            app.terminate()
+            app.waitUntilExit()
+        }
+        let window = try display.waitForWindow(titled: "Sightline")
+        // Until the chart arrives: a thin bar across the middle whose blue part grows.
+        var filled: [Int] = []
+        var loading: RGBAImage
+        repeat {
+            loading = try display.screenshot(window: window, savingTo: artifacts + "/progress-loading.png")
+            let blue = (0..<loading.height).flatMap { y in (0..<loading.width).filter { isSeriesBlue(loading[$0, y]) }.map { _ in y } }
+            guard Set(blue).count < 20 else { break }
+            if !blue.isEmpty && (filled.last ?? 0) == 0 {
+                try PNGFile.write(loading, to: artifacts + "/progress-partial.png")
+            }
+            filled.append(blue.count)
+            usleep(300_000)
+        } while filled.count < 100
+        XCTAssertGreaterThan(filled.count, 1, "the bar was on screen while the file loaded")
+        XCTAssertTrue(zip(filled, filled.dropFirst()).allSatisfy { $0 <= $1 }, "the bar only grows: \(filled)")
+        XCTAssertGreaterThan(filled.max() ?? 0, 0, "some of the bar filled")
+        var loaded = loading
+        let deadline = Date().addingTimeInterval(240)
+        repeat {
+            usleep(500_000)
+            loaded = try display.screenshot(window: window, savingTo: artifacts + "/progress-loaded.png")
+        } while lineProfile(loaded).compactMap { $0 }.count < 700 && Date() < deadline
+        XCTAssertGreaterThan(lineProfile(loaded).compactMap { $0 }.count, 700, "then the chart fills the plot")
+    }
 }
