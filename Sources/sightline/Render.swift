@@ -36,6 +36,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Only the series on a flat background, filling the whole image: no margins, axes or decorations.")
     var plain = false
 
+    @Flag(help: "Print the OpenGL renderer, the GPU memory used and the time taken.")
+    var verbose = false
+
     func validate() throws {
         guard lineWidth > 0, lineWidth <= 64 else { throw ValidationError("--line-width must be in 0…64 pixels") }
     }
@@ -62,8 +65,17 @@ struct Render: ParsableCommand {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source,
                                        layout: plain ? .plain : .standard, lineWidth: lineWidth)
+            let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: visible), size: size.value)
+            let seconds = Date().timeIntervalSince(started)
             try PNGFile.write(image, to: output)
+            if verbose {
+                print("renderer     \(renderer.device.renderer) (\(renderer.device.version))")
+                print("points       \(dataset.count) × \(dataset.series.count) series, LOD \(data.lod.rawValue)")
+                print(String(format: "GPU memory   %d bytes uploaded, %.2f bytes per point", renderer.device.uploadedBytes,
+                             Double(renderer.device.uploadedBytes) / Double(max(dataset.count * dataset.series.count, 1))))
+                print(String(format: "render       %.1f ms (upload, draw, read back)", seconds * 1000))
+            }
         }
     }
 }

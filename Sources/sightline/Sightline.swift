@@ -9,8 +9,11 @@ struct Sightline: ParsableCommand {
         Without a command, opens FILE in a window: drag to pan, scroll to zoom at the \
         cursor, double-click or 0 to fit, + and - to zoom, arrows to pan, q to quit.
 
-        Files are delimited text (comma, semicolon or tab) with an optional header: the \
-        first column is x, every other column a series. '-' reads standard input.
+        Files are delimited text (comma, semicolon or tab) with an optional header: x is \
+        the first column (numbers, Unix timestamps or dates like 2024-03-01 or \
+        2024-03-01T10:30), every other numeric column a series; --x and --y pick columns. \
+        Telegram's chart JSON (chart_data.json, overview.json) is read too; --chart N picks \
+        a chart. '-' reads standard input.
 
         Exit status: 0 on success, 64 for a bad command line, 65 for bad data, 66 for a \
         file that cannot be read, 69 when no display or OpenGL 3.3 is available, 73 when \
