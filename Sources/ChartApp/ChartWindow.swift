@@ -29,7 +29,7 @@ public final class ChartWindow {
     private var needsDisplay = true
     private var dragAnchor: (x: Double, y: Double)?
     private let store: SessionStore?
-    private let sessionSlot = SessionSlot()
+    private let sessionSlot = LockedSlot<Session>()
     private var session: Session?
     /// Whether the user moved the view before the session arrived: then it is not undone.
     private var userMoved = false
@@ -261,25 +261,5 @@ public final class ChartWindow {
     private func drawablePoint(x: Int32, y: Int32) -> (x: Double, y: Double) {
         // A mouse position names a pixel; its centre is the best estimate of the pointer.
         ((Double(x) + 0.5) * pixelScale, (Double(y) + 0.5) * pixelScale)
-    }
-}
-
-/// Hands the session from the loading thread to the window's loop.
-private final class SessionSlot: @unchecked Sendable {
-    private let lock = NSLock()
-    private var session: Session?
-
-    func put(_ session: Session) {
-        lock.lock()
-        self.session = session
-        lock.unlock()
-    }
-
-    func take() -> Session? {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = session
-        session = nil
-        return taken
     }
 }

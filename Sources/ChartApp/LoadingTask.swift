@@ -11,9 +11,9 @@ final class LoadingTask: @unchecked Sendable {
         case failed(DataLoadError)
     }
 
-    private let lock = NSLock()
-    private var fraction = 0.0
-    private var outcome: Outcome?
+    private let fraction = LockedSlot<Double>()
+    private let outcome = LockedSlot<Outcome>()
+    private var lastFraction = 0.0
     private let wakeEvent: UInt32
 
     /// Starts loading `path` at once.
@@ -27,9 +27,7 @@ final class LoadingTask: @unchecked Sendable {
                     let now = Double(done) / Double(max(total, 1))
                     guard now - lastReported >= 0.01 || done == total else { return }
                     lastReported = now
-                    self.lock.lock()
-                    self.fraction = now
-                    self.lock.unlock()
+                    self.fraction.put(now)
                     self.wake()
                 }
                 result = .loaded(DataSource(dataset: dataset, lodMethod: lod))
@@ -38,28 +36,19 @@ final class LoadingTask: @unchecked Sendable {
             } catch {
                 result = .failed(.unreadable(path: path, reason: "\(error)"))
             }
-            lock.lock()
-            outcome = result
-            lock.unlock()
+            outcome.put(result)
             wake()
         }
     }
 
-    /// How much of the file has been read, 0…1.
+    /// How much of the file has been read, 0…1 (main thread only).
     var progress: Double {
-        lock.lock()
-        defer { lock.unlock() }
-        return fraction
+        if let latest = fraction.take() { lastFraction = latest }
+        return lastFraction
     }
 
     /// The result, once there is one; taken once.
-    func takeOutcome() -> Outcome? {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = outcome
-        outcome = nil
-        return taken
-    }
+    func takeOutcome() -> Outcome? { outcome.take() }
 
     /// SDL_PushEvent is safe from any thread; the loop wakes from SDL_WaitEvent.
     private func wake() {

@@ -50,14 +50,9 @@ final class WindowTests: XCTestCase {
 
     func testOpensTheSampleAndADragMovesTheLineTheSameWay() throws {
         let display = try XvfbDisplay()
-        let app = try ProcessRunner.start(ProcessRunner.sightline, ["Resources/sample.csv", "--size", "900x500"],
-                                          environment: display.environment)
-        defer {
-            app.terminate()
-            app.waitUntilExit()
-        }
-        let window = try display.waitForWindow(titled: "Sightline")
-        usleep(500_000)
+        let app = try display.launchSightline(["Resources/sample.csv", "--size", "900x500"])
+        defer { withExtendedLifetime(app) {} }
+        let window = app.window
 
         let first = try display.screenshot(window: window, savingTo: artifacts + "/window-opened.png")
         XCTAssertEqual(first.width, 900)
@@ -70,9 +65,9 @@ final class WindowTests: XCTestCase {
         XCTAssertGreaterThan(before.compactMap { $0 }.count, 700, "the line spans the plot")
 
         // Idle: nothing changes, so nothing is drawn and no CPU is spent.
-        let idleTicks = try cpuTicks(of: app.processIdentifier)
+        let idleTicks = try cpuTicks(of: app.process.processIdentifier)
         sleep(2)
-        XCTAssertLessThanOrEqual(try cpuTicks(of: app.processIdentifier) - idleTicks, 10,
+        XCTAssertLessThanOrEqual(try cpuTicks(of: app.process.processIdentifier) - idleTicks, 10,
                                  "an idle window uses at most 5% of a core")
 
         try display.drag(window: window, from: (300, 250), to: (420, 250))
@@ -120,13 +115,9 @@ final class WindowTests: XCTestCase {
         defer { unlink(file) }
         try "x,y\n0,5\n50,5\n50,0\n50,10\n50,5\n100,5\n".write(toFile: file, atomically: true, encoding: .utf8)
         let display = try XvfbDisplay()
-        let app = try ProcessRunner.start(ProcessRunner.sightline, [file, "--size", "800x500"], environment: display.environment)
-        defer {
-            app.terminate()
-            app.waitUntilExit()
-        }
-        let window = try display.waitForWindow(titled: "Sightline")
-        usleep(500_000)
+        let app = try display.launchSightline([file, "--size", "800x500"])
+        defer { withExtendedLifetime(app) {} }
+        let window = app.window
         let before = try display.screenshot(window: window, savingTo: artifacts + "/cross-before.png")
 
         /// The centre of the line crossing row `y` (the vertical line) and column `x`
@@ -157,29 +148,22 @@ final class WindowTests: XCTestCase {
     /// The view survives a restart: drag, quit with `q`, open the same file again.
     func testTheLastViewOfAFileIsRestored() throws {
         let display = try XvfbDisplay()
-        func open() throws -> (Process, String) {
-            let app = try ProcessRunner.start(ProcessRunner.sightline, ["Resources/sample.csv", "--size", "700x400"],
-                                              environment: display.environment)
-            let window = try display.waitForWindow(titled: "Sightline")
-            usleep(500_000)
-            return (app, window)
-        }
-        var (app, window) = try open()
+        var app = try display.launchSightline(["Resources/sample.csv", "--size", "700x400"])
+        var window = app.window
         let fitted = try display.screenshot(window: window, savingTo: artifacts + "/session-fitted.png")
         try display.drag(window: window, from: (200, 200), to: (330, 240))
         let moved = try screenshot(differingFrom: fitted, window: window, display: display, name: "session-moved")
         // xdotool may report the window gone: it closes as the key arrives.
         _ = try? display.xdotool(["key", "--window", window, "q"])
         let deadline = Date().addingTimeInterval(10)
-        while app.isRunning && Date() < deadline { usleep(50_000) }
-        XCTAssertFalse(app.isRunning, "q closes the window")
-        XCTAssertEqual(app.terminationStatus, 0)
+        while app.process.isRunning && Date() < deadline { usleep(50_000) }
+        XCTAssertFalse(app.process.isRunning, "q closes the window")
+        app.process.waitUntilExit()
+        XCTAssertEqual(app.process.terminationStatus, 0)
 
-        (app, window) = try open()
-        defer {
-            app.terminate()
-            app.waitUntilExit()
-        }
+        app = try display.launchSightline(["Resources/sample.csv", "--size", "700x400"])
+        defer { withExtendedLifetime(app) {} }
+        window = app.window
         let reopened = try display.screenshot(window: window, savingTo: artifacts + "/session-reopened.png")
         XCTAssertEqual(bestShift(from: lineProfile(moved), to: lineProfile(reopened), range: -200...200), 0,
                        "the reopened window shows the view it was closed with")
@@ -195,12 +179,9 @@ final class WindowTests: XCTestCase {
         let writer = ProcessInfo.processInfo.environment["SIGHTLINE_RELEASE_BIN"] ?? ProcessRunner.sightline
         XCTAssertEqual(try ProcessRunner.run(writer, ["walk", "3000000", file], timeout: 300).status, 0)
         let display = try XvfbDisplay()
-        let app = try ProcessRunner.start(ProcessRunner.sightline, [file, "--size", "800x500"], environment: display.environment)
-        defer {
-            app.terminate()
-            app.waitUntilExit()
-        }
-        let window = try display.waitForWindow(titled: "Sightline")
+        let app = try display.launchSightline([file, "--size", "800x500"], settle: false)
+        defer { withExtendedLifetime(app) {} }
+        let window = app.window
         // Until the chart arrives: a thin bar across the middle whose blue part grows.
         var filled: [Int] = []
         var loading: RGBAImage

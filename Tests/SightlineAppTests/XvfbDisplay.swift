@@ -37,6 +37,16 @@ final class XvfbDisplay {
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Starts `sightline` with `arguments` on this display and waits for its window;
+    /// with `settle`, also for its first frames to be drawn.
+    func launchSightline(_ arguments: [String], settle: Bool = true) throws -> LaunchedApp {
+        let process = try ProcessRunner.start(ProcessRunner.sightline, arguments, environment: environment)
+        let app = LaunchedApp(process: process)
+        app.window = try waitForWindow(titled: "Sightline")
+        if settle { usleep(500_000) }
+        return app
+    }
+
     /// Waits for a visible window whose title contains `title`; returns its id.
     func waitForWindow(titled title: String, timeout: TimeInterval = 30) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
@@ -74,4 +84,17 @@ final class XvfbDisplay {
 struct DisplayError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A running `sightline` and its window; ended when the test lets go of it.
+final class LaunchedApp {
+    let process: Process
+    var window = ""
+
+    init(process: Process) { self.process = process }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
 }

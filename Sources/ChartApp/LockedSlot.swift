@@ -1,0 +1,22 @@
+import Foundation
+
+/// Hands one value from a background thread to the window's loop: the latest value
+/// put, taken at most once.
+final class LockedSlot<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    func put(_ newValue: Value) {
+        lock.lock()
+        value = newValue
+        lock.unlock()
+    }
+
+    func take() -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = value
+        value = nil
+        return taken
+    }
+}
