@@ -35,8 +35,6 @@ public final class ChartWindow {
     private var userMoved = false
     private let sizeWasGiven: Bool
     private let wakeEvent: UInt32
-    /// Frames drawn so far.
-    public private(set) var framesDrawn = 0
 
     /// Opens a window of `size` (window coordinates) and starts loading `path`.
     /// - Parameters:
@@ -244,7 +242,6 @@ public final class ChartWindow {
                           color: ChartTheme.day.color(forSeries: 0))
         }
         device.context.swap()
-        framesDrawn += 1
     }
 
     /// Drawable pixels per window coordinate: 2 on a typical HiDPI screen.

@@ -17,9 +17,4 @@ public struct PixelRect: Equatable, Sendable {
     }
 
     public var size: PixelSize { PixelSize(width: width, height: height) }
-
-    /// Whether the pixel position (`px`, `py`) lies inside.
-    public func contains(x px: Double, y py: Double) -> Bool {
-        px >= Double(x) && px < Double(x + width) && py >= Double(y) && py < Double(y + height)
-    }
 }

@@ -13,15 +13,6 @@ public struct LODLevel: Equatable, Sendable {
         position(of: range.upperBound) - position(of: range.lowerBound)
     }
 
-    /// The kept points drawn for the original index range: those inside and the nearest
-    /// kept point beyond each end, as positions in `indices`.
-    /// - Complexity: O(log n).
-    public func positions(covering range: Range<Int>) -> Range<Int> {
-        let first = max(position(of: range.lowerBound) - 1, 0)
-        let end = min(position(of: range.upperBound) + 1, indices.count)
-        return first..<max(end, first)
-    }
-
     /// The first position whose index is at least `index`.
     private func position(of index: Int) -> Int {
         var low = 0

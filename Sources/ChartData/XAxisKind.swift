@@ -6,12 +6,6 @@ public enum XAxisKind: Equatable, Sendable {
     /// parsed dates), 1000 for milliseconds.
     case time(unitsPerSecond: Double)
 
-    /// Seconds since 1970 for an x value of this kind, or `nil` for plain numbers.
-    public func seconds(fromX x: Double) -> Double? {
-        guard case let .time(unitsPerSecond) = self else { return nil }
-        return x / unitsPerSecond
-    }
-
     /// Guesses Unix timestamps from magnitude: whole numbers between 1973 and 2100 in
     /// seconds or in milliseconds. Checks the first and last values and a sample between.
     /// - Complexity: O(1).

@@ -28,15 +28,6 @@ public final class ChartScene {
         }
     }
 
-    /// Visible points allowed per pixel column before a coarser level is drawn.
-    public var pointsPerPixel: Int {
-        get { series.first?.pointsPerPixel ?? 8 }
-        set { for s in series { s.pointsPerPixel = newValue } }
-    }
-
-    /// GPU memory of all series, bytes.
-    public var gpuByteCount: Int { series.reduce(0) { $0 + $1.gpuByteCount } }
-
     /// The plot's rectangle in a framebuffer of `size`.
     public func plotRect(in size: PixelSize, scale: Double = 1) -> PixelRect {
         layout.plotRect(in: size, scale: scale)

@@ -24,11 +24,6 @@ public final class LODLineSeries {
         self.detail = detail
     }
 
-    /// GPU memory of the levels uploaded so far, bytes.
-    public var gpuByteCount: Int {
-        (full?.gpuByteCount ?? 0) + reduced.values.reduce(0) { $0 + $1.gpuByteCount }
-    }
-
     /// The buffer to draw `visible` with on a plot `plotWidth` pixels wide, uploading
     /// it first if this is the first time it is needed.
     /// - Complexity: O(log n) when the level is on the GPU, O(level size) to upload it.
