@@ -31,6 +31,8 @@ public final class ChartWindow {
     private let store: SessionStore?
     private let sessionSlot = LockedSlot<Session>()
     private var session: Session?
+    /// The view the session remembers for this file, until the data is here to show it.
+    private var rememberedView: DataRect?
     /// Whether the user moved the view before the session arrived: then it is not undone.
     private var userMoved = false
     private let sizeWasGiven: Bool
@@ -91,6 +93,8 @@ public final class ChartWindow {
     private func takeBackgroundResults() throws {
         needsDisplay = true
         if let arrived = sessionSlot.take() {
+            // The remembered view belongs to the file opened last; this may be another.
+            rememberedView = arrived.files.first == path ? arrived.visible : nil
             var updated = arrived
             updated.noteOpened(path)
             if !sizeWasGiven, let w = updated.windowWidth, let h = updated.windowHeight, w > 0, h > 0 {
@@ -116,10 +120,9 @@ public final class ChartWindow {
 
     /// Restores the last view of this file, once both the data and the session are here.
     private func applySessionView() {
-        guard var chart, let session, !userMoved, session.files.first == path,
-              let visible = session.visible else { return }
-        chart.viewport = Viewport(visible: visible)
-        self.chart = chart
+        guard chart != nil, !userMoved, let visible = rememberedView else { return }
+        chart!.viewport = Viewport(visible: visible)
+        rememberedView = nil
     }
 
     private enum Outcome { case keepRunning, quit }

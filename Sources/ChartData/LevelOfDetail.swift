@@ -26,14 +26,14 @@ public enum LODMethod: String, CaseIterable, Sendable {
 }
 
 extension LevelOfDetail {
-    /// The level to draw the original index range `visible` with, on a plot
-    /// `plotWidth` pixels wide: the finest one whose points in view stay within
-    /// `pointsPerPixel × plotWidth`; `nil` means the full series is light enough.
+    /// The position in `levels` of the level to draw the original index range `visible`
+    /// with, on a plot `plotWidth` pixels wide: the finest one whose points in view stay
+    /// within `pointsPerPixel × plotWidth`; `nil` means the full series is light enough.
     /// - Complexity: O(levels × log n).
-    public func level(forVisible visible: Range<Int>, plotWidth: Int, pointsPerPixel: Int = 8) -> LODLevel? {
+    public func levelIndex(forVisible visible: Range<Int>, plotWidth: Int, pointsPerPixel: Int = 8) -> Int? {
         let budget = max(plotWidth, 1) * pointsPerPixel
-        if visible.count <= budget { return nil }
-        return levels.first { $0.count(in: visible) <= budget } ?? levels.last
+        if visible.count <= budget || levels.isEmpty { return nil }
+        return levels.firstIndex { $0.count(in: visible) <= budget } ?? levels.count - 1
     }
 }
 

@@ -29,14 +29,14 @@ public final class LODLineSeries {
     /// - Complexity: O(log n) when the level is on the GPU, O(level size) to upload it.
     public func buffer(forVisibleX visible: ClosedRange<Double>, plotWidth: Int) -> LineSeriesBuffer {
         let range = dataset.drawnIndices(forX: visible)
-        guard let level = detail.level(forVisible: range, plotWidth: plotWidth, pointsPerPixel: pointsPerPixel),
-              let levelIndex = detail.levels.firstIndex(of: level) else {
+        guard let levelIndex = detail.levelIndex(forVisible: range, plotWidth: plotWidth, pointsPerPixel: pointsPerPixel) else {
             if let full { return full }
             let made = LineSeriesBuffer(device: device, xs: dataset.xs, ys: dataset.series[seriesIndex].ys)
             full = made
             return made
         }
         if let buffer = reduced[levelIndex] { return buffer }
+        let level = detail.levels[levelIndex]
         let ys = dataset.series[seriesIndex].ys
         let made = LineSeriesBuffer(device: device, xs: level.indices.map { dataset.xs[Int($0)] },
                                     ys: level.indices.map { ys[Int($0)] })

@@ -66,9 +66,9 @@ final class LODTests: XCTestCase {
     func testLevelChoiceStaysWithinTheBudget() {
         let ys = (0..<1_000_000).map { sin(Double($0) / 1000) }
         let lod = MinMaxLOD(ys: ys)
-        XCTAssertNil(lod.level(forVisible: 0..<5000, plotWidth: 1000, pointsPerPixel: 8), "few points: the full series")
+        XCTAssertNil(lod.levelIndex(forVisible: 0..<5000, plotWidth: 1000, pointsPerPixel: 8), "few points: the full series")
         for visible in [0..<20_000, 0..<300_000, 100_000..<1_000_000] {
-            let level = lod.level(forVisible: visible, plotWidth: 1000, pointsPerPixel: 8)!
+            let level = lod.levels[lod.levelIndex(forVisible: visible, plotWidth: 1000, pointsPerPixel: 8)!]
             XCTAssertLessThanOrEqual(level.count(in: visible), 8000)
             XCTAssertGreaterThan(level.count(in: visible), 1000, "not coarser than it needs to be")
         }

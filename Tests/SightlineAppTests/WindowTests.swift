@@ -168,6 +168,20 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(bestShift(from: lineProfile(moved), to: lineProfile(reopened), range: -200...200), 0,
                        "the reopened window shows the view it was closed with")
         XCTAssertNotEqual(reopened, fitted)
+
+        // Another file opens fitted: the remembered view belongs to the sample only.
+        _ = try? display.xdotool(["key", "--window", window, "q"])
+        app.process.waitUntilExit()
+        let other = NSTemporaryDirectory() + "sightline-other-\(getpid()).csv"
+        defer { unlink(other) }
+        try "x,y\n0,0\n10,10\n".write(toFile: other, atomically: true, encoding: .utf8)
+        app = try display.launchSightline([other, "--size", "700x400"])
+        let diagonal = try display.screenshot(window: app.window, savingTo: artifacts + "/session-other.png")
+        let rows = lineProfile(diagonal)
+        let inked = rows.indices.filter { rows[$0] != nil }
+        // Fitted, the diagonal runs from the plot's left edge to its right edge.
+        XCTAssertLessThan(inked.first ?? .max, 70)
+        XCTAssertGreaterThan(inked.last ?? 0, 630)
     }
 
     /// A large file: the window shows a progress bar at once, then the chart.
