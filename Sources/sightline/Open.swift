@@ -76,7 +76,7 @@ struct Open: ParsableCommand {
         No display found (DISPLAY and WAYLAND_DISPLAY are unset), so the chart was rendered to:
           \(output)
         For a window, run this from a desktop session, or over SSH with 'ssh -X', or under
-        a virtual display: xvfb-run -s '-screen 0 1920x1080x24' sightline \(file ?? path)
+        a virtual display: xvfb-run -s '-screen 0 1920x1080x24' \(CommandLine.arguments[0]) \(file ?? path)
         """)
     }
 }
