@@ -54,7 +54,7 @@ final class WindowTests: XCTestCase {
         defer { withExtendedLifetime(app) {} }
         let window = app.window
 
-        let first = try display.screenshot(window: window, savingTo: artifacts + "/window-opened.png")
+        let first = try screenshot(until: showsChart, window: window, display: display, name: "window-opened")
         XCTAssertEqual(first.width, 900)
         XCTAssertEqual(first.height, 500)
         let bluePixels = (0..<first.height).reduce(0) { total, y in
@@ -90,14 +90,27 @@ final class WindowTests: XCTestCase {
     /// Screenshots until the window shows something other than `previous`.
     private func screenshot(differingFrom previous: RGBAImage, window: String, display: XvfbDisplay,
                             name: String) throws -> RGBAImage {
-        let deadline = Date().addingTimeInterval(10)
-        var image = previous
-        repeat {
-            usleep(200_000)
-            image = try display.screenshot(window: window, savingTo: "\(artifacts)/\(name).png")
-        } while image == previous && Date() < deadline
+        let image = try screenshot(until: { $0 != previous }, window: window, display: display, name: name)
         XCTAssertNotEqual(image, previous, "\(name): the window redrew")
         return image
+    }
+
+    /// Screenshots until `condition` holds (at most 15 s), returning the last one: the
+    /// window loads and reads its session in the background, so a fixed wait is a race.
+    private func screenshot(until condition: (RGBAImage) -> Bool, window: String, display: XvfbDisplay,
+                            name: String) throws -> RGBAImage {
+        let deadline = Date().addingTimeInterval(15)
+        var image = try display.screenshot(window: window, savingTo: "\(artifacts)/\(name).png")
+        while !condition(image) && Date() < deadline {
+            usleep(200_000)
+            image = try display.screenshot(window: window, savingTo: "\(artifacts)/\(name).png")
+        }
+        return image
+    }
+
+    /// Whether the chart (not the loading bar) is on screen: the line spans many rows.
+    private func showsChart(_ image: RGBAImage) -> Bool {
+        Set(lineProfile(image).compactMap { $0.map { Int($0) } }).count > 20
     }
 
     /// User plus system CPU time of a process, in clock ticks (1/100 s).
@@ -118,7 +131,8 @@ final class WindowTests: XCTestCase {
         let app = try display.launchSightline([file, "--size", "800x500"])
         defer { withExtendedLifetime(app) {} }
         let window = app.window
-        let before = try display.screenshot(window: window, savingTo: artifacts + "/cross-before.png")
+        let before = try screenshot(until: { self.lineProfile($0).compactMap { $0 }.count > 300 },
+                                    window: window, display: display, name: "cross-before")
 
         /// The centre of the line crossing row `y` (the vertical line) and column `x`
         /// (the horizontal one), away from where they cross.
@@ -150,7 +164,7 @@ final class WindowTests: XCTestCase {
         let display = try XvfbDisplay()
         var app = try display.launchSightline(["Resources/sample.csv", "--size", "700x400"])
         var window = app.window
-        let fitted = try display.screenshot(window: window, savingTo: artifacts + "/session-fitted.png")
+        let fitted = try screenshot(until: showsChart, window: window, display: display, name: "session-fitted")
         try display.drag(window: window, from: (200, 200), to: (330, 240))
         let moved = try screenshot(differingFrom: fitted, window: window, display: display, name: "session-moved")
         // xdotool may report the window gone: it closes as the key arrives.
@@ -164,7 +178,9 @@ final class WindowTests: XCTestCase {
         app = try display.launchSightline(["Resources/sample.csv", "--size", "700x400"])
         defer { withExtendedLifetime(app) {} }
         window = app.window
-        let reopened = try display.screenshot(window: window, savingTo: artifacts + "/session-reopened.png")
+        let movedProfile = lineProfile(moved)
+        let reopened = try screenshot(until: { self.showsChart($0) && self.bestShift(from: movedProfile, to: self.lineProfile($0), range: -200...200) == 0 },
+                                      window: window, display: display, name: "session-reopened")
         XCTAssertEqual(bestShift(from: lineProfile(moved), to: lineProfile(reopened), range: -200...200), 0,
                        "the reopened window shows the view it was closed with")
         XCTAssertNotEqual(reopened, fitted)
@@ -176,7 +192,7 @@ final class WindowTests: XCTestCase {
         defer { unlink(other) }
         try "x,y\n0,0\n10,10\n".write(toFile: other, atomically: true, encoding: .utf8)
         app = try display.launchSightline([other, "--size", "700x400"])
-        let diagonal = try display.screenshot(window: app.window, savingTo: artifacts + "/session-other.png")
+        let diagonal = try screenshot(until: showsChart, window: app.window, display: display, name: "session-other")
         let rows = lineProfile(diagonal)
         let inked = rows.indices.filter { rows[$0] != nil }
         // Fitted, the diagonal runs from the plot's left edge to its right edge.
