@@ -1,10 +1,11 @@
 import Foundation
 
 /// A one-line progress bar on standard error, shown only on a terminal and only once
-/// a load has taken longer than a second.
+/// a load has taken longer than a second (`SIGHTLINE_PROGRESS_DELAY` seconds, for tests).
 final class ProgressBar {
     private let label: String
     private let started = Date()
+    private let delay = ProcessInfo.processInfo.environment["SIGHTLINE_PROGRESS_DELAY"].flatMap(Double.init) ?? 1
     private let enabled = isatty(STDERR_FILENO) == 1
     private var shown = false
     private var lastPercent = -1
@@ -13,7 +14,7 @@ final class ProgressBar {
 
     /// Reports `done` of `total` bytes.
     func update(_ done: Int, of total: Int) {
-        guard enabled, total > 0, Date().timeIntervalSince(started) > 1 else { return }
+        guard enabled, total > 0, Date().timeIntervalSince(started) >= delay else { return }
         let percent = done * 100 / total
         guard percent != lastPercent else { return }
         lastPercent = percent

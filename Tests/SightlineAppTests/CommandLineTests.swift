@@ -111,6 +111,42 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(strays, [], "columns with line pixels in the empty margins")
     }
 
+    /// Telegram's chart JSON renders in the colours the file names.
+    func testTelegramChartRendersInItsOwnColours() throws {
+        let out = "\(folder)/chart.png"
+        let result = try ProcessRunner.run(ProcessRunner.sightline,
+                                           ["render", "Resources/sample-chart.json", "--out", out, "--size", "400x200"])
+        XCTAssertEqual(result.status, 0, result.error)
+        let image = try PNGFile.read(from: out)
+        func count(_ hex: (Int, Int, Int)) -> Int {
+            (0..<image.height).reduce(0) { total, y in
+                total + (0..<image.width).filter { x in
+                    let p = image[x, y]
+                    return abs(Int(p.r) - hex.0) < 12 && abs(Int(p.g) - hex.1) < 12 && abs(Int(p.b) - hex.2) < 12
+                }.count
+            }
+        }
+        XCTAssertGreaterThan(count((0x3D, 0xC2, 0x3F)), 200, "'Joined' in #3DC23F")
+        XCTAssertGreaterThan(count((0xF3, 0x4C, 0x44)), 200, "'Left' in #F34C44")
+    }
+
+    /// On a terminal, a slow load draws a progress bar on standard error (run under
+    /// script(1), which gives the command a terminal; the one-second delay is set to 0).
+    func testALoadShowsAProgressBarOnATerminalOnly() throws {
+        let file = "\(folder)/walk.csv"
+        XCTAssertEqual(try ProcessRunner.run(ProcessRunner.sightline, ["walk", "300000", file]).status, 0)
+        let command = "SIGHTLINE_PROGRESS_DELAY=0 \(ProcessRunner.sightline) bench-data --file \(file)"
+        let result = try ProcessRunner.run("script", ["-q", "-e", "-c", command, "/dev/null"], timeout: 300)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains("Loading \(file) ["), "a bar while loading: \(result.output.prefix(300))")
+        XCTAssertNotNil(result.output.range(of: #"\] [0-9]+%"#, options: .regularExpression), "with a percentage")
+        // Not on a terminal: no bar.
+        let piped = try ProcessRunner.run(ProcessRunner.sightline, ["bench-data", "--file", file],
+                                          environment: ["SIGHTLINE_PROGRESS_DELAY": "0"])
+        XCTAssertEqual(piped.status, 0)
+        XCTAssertFalse(piped.error.contains("Loading"))
+    }
+
     /// A process saving in a loop, killed with SIGKILL at random moments, never leaves a
     /// session file that fails to load.
     func testSessionSurvivesSIGKILLMidSave() throws {
