@@ -19,7 +19,7 @@ public struct ChartTheme: Equatable, Sendable {
         seriesColors[index % seriesColors.count]
     }
 
-    public static let day = ChartTheme(background: RGBAColor(hex: "#F3F5F8")!,
-                                       plotBackground: .white,
-                                       seriesColors: RGBAColor.palette)
+    /// White throughout: one colour for margins and plot keeps each frame's clear a
+    /// single fast full-target clear.
+    public static let day = ChartTheme(background: .white, plotBackground: .white, seriesColors: RGBAColor.palette)
 }

@@ -100,6 +100,9 @@ public final class GLContext {
     /// Presents the back buffer.
     public func swap() { SDL_GL_SwapWindow(window) }
 
+    /// Waits until the GPU has finished every command sent so far.
+    public func finish() { glFinish() }
+
     static func sdlError() -> String { String(cString: SDL_GetError()) }
 
     /// After a failed 3.3 core request: what a default context offers, for the message.

@@ -50,14 +50,16 @@ public final class LineRenderer {
         let destination = device.boundFramebuffer
         guard let mask = coverageTarget(for: framebufferSize) else { return }
         let bottom = framebufferSize.height - plotRect.y - plotRect.height
-        glEnable(GLenum(GL_SCISSOR_TEST))
-        glScissor(GLint(plotRect.x), GLint(bottom), GLsizei(plotRect.width), GLsizei(plotRect.height))
 
-        // Pass 1: coverage, max-blended.
+        // Pass 1: coverage, max-blended. The mask is cleared whole, before the scissor is
+        // set: llvmpipe clears a whole target fast and a scissored one as a drawn quad.
         device.bind(mask.framebuffer)
         glViewport(0, 0, GLsizei(framebufferSize.width), GLsizei(framebufferSize.height))
+        glDisable(GLenum(GL_SCISSOR_TEST))
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(plotRect.x), GLint(bottom), GLsizei(plotRect.width), GLsizei(plotRect.height))
         glEnable(GLenum(GL_BLEND))
         glBlendEquation(GLenum(GL_MAX))
         glBindVertexArray(lineVertexArray.raw)

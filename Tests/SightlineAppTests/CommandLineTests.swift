@@ -147,6 +147,28 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(piped.error.contains("Loading"))
     }
 
+    /// The benchmark's smoke run: 100k points, 30 frames, offscreen. No time is judged;
+    /// the command must run and report every figure other tools read.
+    func testBenchSmokeRunReportsEveryFigure() throws {
+        let json = "\(folder)/bench.json"
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["bench", "--points", "100000", "--frames", "30", "--json", json])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains("empty frame"), result.output)
+        let data = try Data(contentsOf: URL(fileURLWithPath: json))
+        let figures = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        for key in ["points", "frames", "p50_ms", "p95_ms", "p99_ms", "max_ms", "cpu_ms_p50", "gpu_ms_p50",
+                    "upload_bytes_p50", "upload_bytes_max", "ttff_s", "peak_rss_mb", "floor_p50_ms", "floor_p95_ms", "renderer"] {
+            XCTAssertNotNil(figures[key], "\(key) in the JSON")
+        }
+        XCTAssertEqual(figures["points"] as? Int, 100_000)
+        XCTAssertEqual(figures["frames"] as? Int, 30)
+        XCTAssertEqual(figures["upload_bytes_p50"] as? Double, 0, "most frames upload nothing")
+        let p50 = try XCTUnwrap(figures["p50_ms"] as? Double), p95 = try XCTUnwrap(figures["p95_ms"] as? Double)
+        XCTAssertGreaterThan(p50, 0)
+        XCTAssertLessThanOrEqual(p50, p95)
+        XCTAssertTrue((figures["renderer"] as? String)?.isEmpty == false)
+    }
+
     /// A process saving in a loop, killed with SIGKILL at random moments, never leaves a
     /// session file that fails to load.
     func testSessionSurvivesSIGKILLMidSave() throws {

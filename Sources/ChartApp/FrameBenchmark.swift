@@ -1,0 +1,108 @@
+import ChartCore
+import ChartData
+import ChartRender
+import Foundation
+
+/// Runs the benchmark workload W1 (`BenchmarkScript`) with the app's own scene, in a
+/// window or offscreen, and times every frame: wall time to `glFinish`, CPU time until
+/// the GL calls return, GPU time from a timer query, bytes uploaded. Then the same
+/// number of empty frames (clear, present, finish): the floor no chart can beat.
+public final class FrameBenchmark {
+    public struct Options {
+        public var frames = 300
+        /// The drawable size, pixels.
+        public var size = PixelSize(width: 1280, height: 720)
+        public var lineWidth = 2.0
+        /// A real window (vsync off) rather than an offscreen framebuffer.
+        public var window = false
+        /// Only the lines, no margins.
+        public var plain = false
+        /// Render at this fraction of the size, then stretch (0.5 halves each side).
+        public var scale = 1.0
+
+        public init() {}
+    }
+
+    /// Per-frame figures, in frame order.
+    public struct Result {
+        public var frameMilliseconds: [Double] = []
+        public var cpuMilliseconds: [Double] = []
+        public var gpuMilliseconds: [Double] = []
+        public var uploadBytes: [Double] = []
+        public var floorMilliseconds: [Double] = []
+        /// When the first frame had been presented and finished.
+        public var firstFrameDone: Date?
+        public var renderer = ""
+
+        public init() {}
+    }
+
+    private let options: Options
+    private let device: GLDevice
+
+    /// Opens the window or the offscreen context.
+    public init(options: Options) throws {
+        self.options = options
+        let mode: GLContext.Mode = options.window ? .window(title: "Sightline benchmark") : .offscreen
+        device = GLDevice(context: try GLContext(mode: mode, size: (options.size.width, options.size.height), vsync: false))
+    }
+
+    /// Runs the script over `source`, fitting y to the visible data every frame.
+    public func run(_ source: DataSource) throws -> Result {
+        var result = Result()
+        result.renderer = device.renderer
+        let dataset = source.dataset
+        guard let firstX = dataset.xs.first, let lastX = dataset.xs.last, lastX > firstX else {
+            throw DataLoadError.noData(file: dataset.source, reason: "no x range to pan and zoom over")
+        }
+        let size = device.context.drawableSize
+        let fullSize = options.window ? PixelSize(width: size.width, height: size.height) : options.size
+        let renderSize = PixelSize(width: max(Int(Double(fullSize.width) * options.scale), 1),
+                                   height: max(Int(Double(fullSize.height) * options.scale), 1))
+        let screen: RenderTarget? = options.window ? nil : try RenderTarget(device: device, width: fullSize.width, height: fullSize.height)
+        let reduced: RenderTarget? = options.scale < 1
+            ? try RenderTarget(device: device, width: renderSize.width, height: renderSize.height) : nil
+        let scene = try ChartScene(device: device, source: source, layout: options.plain ? .plain : .standard,
+                                   lineWidth: options.lineWidth)
+        let script = BenchmarkScript(minX: firstX, maxX: lastX, frames: options.frames)
+        let timer = GPUTimer()
+
+        for frame in 0..<options.frames {
+            let started = Date()
+            let x = script.xRange(frame: frame)
+            let fit = source.yBounds(inX: x) ?? (0, 1)
+            let visible = DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: fit.min, maxY: max(fit.max, fit.min + 1e-9))
+                .paddingY(by: 0.05)
+            let uploadedBefore = device.uploadedBytes
+            timer.begin()
+            if let reduced {
+                reduced.bind()
+                scene.draw(viewport: Viewport(visible: visible), framebufferSize: renderSize, scale: options.scale)
+                reduced.blit(to: screen?.framebuffer, size: fullSize)
+            } else {
+                device.bind(screen?.framebuffer)
+                scene.draw(viewport: Viewport(visible: visible), framebufferSize: fullSize)
+            }
+            timer.end()
+            let cpuDone = Date()
+            if options.window { device.context.swap() }
+            device.context.finish()
+            let done = Date()
+            if frame == 0 { result.firstFrameDone = done }
+            result.frameMilliseconds.append(done.timeIntervalSince(started) * 1000)
+            result.cpuMilliseconds.append(cpuDone.timeIntervalSince(started) * 1000)
+            result.gpuMilliseconds.append(timer.milliseconds())
+            result.uploadBytes.append(Double(device.uploadedBytes - uploadedBefore))
+        }
+
+        for _ in 0..<options.frames {
+            let started = Date()
+            device.bind(screen?.framebuffer)
+            ChartScene.clear(to: ChartTheme.day.background, framebufferSize: fullSize)
+            if options.window { device.context.swap() }
+            device.context.finish()
+            result.floorMilliseconds.append(Date().timeIntervalSince(started) * 1000)
+        }
+        return result
+    }
+}

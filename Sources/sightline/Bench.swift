@@ -1,0 +1,100 @@
+import ArgumentParser
+import ChartApp
+import ChartCore
+import ChartData
+import ChartRender
+import Foundation
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the benchmark workload W1 (300 frames of zoom, pan, zoom) and report frame times.",
+        discussion: """
+        Without --file, generates W1's random walk of --points points in memory. y fits the \
+        visible data every frame; each frame is timed to glFinish. Reports per-frame wall, \
+        CPU and GPU time, bytes uploaded, time to first frame from process start, peak \
+        memory, and the empty-frame floor (clear, present, finish) with ratios to it. \
+        Prints figures only; nothing is judged.
+        """
+    )
+
+    @Option(help: "Points of the generated walk (ignored with --file).")
+    var points: Int = 1_000_000
+
+    @Option(help: "Frames in the script.")
+    var frames: Int = 300
+
+    @Option(help: "Drawable size, WIDTHxHEIGHT.")
+    var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
+
+    @Option(help: "Line width in pixels.")
+    var lineWidth: Double = 2
+
+    @Option(help: "Write the figures as JSON to this file.")
+    var json: String?
+
+    @Flag(exclusivity: .exclusive, help: "Draw in a real window (needs a display; Xvfb will do) or offscreen (EGL).")
+    var target: BenchTarget = .offscreen
+
+    @Option(help: "A CSV or JSON file to run on instead of the generated walk (its load counts toward the first frame).")
+    var file: String?
+
+    @OptionGroup var data: DataOptions
+
+    @Flag(help: "Only the lines, no margins.")
+    var plain = false
+
+    @Option(help: "Render at this fraction of the size and stretch it (0.5: a quarter of the pixels).")
+    var scale: Double = 1
+
+    func validate() throws {
+        guard points >= 2 else { throw ValidationError("--points must be at least 2") }
+        guard frames >= 3 else { throw ValidationError("--frames must be at least 3") }
+        guard scale > 0, scale <= 1 else { throw ValidationError("--scale must be in (0, 1]") }
+    }
+
+    func run() throws {
+        let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? RandomWalk(count: points).dataset()
+        let source = DataSource(dataset: dataset, lodMethod: data.lod)
+        var options = FrameBenchmark.Options()
+        options.frames = frames
+        options.size = size.value
+        options.lineWidth = lineWidth
+        options.window = target == .window
+        options.plain = plain
+        options.scale = scale
+        var result = FrameBenchmark.Result()
+        try CommandSupport.reportingRenderErrors {
+            result = try FrameBenchmark(options: options).run(source)
+        }
+        let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
+        let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
+                                 peakRSSMegabytes: BenchData.peakMegabytes())
+        print(report.table(title: "W1, \(dataset.count) points, \(size.value), \(target == .window ? "window" : "offscreen"), LOD \(data.lod.rawValue)\(scale < 1 ? ", scale \(scale)" : "")"))
+        if let json {
+            do {
+                try report.json().write(to: URL(fileURLWithPath: json), options: .atomic)
+            } catch {
+                throw CommandSupport.fail(message: "\(json): cannot write: \(error.localizedDescription)", code: 73)
+            }
+        }
+    }
+}
+
+enum BenchTarget: String, EnumerableFlag {
+    case window, offscreen
+}
+
+/// How long ago this process started, from /proc (to a hundredth of a second).
+enum ProcessClock {
+    static func secondsSinceStart(at moment: Date) -> Double? {
+        guard let uptimeText = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8),
+              let uptime = uptimeText.split(separator: " ").first.flatMap({ Double($0) }),
+              let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = stat.range(of: ")") else { return nil }
+        // Field 22, start time in clock ticks since boot; fields after ")" start at 3.
+        let fields = stat[close.upperBound...].split(separator: " ")
+        guard fields.count > 19, let ticks = Double(fields[19]) else { return nil }
+        let age = uptime - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        return age - Date().timeIntervalSince(moment)
+    }
+}
