@@ -14,6 +14,8 @@ public final class ChartScene {
     public var lineWidth: Double
     private let lineRenderer: LineRenderer
     private let series: [LODLineSeries]
+    /// The colours the file names, parsed once; `nil` leaves a series to the theme.
+    private let fileColors: [RGBAColor?]
 
     /// Prepares every series of `source`; levels go to the GPU as views first need them.
     public init(device: GLDevice, source: DataSource, layout: ChartLayout = .standard,
@@ -26,6 +28,7 @@ public final class ChartScene {
         series = source.details.enumerated().map { index, detail in
             LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail)
         }
+        fileColors = source.dataset.series.map { $0.colorHex.flatMap(RGBAColor.init(hex:)) }
     }
 
     /// The plot's rectangle in a framebuffer of `size`.
@@ -56,7 +59,7 @@ public final class ChartScene {
 
     /// The file's colour for a series where it names one, else the theme's.
     private func color(ofSeries index: Int) -> RGBAColor {
-        dataset.series[index].colorHex.flatMap(RGBAColor.init(hex:)) ?? theme.color(forSeries: index)
+        fileColors[index] ?? theme.color(forSeries: index)
     }
 
     private func clear(to color: RGBAColor) {
