@@ -105,7 +105,7 @@ public final class ChartWindow {
         }
         switch loading.takeOutcome() {
         case let .loaded(source)?:
-            guard let fitted = Viewport.fitting(source.dataset) else {
+            guard let fitted = Viewport.fitting(source) else {
                 throw DataLoadError.noData(file: source.dataset.source, reason: "no finite point to show")
             }
             let scene = try ChartScene(device: device, source: source, lineWidth: lineWidth)

@@ -70,9 +70,8 @@ public final class FrameBenchmark {
         for frame in 0..<options.frames {
             let started = Date()
             let x = script.xRange(frame: frame)
-            let fit = source.yBounds(inX: x) ?? (0, 1)
-            let visible = DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: fit.min, maxY: max(fit.max, fit.min + 1e-9))
-                .paddingY(by: 0.05)
+            let visible = Viewport.fitting(source, x: x)?.visible
+                ?? DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: 0, maxY: 1)
             let uploadedBefore = device.uploadedBytes
             timer.begin()
             if let reduced {

@@ -6,7 +6,20 @@ extension Viewport {
     /// - Complexity: O(n × series count).
     public static func fitting(_ dataset: Dataset) -> Viewport? {
         guard let b = dataset.bounds else { return nil }
-        var rect = DataRect(minX: b.minX, maxX: b.maxX, minY: b.minY, maxY: b.maxY).paddingY(by: 0.05)
+        return fitting(x: b.minX...b.maxX, y: (b.minY, b.maxY))
+    }
+
+    /// The view of x in `range` (all of the data when `nil`) with y fitted to the data
+    /// in view, 5% room above and below; `nil` when no finite point is in view.
+    /// - Complexity: O(log n) per series.
+    public static func fitting(_ source: DataSource, x range: ClosedRange<Double>? = nil) -> Viewport? {
+        guard let range = range ?? source.dataset.xs.first.map({ $0...source.dataset.xs.last! }),
+              let y = source.yBounds(inX: range) else { return nil }
+        return fitting(x: range, y: y)
+    }
+
+    private static func fitting(x: ClosedRange<Double>, y: (min: Double, max: Double)) -> Viewport {
+        var rect = DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: y.min, maxY: y.max).paddingY(by: 0.05)
         if rect.width <= 0 {
             let pad = max(abs(rect.minX) * 1e-6, 1)
             rect.minX -= pad

@@ -48,21 +48,4 @@ extension Dataset {
         let t = (x - xs[before]) / (xs[after] - xs[before])
         return y0 + (y1 - y0) * t
     }
-
-    /// The smallest and largest finite y of every series over x in `range`, counting
-    /// the points just outside it (the line runs to them); `nil` when there is none.
-    /// Scans the points: `DataSource` answers the same in O(log n).
-    /// - Complexity: O(log n + k × series count) for k points in the range.
-    public func yBounds(inX range: ClosedRange<Double>) -> (min: Double, max: Double)? {
-        let indices = drawnIndices(forX: range)
-        var low = Double.infinity
-        var high = -Double.infinity
-        for s in series {
-            for y in s.ys[indices] where y.isFinite {
-                low = min(low, y)
-                high = max(high, y)
-            }
-        }
-        return low <= high ? (low, high) : nil
-    }
 }

@@ -53,8 +53,8 @@ struct Render: ParsableCommand {
         if let x = xRange {
             visible.minX = x.lower
             visible.maxX = x.upper
-            if yRange == nil, let fit = source.yBounds(inX: x.lower...x.upper) {
-                visible = DataRect(minX: x.lower, maxX: x.upper, minY: fit.min, maxY: fit.max).paddingY(by: 0.05)
+            if yRange == nil, let fit = Viewport.fitting(source, x: x.lower...x.upper) {
+                visible = fit.visible
             }
         }
         if let y = yRange {

@@ -100,3 +100,19 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(dataset.drawnIndices(forX: 0...5), 0..<6)
     }
 }
+
+extension Dataset {
+    /// Brute force for `DataSource.yBounds`: scans every point the view draws.
+    func yBounds(inX range: ClosedRange<Double>) -> (min: Double, max: Double)? {
+        let indices = drawnIndices(forX: range)
+        var low = Double.infinity
+        var high = -Double.infinity
+        for s in series {
+            for y in s.ys[indices] where y.isFinite {
+                low = min(low, y)
+                high = max(high, y)
+            }
+        }
+        return low <= high ? (low, high) : nil
+    }
+}

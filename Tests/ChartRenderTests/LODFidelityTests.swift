@@ -47,8 +47,7 @@ final class LODFidelityTests: XCTestCase {
             let width = (last - first) / zoom
             let minX = first + (last - first) / 2 - width / 2
             let x = minX...(minX + width)
-            let fit = try XCTUnwrap(source.yBounds(inX: x))
-            let visible = DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: fit.min, maxY: fit.max).paddingY(by: 0.05)
+            let visible = try XCTUnwrap(Viewport.fitting(source, x: x)).visible
             // Both with the app's stroke: long miters on noisy data would overshoot peaks.
             let miterLimit = LineStyle().miterLimit
             let reference = try GLTestHarness.draw(full, visible: visible, size: size, miterLimit: miterLimit)
