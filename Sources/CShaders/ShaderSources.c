@@ -23,12 +23,61 @@ static const char coverage_frag[] = {
     , 0
 };
 
+static const char shape_vert[] = {
+#embed "../../Shaders/shape.vert"
+    , 0
+};
+
+static const char shape_frag[] = {
+#embed "../../Shaders/shape.frag"
+    , 0
+};
+
+static const char flat_vert[] = {
+#embed "../../Shaders/flat.vert"
+    , 0
+};
+
+static const char flat_frag[] = {
+#embed "../../Shaders/flat.frag"
+    , 0
+};
+
+static const char text_vert[] = {
+#embed "../../Shaders/text.vert"
+    , 0
+};
+
+static const char text_frag[] = {
+#embed "../../Shaders/text.frag"
+    , 0
+};
+
+static const char gradient_vert[] = {
+#embed "../../Shaders/gradient.vert"
+    , 0
+};
+
+static const char gradient_frag[] = {
+#embed "../../Shaders/gradient.frag"
+    , 0
+};
+
 static const SightlineShaderSource sources[] = {
     { "line.vert", line_vert },
     { "line.frag", line_frag },
     { "coverage.vert", coverage_vert },
     { "coverage.frag", coverage_frag },
+    { "shape.vert", shape_vert },
+    { "shape.frag", shape_frag },
+    { "flat.vert", flat_vert },
+    { "flat.frag", flat_frag },
+    { "text.vert", text_vert },
+    { "text.frag", text_frag },
+    { "gradient.vert", gradient_vert },
+    { "gradient.frag", gradient_frag },
 };
+
 
 const SightlineShaderSource *sightline_shader_sources(int *count) {
     *count = (int)(sizeof(sources) / sizeof(sources[0]));

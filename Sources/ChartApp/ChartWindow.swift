@@ -5,8 +5,9 @@ import ChartData
 import ChartRender
 
 /// The interactive window: one file, drag to pan, wheel to zoom at the cursor,
-/// double-click or `0` to fit, `q` or Ctrl+W to close. It draws only when something
-/// changed, and blocks in `SDL_WaitEvent` otherwise, so an idle window costs no CPU.
+/// double-click or `0` to fit, `t` to switch between day and night, `q` or Ctrl+W to
+/// close. It draws only when something changed or an animation runs, and blocks in
+/// `SDL_WaitEvent` otherwise, so an idle window costs no CPU.
 ///
 /// The window opens at once and loads the file in the background, showing a progress
 /// bar until the data is ready; the session (last view of this file, window size) is
@@ -22,6 +23,11 @@ public final class ChartWindow {
     private let device: GLDevice
     private let path: String
     private let lineWidth: Double
+    private var theme: ChartTheme
+    private let gradient: Bool
+    private let font: FontFace?
+    /// When the last animation frame was drawn (SDL ticks, ms); `nil` when idle.
+    private var lastAnimationTick: UInt64?
     private let progressRenderer: LineRenderer
     private let progress: ProgressIndicator
     private let loading: LoadingTask
@@ -44,9 +50,13 @@ public final class ChartWindow {
     ///   - store: where the session lives; `nil` remembers nothing.
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
     public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, size: PixelSize?,
-                lineWidth: Double = 2, store: SessionStore?) throws {
+                lineWidth: Double = 2, theme: ChartTheme = .day, gradient: Bool = true, font: FontFace? = nil,
+                store: SessionStore?) throws {
         self.path = path
         self.lineWidth = lineWidth
+        self.theme = theme
+        self.gradient = gradient
+        self.font = font
         self.store = store
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
@@ -74,11 +84,13 @@ public final class ChartWindow {
         defer { store?.flush() }
         var event = SDL_Event()
         while true {
-            if needsDisplay {
+            if needsDisplay || isAnimating {
+                advanceAnimations()
                 draw()
                 needsDisplay = false
             }
-            guard SDL_WaitEvent(&event) == 1 else { continue }
+            let waited = isAnimating ? SDL_WaitEventTimeout(&event, 4) : SDL_WaitEvent(&event)
+            guard waited == 1 else { continue }
             repeat {
                 if event.type == wakeEvent {
                     try takeBackgroundResults()
@@ -105,11 +117,13 @@ public final class ChartWindow {
         }
         switch loading.takeOutcome() {
         case let .loaded(source)?:
-            guard let fitted = Viewport.fitting(source) else {
+            guard let fitted = Viewport.fitting(source, gridAligned: true) else {
                 throw DataLoadError.noData(file: source.dataset.source, reason: "no finite point to show")
             }
-            let scene = try ChartScene(device: device, source: source, lineWidth: lineWidth)
+            let scene = try ChartScene(device: device, source: source, theme: theme, lineWidth: lineWidth,
+                                       gradient: gradient, font: font)
             chart = Chart(scene: scene, viewport: fitted, fitted: fitted)
+            scene.gradient?.shift()
             applySessionView()
         case let .failed(error)?:
             throw error
@@ -183,6 +197,10 @@ public final class ChartWindow {
             return .quit
         case Int(SDLK_w.rawValue) where control:
             return .quit
+        case Int(SDLK_t.rawValue):
+            theme = theme == .day ? .night : .day
+            chart?.scene.setTheme(theme, animated: true)
+            needsDisplay = true
         case Int(SDLK_0.rawValue), Int(SDLK_HOME.rawValue):
             changeView { $0 = self.chart!.fitted }
         case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue):
@@ -233,6 +251,22 @@ public final class ChartWindow {
         store.save(updated)
     }
 
+    /// Whether a fade, the gradient or a theme switch is still moving.
+    private var isAnimating: Bool {
+        guard let scene = chart?.scene else { return false }
+        return scene.isAnimating || scene.needsFrame
+    }
+
+    /// Advances the animations by the time since the last animated frame (one 60 Hz
+    /// frame when they start from rest, at most a tenth of a second after a stall).
+    private func advanceAnimations() {
+        guard let scene = chart?.scene else { return }
+        let now = SDL_GetTicks64()
+        let seconds = lastAnimationTick.map { min(Double(now - $0) / 1000, 0.1) } ?? 1.0 / 60
+        scene.advance(by: seconds)
+        lastAnimationTick = scene.isAnimating ? now : nil
+    }
+
     private func draw() {
         let drawable = device.context.drawableSize
         let size = PixelSize(width: drawable.width, height: drawable.height)
@@ -240,9 +274,9 @@ public final class ChartWindow {
         if let chart {
             chart.scene.draw(viewport: chart.viewport, framebufferSize: size, scale: pixelScale)
         } else {
-            ChartScene.clear(to: ChartTheme.day.background, framebufferSize: size)
+            ChartScene.clear(to: theme.background, framebufferSize: size)
             progress.draw(fraction: loading.progress, framebufferSize: size, scale: pixelScale,
-                          color: ChartTheme.day.color(forSeries: 0))
+                          color: theme.color(forSeries: 0))
         }
         device.context.swap()
     }

@@ -19,6 +19,11 @@ public final class FrameBenchmark {
         public var plain = false
         /// Render at this fraction of the size, then stretch (0.5 halves each side).
         public var scale = 1.0
+        public var theme = ChartTheme.day
+        /// The animated gradient background (else the theme's flat colour).
+        public var gradient = true
+        /// The label font; `nil` draws no text.
+        public var font: FontFace?
 
         public init() {}
     }
@@ -29,6 +34,8 @@ public final class FrameBenchmark {
         public var cpuMilliseconds: [Double] = []
         public var gpuMilliseconds: [Double] = []
         public var uploadBytes: [Double] = []
+        /// Label and grid geometry streamed per frame (not data).
+        public var streamedBytes: [Double] = []
         public var floorMilliseconds: [Double] = []
         /// When the first frame had been presented and finished.
         public var firstFrameDone: Date?
@@ -59,20 +66,23 @@ public final class FrameBenchmark {
         let fullSize = options.window ? PixelSize(width: size.width, height: size.height) : options.size
         let renderSize = PixelSize(width: max(Int(Double(fullSize.width) * options.scale), 1),
                                    height: max(Int(Double(fullSize.height) * options.scale), 1))
-        let screen: RenderTarget? = options.window ? nil : try RenderTarget(device: device, width: fullSize.width, height: fullSize.height)
-        let reduced: RenderTarget? = options.scale < 1
-            ? try RenderTarget(device: device, width: renderSize.width, height: renderSize.height) : nil
+        let screen: TextureTarget? = options.window ? nil : try TextureTarget(device: device, width: fullSize.width, height: fullSize.height)
+        let reduced: TextureTarget? = options.scale < 1
+            ? try TextureTarget(device: device, width: renderSize.width, height: renderSize.height) : nil
         let scene = try ChartScene(device: device, source: source, layout: options.plain ? .plain : .standard,
-                                   lineWidth: options.lineWidth)
+                                   theme: options.theme, lineWidth: options.lineWidth, gradient: options.gradient,
+                                   font: options.font)
         let script = BenchmarkScript(minX: firstX, maxX: lastX, frames: options.frames)
         let timer = GPUTimer()
 
         for frame in 0..<options.frames {
             let started = Date()
             let x = script.xRange(frame: frame)
-            let visible = Viewport.fitting(source, x: x)?.visible
+            let visible = Viewport.fitting(source, x: x, gridAligned: scene.fitsYToGrid)?.visible
                 ?? DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: 0, maxY: 1)
-            let uploadedBefore = device.uploadedBytes
+            let uploadedBefore = device.uploadedBytes, streamedBefore = device.streamedBytes
+            // Label fades advance as if frames came at 60 Hz, so every run animates alike.
+            scene.advance(by: 1.0 / 60)
             timer.begin()
             if let reduced {
                 reduced.bind()
@@ -92,12 +102,13 @@ public final class FrameBenchmark {
             result.cpuMilliseconds.append(cpuDone.timeIntervalSince(started) * 1000)
             result.gpuMilliseconds.append(timer.milliseconds())
             result.uploadBytes.append(Double(device.uploadedBytes - uploadedBefore))
+            result.streamedBytes.append(Double(device.streamedBytes - streamedBefore))
         }
 
         for _ in 0..<options.frames {
             let started = Date()
             device.bind(screen?.framebuffer)
-            ChartScene.clear(to: ChartTheme.day.background, framebufferSize: fullSize)
+            ChartScene.clear(to: options.theme.background, framebufferSize: fullSize)
             if options.window { device.context.swap() }
             device.context.finish()
             result.floorMilliseconds.append(Date().timeIntervalSince(started) * 1000)

@@ -29,3 +29,19 @@ public struct RGBAColor: Equatable, Sendable {
     public static let white = RGBAColor(red: 1, green: 1, blue: 1)
     public static let black = RGBAColor(red: 0, green: 0, blue: 0)
 }
+
+extension RGBAColor {
+    /// Each channel `t` of the way to `other`.
+    public func mixed(with other: RGBAColor, at t: Double) -> RGBAColor {
+        let t = Float(min(max(t, 0), 1))
+        return RGBAColor(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+                         blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+    }
+
+    /// The same colour with its alpha multiplied by `factor`.
+    public func withAlpha(_ factor: Double) -> RGBAColor {
+        var copy = self
+        copy.alpha *= Float(min(max(factor, 0), 1))
+        return copy
+    }
+}

@@ -10,12 +10,19 @@ extension Viewport {
     }
 
     /// The view of x in `range` (all of the data when `nil`) with y fitted to the data
-    /// in view, 5% room above and below; `nil` when no finite point is in view.
+    /// in view; `nil` when no finite point is in view. With `gridAligned` y spans a
+    /// nice `YAxisGrid` (round labels at fixed heights), else the data with 5% room.
     /// - Complexity: O(log n) per series.
-    public static func fitting(_ source: DataSource, x range: ClosedRange<Double>? = nil) -> Viewport? {
+    public static func fitting(_ source: DataSource, x range: ClosedRange<Double>? = nil,
+                               gridAligned: Bool = false) -> Viewport? {
         guard let range = range ?? source.dataset.xs.first.map({ $0...source.dataset.xs.last! }),
               let y = source.yBounds(inX: range) else { return nil }
-        return fitting(x: range, y: y)
+        var view = fitting(x: range, y: y)
+        if gridAligned {
+            let grid = YAxisGrid.fit(min: y.min, max: y.max).range
+            (view.visible.minY, view.visible.maxY) = (grid.lowerBound, grid.upperBound)
+        }
+        return view
     }
 
     private static func fitting(x: ClosedRange<Double>, y: (min: Double, max: Double)) -> Viewport {

@@ -7,7 +7,7 @@ import CSDL2
 /// context is destroyed only after the last resource has been deleted.
 ///
 /// With `Mode.offscreen` SDL's `offscreen` video driver is used: EGL on Mesa, no X
-/// server, nothing on screen; draw into a `RenderTarget` and read the pixels back.
+/// server, nothing on screen; draw into a `TextureTarget` and read the pixels back.
 public final class GLContext {
     public enum Mode {
         /// A visible, resizable window on the user's display.

@@ -9,6 +9,9 @@ public final class GLDevice {
     /// Bytes sent to GPU buffers and textures since creation. Uniforms do not count:
     /// they are the per-frame state, and the point is that nothing else changes.
     public private(set) var uploadedBytes = 0
+    /// Bytes of per-frame interface geometry (label glyphs, grid lines, shapes) streamed
+    /// to the GPU; counted apart from `uploadedBytes`, which is the data.
+    public private(set) var streamedBytes = 0
 
     private var buffers: Set<GLuint> = []
     private var programs: Set<GLuint> = []
@@ -57,6 +60,15 @@ public final class GLDevice {
         glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(byteOffset), GLsizeiptr(bytes.count), bytes.baseAddress)
         uploadedBytes += bytes.count
         checkError("upload")
+    }
+
+    /// Replaces the whole content of `buffer` with `bytes` (orphaning the old storage,
+    /// so the driver need not wait for draws still reading it), and counts them.
+    public func stream(_ bytes: UnsafeRawBufferPointer, into buffer: BufferID) {
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.raw)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+        streamedBytes += bytes.count
+        checkError("stream")
     }
 
     public func delete(_ buffer: BufferID) {

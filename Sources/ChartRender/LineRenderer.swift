@@ -15,7 +15,7 @@ public final class LineRenderer {
     private let lineVertexArray: VertexArrayID
     /// Core profile needs a vertex array bound even for a draw without attributes.
     private let emptyVertexArray: VertexArrayID
-    private var coverage: RenderTarget?
+    private var coverage: TextureTarget?
 
     /// The number of vertices in one segment's strip: a quad and a bevel triangle.
     private static let verticesPerSegment: GLsizei = 5
@@ -121,9 +121,9 @@ public final class LineRenderer {
     }
 
     /// The coverage mask, remade when the framebuffer's size changes.
-    private func coverageTarget(for size: PixelSize) -> RenderTarget? {
+    private func coverageTarget(for size: PixelSize) -> TextureTarget? {
         if let coverage, coverage.width == size.width, coverage.height == size.height { return coverage }
-        coverage = try? RenderTarget(device: device, width: size.width, height: size.height, format: .r8)
+        coverage = try? TextureTarget(device: device, width: size.width, height: size.height, format: .r8)
         return coverage
     }
 }

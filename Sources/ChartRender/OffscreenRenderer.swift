@@ -12,9 +12,9 @@ public final class OffscreenRenderer {
 
     /// Draws `scene` as `viewport` shows it into an image of `size`.
     public func render(_ scene: ChartScene, viewport: Viewport, size: PixelSize) throws -> RGBAImage {
-        let target = try RenderTarget(device: device, width: size.width, height: size.height)
+        let target = try TextureTarget(device: device, width: size.width, height: size.height)
         target.bind()
-        scene.draw(viewport: viewport, framebufferSize: size)
+        scene.draw(viewport: viewport, framebufferSize: size, settled: true)
         return target.readPixels()
     }
 }

@@ -11,6 +11,8 @@ public enum RenderError: Error, CustomStringConvertible {
     case framebuffer(status: UInt32)
     /// Reading or writing an image failed.
     case image(path: String, reason: String)
+    /// The label font could not be opened.
+    case font(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case let .shader(name, log): return "shader \(name): \(log)"
         case let .framebuffer(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
         case let .image(path, reason): return "\(path): \(reason)"
+        case let .font(path, reason): return "font \(path): \(reason)"
         }
     }
 
@@ -29,6 +32,7 @@ public enum RenderError: Error, CustomStringConvertible {
         switch self {
         case .sdl, .openGLUnavailable: return 69
         case .image: return 73
+        case .font: return 66
         case .shader, .framebuffer: return 70
         }
     }

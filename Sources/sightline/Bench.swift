@@ -40,6 +40,8 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
+    @OptionGroup var look: LookOptions
+
     @Flag(help: "Only the lines, no margins.")
     var plain = false
 
@@ -62,6 +64,9 @@ struct Bench: ParsableCommand {
         options.window = target == .window
         options.plain = plain
         options.scale = scale
+        options.theme = look.chartTheme
+        options.gradient = !look.noGradient
+        options.font = look.font(plain: plain)
         var result = FrameBenchmark.Result()
         try CommandSupport.reportingRenderErrors {
             result = try FrameBenchmark(options: options).run(source)
@@ -69,7 +74,7 @@ struct Bench: ParsableCommand {
         let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
         let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
                                  peakRSSMegabytes: BenchData.peakMegabytes())
-        print(report.table(title: "W1, \(dataset.count) points, \(size.value), \(target == .window ? "window" : "offscreen"), LOD \(data.lod.rawValue)\(scale < 1 ? ", scale \(scale)" : "")"))
+        print(report.table(title: "W1, \(dataset.count) points, \(size.value), \(target == .window ? "window" : "offscreen"), LOD \(data.lod.rawValue)\(plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(scale < 1 ? ", scale \(scale)" : "")"))
         if let json {
             do {
                 try report.json().write(to: URL(fileURLWithPath: json), options: .atomic)

@@ -10,6 +10,7 @@ struct BenchReport {
     let cpu: FrameStatistics
     let gpu: FrameStatistics?
     let upload: FrameStatistics
+    let streamed: FrameStatistics
     let floor: FrameStatistics
     let zeroUploadShare: Double
     /// Timer results longer than their whole frame, which cannot be right (llvmpipe
@@ -28,6 +29,7 @@ struct BenchReport {
         invalidGPUSamples = result.gpuMilliseconds.count - plausible.count
         gpu = plausible.isEmpty ? nil : FrameStatistics(plausible)
         upload = FrameStatistics(result.uploadBytes)
+        streamed = FrameStatistics(result.streamedBytes)
         floor = FrameStatistics(result.floorMilliseconds)
         zeroUploadShare = Double(result.uploadBytes.filter { $0 == 0 }.count) / Double(result.uploadBytes.count)
         self.firstFrameSeconds = firstFrameSeconds
@@ -55,7 +57,8 @@ struct BenchReport {
         } else {
             lines.append("GPU (timer)      no usable timer results")
         }
-        lines.append(row("uploaded", upload, unit: "bytes"))
+        lines.append(row("data uploaded", upload, unit: "bytes"))
+        lines.append(row("labels streamed", streamed, unit: "bytes"))
         lines.append(row("empty frame", floor))
         lines.append(String(format: "frames with no upload: %.1f%%", zeroUploadShare * 100))
         lines.append(firstFrameSeconds.map { String(format: "time to first frame: %.3f s (process start → first frame finished)", $0) }
@@ -71,6 +74,7 @@ struct BenchReport {
             "cpu_ms_p50": cpu.p50, "cpu_ms_p95": cpu.p95,
             "gpu_ms_p50": gpu.map { $0.p50 as Any } ?? NSNull(), "gpu_ms_p95": gpu.map { $0.p95 as Any } ?? NSNull(),
             "upload_bytes_p50": upload.p50, "upload_bytes_max": upload.max, "zero_upload_frame_share": zeroUploadShare,
+            "streamed_bytes_p50": streamed.p50, "streamed_bytes_max": streamed.max,
             "ttff_s": firstFrameSeconds.map { $0 as Any } ?? NSNull(),
             "peak_rss_mb": peakRSSMegabytes,
             "floor_p50_ms": floor.p50, "floor_p95_ms": floor.p95,

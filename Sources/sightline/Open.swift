@@ -23,6 +23,8 @@ struct Open: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
+    @OptionGroup var look: LookOptions
+
     @Option(help: "Window size in screen coordinates, WIDTHxHEIGHT (default: as last time, or 1280x720).")
     var size: SizeArgument?
 
@@ -48,7 +50,8 @@ struct Open: ParsableCommand {
         }
         try CommandSupport.reportingRenderErrors {
             let window = try ChartWindow(path: path, options: data.loadOptions, lod: data.lod, size: size?.value,
-                                         lineWidth: lineWidth, store: path == "-" ? nil : store)
+                                         lineWidth: lineWidth, theme: look.chartTheme, gradient: !look.noGradient,
+                                         font: look.font(plain: false), store: path == "-" ? nil : store)
             try window.run()
         }
     }
@@ -64,9 +67,10 @@ struct Open: ParsableCommand {
         let output = "\(folder)/sightline-\(name).png"
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
-            let scene = try ChartScene(device: renderer.device, source: DataSource(dataset: dataset, lodMethod: data.lod),
-                                       lineWidth: lineWidth)
-            guard let viewport = Viewport.fitting(dataset) else {
+            let source = DataSource(dataset: dataset, lodMethod: data.lod)
+            let scene = try ChartScene(device: renderer.device, source: source, theme: look.chartTheme,
+                                       lineWidth: lineWidth, gradient: !look.noGradient, font: look.font(plain: false))
+            guard let viewport = Viewport.fitting(source, gridAligned: true) else {
                 throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
             }
             let image = try renderer.render(scene, viewport: viewport, size: size?.value ?? PixelSize(width: 1280, height: 720))

@@ -21,6 +21,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
+    @OptionGroup var look: LookOptions
+
     @Option(help: "Image size in pixels, WIDTHxHEIGHT.")
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
@@ -45,15 +47,15 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let dataset = try CommandSupport.load(file, options: data)
-        guard let fitted = Viewport.fitting(dataset) else {
+        let source = DataSource(dataset: dataset, lodMethod: data.lod)
+        guard let fitted = Viewport.fitting(source, gridAligned: !plain) else {
             throw CommandSupport.fail(DataLoadError.noData(file: dataset.source, reason: "no finite point to show"))
         }
-        let source = DataSource(dataset: dataset, lodMethod: data.lod)
         var visible = fitted.visible
         if let x = xRange {
             visible.minX = x.lower
             visible.maxX = x.upper
-            if yRange == nil, let fit = Viewport.fitting(source, x: x.lower...x.upper) {
+            if yRange == nil, let fit = Viewport.fitting(source, x: x.lower...x.upper, gridAligned: !plain) {
                 visible = fit.visible
             }
         }
@@ -63,8 +65,9 @@ struct Render: ParsableCommand {
         }
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
-            let scene = try ChartScene(device: renderer.device, source: source,
-                                       layout: plain ? .plain : .standard, lineWidth: lineWidth)
+            let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
+                                       theme: look.chartTheme, lineWidth: lineWidth, gradient: !look.noGradient,
+                                       font: look.font(plain: plain))
             let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)

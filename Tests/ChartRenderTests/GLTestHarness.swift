@@ -14,6 +14,8 @@ enum GLTestHarness {
     }()
 
     static var device: GLDevice { renderer.device }
+    /// The label font (Debian's fonts-dejavu-core, installed by scripts/install-deps.sh).
+    static let font: FontFace? = ChartScene.loadDefaultFont().font
     static let lineRenderer: LineRenderer = try! LineRenderer(device: device)
 
     /// Draws one black series on white filling the whole image.
@@ -25,7 +27,7 @@ enum GLTestHarness {
 
     static func draw(_ buffer: LineSeriesBuffer, visible: DataRect, size: PixelSize,
                      width: Double = 2, miterLimit: Double = 4) throws -> CoverageImage {
-        let target = try RenderTarget(device: device, width: size.width, height: size.height)
+        let target = try TextureTarget(device: device, width: size.width, height: size.height)
         target.bind()
         target.clear(to: .white)
         lineRenderer.draw(buffer, viewport: Viewport(visible: visible), plotRect: PixelRect(size: size),

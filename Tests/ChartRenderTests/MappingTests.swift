@@ -79,7 +79,7 @@ final class MappingTests: XCTestCase {
         let ys = xs.map { sin($0 / 100) }
         let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
         var viewport = Viewport(visible: DataRect(minX: 0, maxX: Double(n), minY: -1.1, maxY: 1.1))
-        let target = try RenderTarget(device: GLTestHarness.device, width: size.width, height: size.height)
+        let target = try TextureTarget(device: GLTestHarness.device, width: size.width, height: size.height)
         let style = LineStyle()
         func frame() {
             target.clear(to: .white)

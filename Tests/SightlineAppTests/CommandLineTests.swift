@@ -130,6 +130,37 @@ final class CommandLineTests: XCTestCase {
         XCTAssertGreaterThan(count((0xF3, 0x4C, 0x44)), 200, "'Left' in #F34C44")
     }
 
+    /// A missing font is not fatal: the chart renders without labels, and a warning
+    /// names the file that could not be opened and how to fix it.
+    func testAMissingFontRendersWithoutLabelsAndSaysSo() throws {
+        let out = "\(folder)/nofont.png"
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", "Resources/sample.csv", "--out", out],
+                                           environment: ["SIGHTLINE_FONT": "\(folder)/absent.ttf"])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.error.contains("\(folder)/absent.ttf"), result.error)
+        XCTAssertTrue(result.error.contains("SIGHTLINE_FONT"), result.error)
+        XCTAssertNoThrow(try PNGFile.read(from: out))
+    }
+
+    /// `--theme night` draws on a dark canvas, `--no-gradient` on the theme's flat colour.
+    func testThemeAndGradientOptions() throws {
+        let out = "\(folder)/night.png"
+        let night = try ProcessRunner.run(ProcessRunner.sightline,
+                                          ["render", "Resources/sample.csv", "--out", out, "--size", "300x200", "--theme", "night"])
+        XCTAssertEqual(night.status, 0, night.error)
+        let dark = try PNGFile.read(from: out)[1, 1]
+        XCTAssertLessThan(Int(dark.r) + Int(dark.g) + Int(dark.b), 200)
+        let flat = try ProcessRunner.run(ProcessRunner.sightline,
+                                         ["render", "Resources/sample.csv", "--out", out, "--size", "300x200", "--no-gradient"])
+        XCTAssertEqual(flat.status, 0, flat.error)
+        let image = try PNGFile.read(from: out)
+        for (x, y) in [(1, 1), (298, 1), (1, 198), (298, 198)] {
+            XCTAssertEqual([image[x, y].r, image[x, y].g, image[x, y].b], [255, 255, 255], "flat white at \(x),\(y)")
+        }
+        let bad = try ProcessRunner.run(ProcessRunner.sightline, ["render", "Resources/sample.csv", "--out", out, "--theme", "dusk"])
+        XCTAssertEqual(bad.status, 64, "an unknown theme is a usage error")
+    }
+
     /// On a terminal, a slow load draws a progress bar on standard error (run under
     /// script(1), which gives the command a terminal; the one-second delay is set to 0).
     func testALoadShowsAProgressBarOnATerminalOnly() throws {

@@ -2,7 +2,7 @@ import CGL
 import ChartCore
 
 /// An offscreen framebuffer (an RGBA8 texture) to draw into and read back.
-public final class RenderTarget {
+public final class TextureTarget {
     public let width: Int
     public let height: Int
     public let texture: TextureID

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Numbers as axis labels: SI suffixes (`950`, `1.2K`, `3.4M`, `5G`) and as few decimals
+/// as the step between labels needs.
+public enum NumberLabel {
+    private static let suffixes: [(divisor: Double, suffix: String)] = [
+        (1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "K"),
+    ]
+
+    /// The divisor and suffix for labels whose largest magnitude is `magnitude`.
+    static func scale(for magnitude: Double) -> (divisor: Double, suffix: String) {
+        suffixes.first { magnitude >= $0.divisor } ?? (1, "")
+    }
+
+    /// `value` for a set of labels `step` apart, with the suffix of `magnitude` (by
+    /// default the value's own: `500`, `750`, `1K`, `1.25K`) and the decimals that tell
+    /// neighbours apart, trailing zeros dropped.
+    public static func format(_ value: Double, step: Double, magnitude: Double? = nil) -> String {
+        guard value.isFinite else { return "\(value)" }
+        let (divisor, suffix) = scale(for: magnitude ?? abs(value))
+        let decimals = self.decimals(for: abs(step) / divisor)
+        var text = String(format: "%.\(decimals)f", value / divisor)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return Double(text) == 0 ? "0" : text + suffix
+    }
+
+    /// `value` on its own: up to nine significant digits, trailing zeros dropped, so
+    /// the text depends on the value alone.
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        guard value != 0 else { return "0" }
+        let (divisor, suffix) = scale(for: abs(value))
+        var text = String(format: "%.9g", value / divisor)
+        if text.contains("."), !text.contains("e") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text + suffix
+    }
+
+    /// The fewest decimals (0…12) that write `step` exactly: 0.25 → 2, 5 → 0.
+    static func decimals(for step: Double) -> Int {
+        guard step > 0, step.isFinite else { return 0 }
+        var scaled = step
+        for d in 0...12 {
+            if scaled >= 0.5, abs(scaled - scaled.rounded()) <= 1e-6 * scaled { return d }
+            scaled *= 10
+        }
+        return 12
+    }
+}

@@ -1,0 +1,131 @@
+/// A point in canvas pixels: from the top-left corner, y downward.
+public struct PixelPoint: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A rectangle in canvas pixels, from the top-left corner, y downward.
+public struct PixelBox: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public init(_ rect: PixelRect) {
+        self.init(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+    }
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    /// Whether the boxes share any area (touching edges do not count).
+    public func intersects(_ other: PixelBox) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    /// Whether `other` lies wholly inside.
+    public func contains(_ other: PixelBox) -> Bool {
+        other.x >= x && other.maxX <= maxX && other.y >= y && other.maxY <= maxY
+    }
+
+    public func contains(_ point: PixelPoint) -> Bool {
+        point.x >= x && point.x <= maxX && point.y >= y && point.y <= maxY
+    }
+}
+
+/// A dash pattern along a stroke: `on` pixels drawn, `off` pixels skipped.
+public struct Dash: Equatable, Sendable {
+    public var on: Double
+    public var off: Double
+
+    public init(on: Double, off: Double) {
+        self.on = on
+        self.off = off
+    }
+}
+
+/// What the shapes surface draws, in canvas pixels, antialiased.
+public enum Shape: Equatable, Sendable {
+    case rect(PixelBox, fill: RGBAColor, cornerRadius: Double = 0)
+    case circle(center: PixelPoint, radius: Double, fill: RGBAColor, stroke: RGBAColor, strokeWidth: Double)
+    case segment(from: PixelPoint, to: PixelPoint, width: Double, color: RGBAColor, dash: Dash? = nil)
+    /// The region between a polyline (x ascending) and the horizontal line at `baseline`.
+    case area(top: [PixelPoint], baseline: Double, color: RGBAColor)
+}
+
+/// Where a text run's `position` sits on its box.
+public enum TextAnchor: Sendable {
+    case topLeft, topCenter, topRight
+    case centerLeft, center, centerRight
+    case bottomLeft, bottomCenter, bottomRight
+}
+
+/// A run of text, one line, in canvas pixels; `pointSize` is before the HiDPI scale.
+public struct TextRun: Equatable, Sendable {
+    public var text: String
+    public var position: PixelPoint
+    public var anchor: TextAnchor
+    public var pointSize: Double
+    public var color: RGBAColor
+
+    public init(_ text: String, at position: PixelPoint, anchor: TextAnchor, pointSize: Double, color: RGBAColor) {
+        self.text = text
+        self.position = position
+        self.anchor = anchor
+        self.pointSize = pointSize
+        self.color = color
+    }
+}
+
+/// The size of a run of text in pixels: its advance width and line height.
+public struct TextSize: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The box of a run of this size placed at `position` by `anchor`.
+    public func box(at position: PixelPoint, anchor: TextAnchor) -> PixelBox {
+        let x: Double, y: Double
+        switch anchor {
+        case .topLeft, .centerLeft, .bottomLeft: x = position.x
+        case .topCenter, .center, .bottomCenter: x = position.x - width / 2
+        case .topRight, .centerRight, .bottomRight: x = position.x - width
+        }
+        switch anchor {
+        case .topLeft, .topCenter, .topRight: y = position.y
+        case .centerLeft, .center, .centerRight: y = position.y - height / 2
+        case .bottomLeft, .bottomCenter, .bottomRight: y = position.y - height
+        }
+        return PixelBox(x: x, y: y, width: width, height: height)
+    }
+}
+
+/// One series drawn as a line through the stage's viewport.
+public struct SeriesLine: Equatable, Sendable {
+    public var seriesIndex: Int
+    public var color: RGBAColor
+    /// Stroke width in pixels, before the HiDPI scale.
+    public var width: Double
+
+    public init(seriesIndex: Int, color: RGBAColor, width: Double) {
+        self.seriesIndex = seriesIndex
+        self.color = color
+        self.width = width
+    }
+}

@@ -1,0 +1,133 @@
+import ChartData
+
+/// The x axis: labels under the plot at the ticks of one ladder level.
+///
+/// A label keeps its data position (it moves with a pan and never jumps); labels that
+/// a level change adds fade in, those it drops fade out, and labels that enter the view
+/// by panning are simply there. Near the plot's ends a label fades out before its box
+/// would cross the edge, and a fading label is skipped where it would overlap a
+/// settled one, so labels never overlap or leave the plot.
+public final class XAxisController: RenderController, ViewportObserver {
+    public let ladder: TickLadder
+    public var pointSize = 11.0
+    /// Pixels kept clear between neighbouring labels.
+    public var labelGap = 12.0
+    /// Pixels over which a label fades as it nears the plot's end.
+    public var edgeFade = 12.0
+    public private(set) var selector = TickLevelSelector()
+    /// Opacity per label value: settled labels of the current level, and fading ones.
+    public private(set) var labels: [Double: Fade] = [:]
+    private var text: TextSurface?
+    private var environment: RenderEnvironment?
+
+    public init(ladder: TickLadder) {
+        self.ladder = ladder
+    }
+
+    /// The ladder for a dataset's x: calendar-aware for time, 1-2-5 steps for numbers.
+    public convenience init(xKind: XAxisKind) {
+        switch xKind {
+        case .time(let unitsPerSecond): self.init(ladder: CalendarTickLadder(unitsPerSecond: unitsPerSecond))
+        case .number: self.init(ladder: NumericTickLadder())
+        }
+    }
+
+    public var level: Int? { selector.level }
+
+    public func attach(to environment: RenderEnvironment) {
+        text = environment.textSurface(layer: .overlay)
+        self.environment = environment
+        environment.viewport.addObserver(self)
+        update(animated: false)
+    }
+
+    public func viewportDidChange(_ current: DataRect) {
+        update(animated: true)
+    }
+
+    public func geometryDidChange(in environment: RenderEnvironment) {
+        update(animated: false)
+    }
+
+    /// The ticks of the current level in view: the labels that count.
+    public func ticksInView() -> [Double] {
+        guard let environment, let level else { return [] }
+        let v = environment.viewport.current
+        return ladder.ticks(ofLevel: level, in: v.minX...v.maxX)
+    }
+
+    /// Picks the level for the current view and updates which labels show.
+    /// - Complexity: O(labels in view).
+    private func update(animated: Bool) {
+        guard let environment else { return }
+        let visible = environment.viewport.current
+        let pixels = Double(environment.geometry.plot.width)
+        guard visible.width > 0, visible.width.isFinite, pixels > 0 else { return }
+        let previous = selector.level
+        let level = selector.update(ladder: ladder, width: visible.width, pixels: pixels) { level in
+            self.widestLabel(level: level, in: visible) + self.labelGap
+        }
+        let margin = ladder.spacing(ofLevel: level)
+        let ticks = Set(ladder.ticks(ofLevel: level, in: (visible.minX - margin)...(visible.maxX + margin)))
+        let levelChanged = previous != nil && previous != level && animated
+        for value in Array(labels.keys) where !ticks.contains(value) {
+            if value < visible.minX - margin || value > visible.maxX + margin {
+                labels[value] = nil
+            } else {
+                labels[value]?.target = 0
+            }
+        }
+        for value in ticks {
+            if labels[value] == nil {
+                labels[value] = Fade(value: levelChanged ? 0 : 1, target: 1)
+            } else {
+                labels[value]?.target = 1
+            }
+        }
+    }
+
+    private func widestLabel(level: Int, in visible: DataRect) -> Double {
+        guard let text else { return 0 }
+        let ticks = ladder.ticks(ofLevel: level, in: visible.minX...visible.maxX)
+        guard ticks.count <= 64 else { return .infinity }
+        return ticks.map { text.measure(ladder.label(for: $0, level: level), pointSize: pointSize).width }.max() ?? 0
+    }
+
+    public func advance(by seconds: Double) -> Bool {
+        var moving = false
+        for (value, var fade) in labels where !fade.isSettled {
+            fade.advance(by: seconds)
+            labels[value] = fade.value == 0 && fade.target == 0 ? nil : fade
+            moving = true
+        }
+        return moving
+    }
+
+    public func build(in environment: RenderEnvironment) {
+        guard let text, let level else { return }
+        let geometry = environment.geometry
+        let visible = environment.viewport.current
+        let scale = xScale(visible, geometry)
+        let plot = geometry.plotBox
+        let y = plot.maxY + 6 * geometry.scale
+        var placed: [PixelBox] = []
+        // Settled labels first, so fading ones give way to them.
+        let ordered = labels.sorted { a, b in a.value.target != b.value.target ? a.value.target > b.value.target : a.key < b.key }
+        for (value, fade) in ordered where fade.value > 0 {
+            let x = plot.x + scale.pixel(forValue: value)
+            let label = ladder.label(for: value, level: level)
+            let size = text.measure(label, pointSize: pointSize)
+            let box = size.box(at: PixelPoint(x: x, y: y), anchor: .topCenter)
+            let room = min(box.x - plot.x, plot.maxX - box.maxX)
+            guard room >= 0, !placed.contains(where: { $0.intersects(box) }) else { continue }
+            placed.append(box)
+            let alpha = fade.value * min(room / (edgeFade * geometry.scale), 1)
+            text.add(TextRun(label, at: PixelPoint(x: x, y: y), anchor: .topCenter, pointSize: pointSize,
+                             color: environment.theme.text.withAlpha(alpha)))
+        }
+    }
+
+    private func xScale(_ visible: DataRect, _ geometry: StageGeometry) -> AxisScale {
+        AxisScale(lower: visible.minX, upper: visible.maxX, lengthInPixels: Double(geometry.plot.width))
+    }
+}

@@ -1,0 +1,89 @@
+/// The y axis: six grid lines with labels, planned for the viewport's *target*.
+///
+/// When the target's y range changes, a new set of lines computed for it fades in while
+/// the old set fades out; each line stays at its data value, so the old ones slide with
+/// the data as y eases and the new ones land at their fixed heights. A new transition
+/// waits until the running one is at least half done (the seed's throttle), so a fast
+/// back-and-forth pan does not stack transitions: the latest target waits and wins.
+public final class YAxisController: RenderController, ViewportObserver {
+    /// One set of lines and its opacity.
+    public struct LineSet: Equatable, Sendable {
+        public var grid: YAxisGrid
+        public var fade: Fade
+    }
+
+    public var pointSize = 11.0
+    /// Seconds a transition takes.
+    public var transitionDuration = 0.3
+    public private(set) var sets: [LineSet] = []
+    /// A target that arrived while a transition was less than half done.
+    public private(set) var pending: ClosedRange<Double>?
+    /// How many transitions have started (for tests and diagnostics).
+    public private(set) var transitionsStarted = 0
+    private var lines: ShapeSurface?
+    private var text: TextSurface?
+
+    public init() {}
+
+    public func attach(to environment: RenderEnvironment) {
+        lines = environment.shapeSurface(layer: .grid)
+        text = environment.textSurface(layer: .overlay)
+        environment.viewport.addObserver(self)
+        let target = environment.viewport.target
+        sets = [LineSet(grid: YAxisGrid(range: target.minY...target.maxY), fade: Fade(value: 1, target: 1))]
+    }
+
+    /// How far the newest transition has come, 0…1 (1 when none is running).
+    public var progress: Double { sets.last?.fade.value ?? 1 }
+
+    public func viewportWillChange(from old: DataRect, to target: DataRect) {
+        let range = target.minY...target.maxY
+        guard range.upperBound > range.lowerBound else { return }
+        if let newest = sets.last, newest.grid == YAxisGrid(range: range) {
+            pending = nil
+            return
+        }
+        if progress < 0.5 {
+            pending = range
+        } else {
+            start(range)
+        }
+    }
+
+    private func start(_ range: ClosedRange<Double>) {
+        for i in sets.indices { sets[i].fade.target = 0 }
+        sets.append(LineSet(grid: YAxisGrid(range: range), fade: Fade(value: 0, target: 1, duration: transitionDuration)))
+        for i in sets.indices { sets[i].fade.duration = transitionDuration }
+        pending = nil
+        transitionsStarted += 1
+    }
+
+    public func advance(by seconds: Double) -> Bool {
+        guard sets.contains(where: { !$0.fade.isSettled }) || pending != nil else { return false }
+        for i in sets.indices { sets[i].fade.advance(by: seconds) }
+        sets.removeAll { $0.fade.value == 0 && $0.fade.target == 0 }
+        if let pending, progress >= 0.5 { start(pending) }
+        return true
+    }
+
+    public func build(in environment: RenderEnvironment) {
+        guard let lines, let text else { return }
+        let geometry = environment.geometry
+        let plot = geometry.plotBox
+        let visible = environment.viewport.current
+        guard visible.height > 0 else { return }
+        let theme = environment.theme
+        for set in sets where set.fade.value > 0 {
+            for (value, label) in zip(set.grid.values, set.grid.labels) {
+                let exact = plot.y + (visible.maxY - value) / visible.height * plot.height
+                guard exact >= plot.y - 0.5, exact <= plot.maxY + 0.5 else { continue }
+                // A line on the plot's edge is drawn on the plot's outermost pixel row.
+                let y = min(max(exact, plot.y + 0.5), plot.maxY - 0.5)
+                lines.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),
+                                   width: geometry.scale, color: theme.grid.withAlpha(set.fade.value)))
+                text.add(TextRun(label, at: PixelPoint(x: plot.x - 8 * geometry.scale, y: exact), anchor: .centerRight,
+                                 pointSize: pointSize, color: theme.text.withAlpha(set.fade.value)))
+            }
+        }
+    }
+}

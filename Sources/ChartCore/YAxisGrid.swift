@@ -1,0 +1,74 @@
+import Foundation
+
+/// The y axis' six grid lines: `bottom + i × step` for i in 0..<6, with nice steps.
+///
+/// When the view is fitted with `fit(min:max:)` the range is `bottom … bottom +
+/// span × step`, so the lines sit at fixed screen heights (i / 5.5 of the plot) and
+/// carry round values; for any other range the lines split it evenly.
+public struct YAxisGrid: Equatable, Sendable {
+    public var bottom: Double
+    public var step: Double
+    public static let lineCount = 6
+    /// The range in steps: the top line sits at 5 / 5.5 of the height, leaving room
+    /// for its label and the data's top.
+    public static let span = 5.5
+    /// Steps × 10ⁿ allowed: close together, so a fitted range wastes little height.
+    static let mantissas: [Double] = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]
+
+    public init(bottom: Double, step: Double) {
+        self.bottom = bottom
+        self.step = step
+    }
+
+    /// The lines splitting `range` evenly, the bottom one at its lower end.
+    public init(range: ClosedRange<Double>) {
+        self.init(bottom: range.lowerBound, step: (range.upperBound - range.lowerBound) / Self.span)
+    }
+
+    public var values: [Double] { (0..<Self.lineCount).map { bottom + Double($0) * step } }
+    public var range: ClosedRange<Double> { bottom...(bottom + Self.span * step) }
+
+    /// The grid with the smallest nice step whose range holds `min…max` with a sliver
+    /// (2% of the data's height) above and below, so lines at the extremes are not cut;
+    /// data that never goes below zero keeps zero as its bottom line.
+    /// - Complexity: O(1).
+    public static func fit(min low: Double, max high: Double) -> YAxisGrid {
+        guard low.isFinite, high.isFinite else { return YAxisGrid(bottom: 0, step: 1) }
+        let nonNegative = low >= 0
+        var low = low, high = high
+        if high <= low {
+            let pad = Swift.max(abs(low) * 0.1, 1)
+            (low, high) = (low - pad, high + pad)
+        }
+        let pad = (high - low) * 0.02
+        low -= pad
+        high += pad
+        var step = niceStep(atLeast: (high - low) / span)
+        for _ in 0..<8 {
+            var bottom = (low / step).rounded(.down) * step
+            if nonNegative { bottom = Swift.max(bottom, 0) }
+            if bottom + span * step >= high { return YAxisGrid(bottom: bottom, step: step) }
+            step = niceStep(atLeast: step * 1.0001)
+        }
+        return YAxisGrid(bottom: low, step: (high - low) / span)
+    }
+
+    /// The smallest allowed step ≥ `value`.
+    static func niceStep(atLeast value: Double) -> Double {
+        guard value > 0, value.isFinite else { return 1 }
+        var decade = NumericTickLadder.power(Int((value.log10()).rounded(.down)))
+        while true {
+            for m in mantissas where m * decade >= value * (1 - 1e-12) { return m * decade }
+            decade *= 10
+        }
+    }
+
+    /// The label of each line, with SI suffixes and the decimals that tell them apart.
+    public var labels: [String] {
+        values.map { NumberLabel.format($0, step: step) }
+    }
+}
+
+private extension Double {
+    func log10() -> Double { Foundation.log10(self) }
+}

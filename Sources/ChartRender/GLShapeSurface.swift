@@ -1,0 +1,138 @@
+import CGL
+import ChartCore
+
+/// Rectangles, circles and (dashed) segments as one instanced draw of quads whose
+/// fragment shader computes each shape's signed distance; filled areas as one batch of
+/// triangles. The batches are rebuilt only when the shapes change.
+final class GLShapeSurface: ShapeSurface, GLSurface {
+    let layer: RenderLayer
+    private let device: GLDevice
+    private let programs: ShapePrograms
+    private var shapes: [Shape] = []
+    private var instances: [Float] = []
+    private var triangles: [Float] = []
+    private var isBuilt = false
+    private let instanceBuffer: BufferID
+    private let triangleBuffer: BufferID
+    private let instanceArray: VertexArrayID
+    private let triangleArray: VertexArrayID
+
+    private static let floatsPerInstance = 16
+    private static let floatsPerVertex = 6
+
+    init(layer: RenderLayer, device: GLDevice, programs: ShapePrograms) {
+        self.layer = layer
+        self.device = device
+        self.programs = programs
+        instanceBuffer = device.makeBuffer(byteCount: 0)
+        triangleBuffer = device.makeBuffer(byteCount: 0)
+        instanceArray = device.makeVertexArray()
+        triangleArray = device.makeVertexArray()
+        let instanceStride = GLsizei(Self.floatsPerInstance * 4)
+        glBindVertexArray(instanceArray.raw)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer.raw)
+        for attribute in 0..<4 {
+            glEnableVertexAttribArray(GLuint(attribute))
+            glVertexAttribPointer(GLuint(attribute), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), instanceStride,
+                                  UnsafeRawPointer(bitPattern: attribute * 16))
+            glVertexAttribDivisor(GLuint(attribute), 1)
+        }
+        glBindVertexArray(triangleArray.raw)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), triangleBuffer.raw)
+        let vertexStride = GLsizei(Self.floatsPerVertex * 4)
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), vertexStride, nil)
+        glEnableVertexAttribArray(1)
+        glVertexAttribPointer(1, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), vertexStride, UnsafeRawPointer(bitPattern: 8))
+        glBindVertexArray(0)
+    }
+
+    func add(_ shape: Shape) {
+        shapes.append(shape)
+        isBuilt = false
+    }
+
+    func removeAll() {
+        shapes.removeAll()
+        isBuilt = false
+    }
+
+    func draw(_ frame: SurfaceFrame) {
+        if !isBuilt { build() }
+        guard !instances.isEmpty || !triangles.isEmpty else { return }
+        glEnable(GLenum(GL_BLEND))
+        glBlendEquation(GLenum(GL_FUNC_ADD))
+        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        let canvas = frame.geometry.canvas
+        if !triangles.isEmpty {
+            device.use(programs.flat)
+            glUniform2f(device.uniform("u_canvasSize", in: programs.flat), Float(canvas.width), Float(canvas.height))
+            glBindVertexArray(triangleArray.raw)
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(triangles.count / Self.floatsPerVertex))
+        }
+        if !instances.isEmpty {
+            device.use(programs.shape)
+            glUniform2f(device.uniform("u_canvasSize", in: programs.shape), Float(canvas.width), Float(canvas.height))
+            glBindVertexArray(instanceArray.raw)
+            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(instances.count / Self.floatsPerInstance))
+        }
+        glBindVertexArray(0)
+        device.checkError("GLShapeSurface.draw")
+    }
+
+    private func build() {
+        instances.removeAll(keepingCapacity: true)
+        triangles.removeAll(keepingCapacity: true)
+        for shape in shapes {
+            switch shape {
+            case let .rect(box, fill, cornerRadius):
+                append([box.x, box.y, box.maxX, box.maxY], [0, cornerRadius, 0, 0], fill, fill)
+            case let .circle(center, radius, fill, stroke, strokeWidth):
+                append([center.x, center.y, radius, strokeWidth], [1, 0, 0, 0], fill, stroke)
+            case let .segment(from, to, width, color, dash):
+                let (a, b) = Self.snapped(from, to, width: width)
+                append([a.x, a.y, b.x, b.y], [2, width, dash?.on ?? 0, dash?.off ?? 0], color, color)
+            case let .area(top, baseline, color):
+                for (p, q) in zip(top, top.dropFirst()) {
+                    for v in [p, q, PixelPoint(x: q.x, y: baseline), p, PixelPoint(x: q.x, y: baseline), PixelPoint(x: p.x, y: baseline)] {
+                        triangles += [Float(v.x), Float(v.y), color.red, color.green, color.blue, color.alpha]
+                    }
+                }
+            }
+        }
+        instances.withUnsafeBytes { device.stream($0, into: instanceBuffer) }
+        triangles.withUnsafeBytes { device.stream($0, into: triangleBuffer) }
+        isBuilt = true
+    }
+
+    private func append(_ geometry: [Double], _ params: [Double], _ fill: RGBAColor, _ stroke: RGBAColor) {
+        instances += geometry.map(Float.init) + params.map(Float.init)
+        instances += [fill.red, fill.green, fill.blue, fill.alpha, stroke.red, stroke.green, stroke.blue, stroke.alpha]
+    }
+
+    /// Thin horizontal and vertical segments centred on a pixel row or column, so a
+    /// one-pixel grid line is one crisp row instead of two half-tone ones.
+    private static func snapped(_ a: PixelPoint, _ b: PixelPoint, width: Double) -> (PixelPoint, PixelPoint) {
+        guard width.rounded() == width, Int(width) % 2 == 1 else { return (a, b) }
+        if a.y == b.y {
+            let y = a.y.rounded(.down) + 0.5
+            return (PixelPoint(x: a.x, y: y), PixelPoint(x: b.x, y: y))
+        }
+        if a.x == b.x {
+            let x = a.x.rounded(.down) + 0.5
+            return (PixelPoint(x: x, y: a.y), PixelPoint(x: x, y: b.y))
+        }
+        return (a, b)
+    }
+}
+
+/// The programs shape surfaces share.
+struct ShapePrograms {
+    let shape: ProgramID
+    let flat: ProgramID
+
+    init(device: GLDevice) throws {
+        shape = try device.makeProgram(vertex: "shape.vert", fragment: "shape.frag")
+        flat = try device.makeProgram(vertex: "flat.vert", fragment: "flat.frag")
+    }
+}

@@ -1,0 +1,106 @@
+import CGL
+import ChartCore
+
+/// Text runs as glyph quads from the shared atlas, all in one draw. Glyphs sit on
+/// whole pixels (FreeType hinted them for that), so labels are crisp. Without a font
+/// the surface measures with an estimate and draws nothing.
+final class GLTextSurface: TextSurface, GLSurface {
+    let layer: RenderLayer
+    private let device: GLDevice
+    private let program: ProgramID
+    private let atlas: GlyphAtlas?
+    private let scale: () -> Double
+    private var runs: [TextRun] = []
+    private var vertices: [Float] = []
+    private var isBuilt = false
+    private let buffer: BufferID
+    private let vertexArray: VertexArrayID
+
+    private static let floatsPerVertex = 8
+
+    init(layer: RenderLayer, device: GLDevice, program: ProgramID, atlas: GlyphAtlas?, scale: @escaping () -> Double) {
+        self.layer = layer
+        self.device = device
+        self.program = program
+        self.atlas = atlas
+        self.scale = scale
+        buffer = device.makeBuffer(byteCount: 0)
+        vertexArray = device.makeVertexArray()
+        glBindVertexArray(vertexArray.raw)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.raw)
+        let stride = GLsizei(Self.floatsPerVertex * 4)
+        for (attribute, (count, offset)) in [(2, 0), (2, 8), (4, 16)].enumerated() {
+            glEnableVertexAttribArray(GLuint(attribute))
+            glVertexAttribPointer(GLuint(attribute), GLint(count), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: offset))
+        }
+        glBindVertexArray(0)
+    }
+
+    func add(_ run: TextRun) {
+        runs.append(run)
+        isBuilt = false
+    }
+
+    func removeAll() {
+        runs.removeAll()
+        isBuilt = false
+    }
+
+    private func pixelSize(_ pointSize: Double) -> Int { max(Int((pointSize * scale()).rounded()), 1) }
+
+    func measure(_ text: String, pointSize: Double) -> TextSize {
+        let size = pixelSize(pointSize)
+        guard let atlas else { return TextSize(width: Double(text.unicodeScalars.count) * Double(size) * 0.6, height: Double(size) * 1.2) }
+        let width = text.unicodeScalars.reduce(0) { $0 + (atlas.entry($1, pixelSize: size)?.glyph.advance ?? 0) }
+        let metrics = atlas.metrics(pixelSize: size)
+        return TextSize(width: Double(width), height: Double(metrics.ascent + metrics.descent))
+    }
+
+    func draw(_ frame: SurfaceFrame) {
+        guard let atlas else { return }
+        if !isBuilt { build(atlas) }
+        guard !vertices.isEmpty else { return }
+        glEnable(GLenum(GL_BLEND))
+        glBlendEquation(GLenum(GL_FUNC_ADD))
+        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        device.use(program)
+        let canvas = frame.geometry.canvas
+        glUniform2f(device.uniform("u_canvasSize", in: program), Float(canvas.width), Float(canvas.height))
+        glUniform1i(device.uniform("u_atlas", in: program), 0)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), atlas.texture.raw)
+        glBindVertexArray(vertexArray.raw)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count / Self.floatsPerVertex))
+        glBindVertexArray(0)
+        device.checkError("GLTextSurface.draw")
+    }
+
+    private func build(_ atlas: GlyphAtlas) {
+        vertices.removeAll(keepingCapacity: true)
+        for run in runs where run.color.alpha > 0 {
+            let size = pixelSize(run.pointSize)
+            let box = measure(run.text, pointSize: run.pointSize).box(at: run.position, anchor: run.anchor)
+            var pen = box.x.rounded()
+            let baseline = box.y.rounded() + Double(atlas.metrics(pixelSize: size).ascent)
+            let c = run.color
+            for scalar in run.text.unicodeScalars {
+                guard let entry = atlas.entry(scalar, pixelSize: size) else { continue }
+                let g = entry.glyph
+                if g.width > 0, g.height > 0 {
+                    let x0 = Float(pen) + Float(g.left), y0 = Float(baseline) - Float(g.top)
+                    let x1 = x0 + Float(g.width), y1 = y0 + Float(g.height)
+                    let u0 = Float(entry.x), v0 = Float(entry.y)
+                    let u1 = u0 + Float(g.width), v1 = v0 + Float(g.height)
+                    for (x, y, u, v) in [(x0, y0, u0, v0), (x1, y0, u1, v0), (x0, y1, u0, v1),
+                                         (x1, y0, u1, v0), (x1, y1, u1, v1), (x0, y1, u0, v1)] {
+                        vertices += [x, y, u, v, c.red, c.green, c.blue, c.alpha]
+                    }
+                }
+                pen += Double(g.advance)
+            }
+        }
+        vertices.withUnsafeBytes { device.stream($0, into: buffer) }
+        isBuilt = true
+    }
+}

@@ -1,0 +1,69 @@
+import CGL
+import ChartCore
+
+/// Draws a `GradientField` into a small square texture with the gradient shader: the
+/// seed's compression, a tenth of the window's width, later stretched with linear
+/// filtering.
+public final class GradientRenderer {
+    private let device: GLDevice
+    private let program: ProgramID
+    private let vertexArray: VertexArrayID
+
+    public init(device: GLDevice) throws {
+        self.device = device
+        program = try device.makeProgram(vertex: "gradient.vert", fragment: "gradient.frag")
+        vertexArray = device.makeVertexArray()
+    }
+
+    /// Fills `target` (bound for drawing afterwards) with `field`.
+    public func render(_ field: GradientField, into target: TextureTarget) {
+        target.bind()
+        glDisable(GLenum(GL_BLEND))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        device.use(program)
+        let centers = field.centers.flatMap { [Float($0.x), Float($0.y)] }
+        let colors = field.colors.flatMap { [$0.red, $0.green, $0.blue] }
+        glUniform2fv(device.uniform("u_centers", in: program), 4, centers)
+        glUniform3fv(device.uniform("u_colors", in: program), 4, colors)
+        glUniform2f(device.uniform("u_targetSize", in: program), Float(target.width), Float(target.height))
+        glBindVertexArray(vertexArray.raw)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        glBindVertexArray(0)
+        device.checkError("GradientRenderer.render")
+    }
+}
+
+/// The gradient background: redrawn into its small texture only when the field
+/// changes (the centres move, the theme switches), stretched over the canvas each frame.
+final class GLGradientSurface: GradientSurface, GLSurface {
+    let layer: RenderLayer
+    private let device: GLDevice
+    private let renderer: GradientRenderer
+    private var field: GradientField?
+    private var drawn: GradientField?
+    private var texture: TextureTarget?
+    /// Times the field was rendered into the texture.
+    private(set) var renders = 0
+
+    init(layer: RenderLayer, device: GLDevice, renderer: GradientRenderer) {
+        self.layer = layer
+        self.device = device
+        self.renderer = renderer
+    }
+
+    func show(_ field: GradientField?) { self.field = field }
+    func removeAll() { field = nil }
+
+    func draw(_ frame: SurfaceFrame) {
+        guard let field else { return }
+        let side = max(16, (frame.geometry.canvas.width + 9) / 10)
+        if texture?.width != side { texture = try? TextureTarget(device: device, width: side, height: side) }
+        guard let texture else { return }
+        if drawn != field || texture.width != side || renders == 0 {
+            renderer.render(field, into: texture)
+            drawn = field
+            renders += 1
+        }
+        texture.blit(to: frame.destination, size: frame.geometry.canvas)
+    }
+}

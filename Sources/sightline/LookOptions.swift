@@ -1,0 +1,28 @@
+import ArgumentParser
+import ChartCore
+import ChartRender
+import Foundation
+
+/// How the chart looks, shared by every command that draws one.
+struct LookOptions: ParsableArguments {
+    @Option(help: "Colour theme: day or night.")
+    var theme: ThemeName = .day
+
+    @Flag(help: "A flat background instead of the animated four-colour gradient.")
+    var noGradient = false
+
+    var chartTheme: ChartTheme { ChartTheme.named(theme.rawValue)! }
+
+    /// The label font, warning on standard error (once) when there is none; `nil` for
+    /// `--plain` pictures, which have no labels.
+    func font(plain: Bool) -> FontFace? {
+        guard !plain else { return nil }
+        let (font, warning) = ChartScene.loadDefaultFont()
+        if let warning { FileHandle.standardError.write(Data("sightline: warning: \(warning)\n".utf8)) }
+        return font
+    }
+}
+
+enum ThemeName: String, ExpressibleByArgument, CaseIterable {
+    case day, night
+}

@@ -1,0 +1,108 @@
+import ChartCore
+import ChartData
+import Foundation
+import XCTest
+
+final class AxisTicksTests: XCTestCase {
+    func testCivilDatesMatchFoundationsCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var rng = SplitMix64(seed: 4)
+        for _ in 0..<2000 {
+            let seconds = Double(Int.random(in: -6_000_000_000...6_000_000_000, using: &rng))
+            let date = CivilDate(unixSeconds: seconds)
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second],
+                                            from: Date(timeIntervalSince1970: seconds))
+            XCTAssertEqual([date.year, date.month, date.day, date.hour, date.minute, date.second],
+                           [c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!], "\(seconds)")
+            XCTAssertEqual(date.unixSeconds, seconds)
+        }
+    }
+
+    /// Every level's ticks are among the finer level's: zooming out keeps a subset.
+    func testCalendarLevelsNest() {
+        let ladder = CalendarTickLadder()
+        var rng = SplitMix64(seed: 5)
+        for level in ladder.levels.dropLast() {
+            for _ in 0..<20 {
+                let spacing = ladder.spacing(ofLevel: level + 1)
+                let start = Double.random(in: -2e9...4e9, using: &rng)
+                let range = start...(start + spacing * Double.random(in: 2...12, using: &rng))
+                let fine = Set(ladder.ticks(ofLevel: level, in: range))
+                let coarse = ladder.ticks(ofLevel: level + 1, in: range)
+                XCTAssertFalse(coarse.isEmpty || fine.count < coarse.count)
+                for tick in coarse { XCTAssertTrue(fine.contains(tick), "level \(level + 1) tick \(tick) not in level \(level)") }
+            }
+        }
+    }
+
+    /// Ticks of a level are never closer than its nominal step (no crowding at a
+    /// month's end), and the average matches `spacing`.
+    func testCalendarTicksKeepTheirDistance() {
+        let ladder = CalendarTickLadder()
+        for level in ladder.levels where level < 30 {
+            let spacing = ladder.spacing(ofLevel: level)
+            let start = 1_600_000_000.0
+            let ticks = ladder.ticks(ofLevel: level, in: start...(start + spacing * 200))
+            let gaps = zip(ticks.dropFirst(), ticks).map { $0 - $1 }
+            let mean = gaps.reduce(0, +) / Double(gaps.count)
+            XCTAssertEqual(mean, spacing, accuracy: spacing * 0.05, "level \(level)")
+            XCTAssertGreaterThanOrEqual(gaps.min()!, spacing * 0.45, "level \(level)")
+        }
+    }
+
+    func testCalendarLabelsFitTheirUnit() {
+        let ladder = CalendarTickLadder()
+        func label(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0, _ s: Int = 0) -> String {
+            ladder.label(for: CivilDate(year: y, month: mo, day: d, hour: h, minute: mi, second: s).unixSeconds, level: 0)
+        }
+        XCTAssertEqual(label(2021, 1, 1), "2021")
+        XCTAssertEqual(label(2021, 3, 1), "Mar")
+        XCTAssertEqual(label(2021, 3, 3), "Mar 3")
+        XCTAssertEqual(label(2021, 3, 3, 14, 5), "14:05")
+        XCTAssertEqual(label(2021, 3, 3, 14, 5, 7), "14:05:07")
+        XCTAssertEqual(label(1950, 7, 1), "Jul", "before 1970")
+        let ms = CalendarTickLadder(unitsPerSecond: 1000)
+        XCTAssertEqual(ms.label(for: 1_614_780_300_000, level: 3), "14:05")
+    }
+
+    func testNumberLabels() {
+        XCTAssertEqual(NumberLabel.format(1200, step: 200, magnitude: 2000), "1.2K")
+        XCTAssertEqual(NumberLabel.format(3_400_000, step: 200_000, magnitude: 4_000_000), "3.4M")
+        XCTAssertEqual(NumberLabel.format(950, step: 50, magnitude: 950), "950")
+        XCTAssertEqual(NumberLabel.format(0.25, step: 0.25, magnitude: 1.25), "0.25")
+        XCTAssertEqual(NumberLabel.format(0, step: 1000, magnitude: 5000), "0")
+        XCTAssertEqual(NumberLabel.format(-1500, step: 500, magnitude: 2500), "-1.5K")
+        XCTAssertEqual(NumberLabel.format(750, step: 250), "750")
+        XCTAssertEqual(NumberLabel.format(1000, step: 250), "1K")
+        XCTAssertEqual(NumberLabel.format(1250, step: 250), "1.25K")
+        XCTAssertEqual(NumberLabel.format(0.1 + 0.2), "0.3")
+        XCTAssertEqual(NumberLabel.format(2_500_000_000), "2.5G")
+    }
+
+    /// A fitted grid holds the data, has a nice step, and puts the lines at fixed
+    /// fractions of the height (i / 5.5) with the bottom line at the range's bottom.
+    func testYGridFitIsNiceAndHoldsTheData() {
+        var rng = SplitMix64(seed: 6)
+        for _ in 0..<5000 {
+            let magnitude = pow(10, Double.random(in: -4...9, using: &rng))
+            let low = Double.random(in: -1...1, using: &rng) * magnitude
+            let high = low + Double.random(in: 0.001...2, using: &rng) * magnitude
+            let grid = YAxisGrid.fit(min: low, max: high)
+            XCTAssertLessThanOrEqual(grid.range.lowerBound, low)
+            XCTAssertGreaterThanOrEqual(grid.range.upperBound, high)
+            XCTAssertGreaterThan((high - low) / (grid.range.upperBound - grid.range.lowerBound), 0.45, "little wasted height")
+            let exponent = (log10(grid.step)).rounded(.down)
+            let mantissa = grid.step / pow(10, exponent)
+            XCTAssertTrue([1, 1.5, 2, 2.5, 3, 4, 5, 6, 8].contains { abs($0 - mantissa) < 1e-9 }, "step \(grid.step)")
+            XCTAssertEqual(grid.values.first, grid.range.lowerBound)
+            let height = grid.range.upperBound - grid.range.lowerBound
+            for (i, value) in grid.values.enumerated() {
+                XCTAssertEqual((value - grid.range.lowerBound) / height, Double(i) / 5.5, accuracy: 1e-9)
+                let multiple = value / grid.step
+                XCTAssertEqual(multiple, multiple.rounded(), accuracy: 1e-6, "lines on round values")
+            }
+            XCTAssertEqual(Set(grid.labels).count, 6, "labels tell the lines apart: \(grid.labels) \(grid.values) step \(grid.step)")
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import ChartCore
+import ChartData
+import XCTest
+
+final class XAxisControllerTests: XCTestCase {
+    private func makeStage(_ viewport: DataRect, kind: XAxisKind) -> (RecordedStage, XAxisController) {
+        let recorded = RecordedStage(viewport: viewport)
+        let axis = XAxisController(xKind: kind)
+        recorded.stage.add(axis)
+        recorded.frame()
+        return (recorded, axis)
+    }
+
+    /// Zooms around random centres by random factors, each step either way.
+    private func zoomSequence(start: DataRect, steps: Int, seed: UInt64, check: (DataRect) -> Void,
+                              stage: RenderStage, frame: () -> Void) {
+        var rng = SplitMix64(seed: seed)
+        var rect = start
+        for _ in 0..<steps {
+            let factor = Double.random(in: 0.8...1.25, using: &rng)
+            let anchor = rect.minX + rect.width * Double.random(in: 0...1, using: &rng)
+            let width = min(max(rect.width * factor, 2), 4e9)
+            let t = (anchor - rect.minX) / rect.width
+            rect.minX = anchor - t * width
+            rect.maxX = rect.minX + width
+            stage.viewport.set(.init(x: rect.minX...rect.maxX))
+            frame()
+            check(rect)
+        }
+    }
+
+    /// Over thousands of zoom steps (seconds to centuries, and plain numbers): at least
+    /// 3 label steps across the view and at most 6 (+5% hysteresis) times half the
+    /// ladder's ratio there (3 where a calendar unit splits in three, 2.5 for 2 → 5);
+    /// labels never overlap, never leave the plot, and each sits at its value.
+    func testLabelsStayInRangeNeverOverlapAndKeepTheirPlace() {
+        for (kind, start) in [(XAxisKind.time(unitsPerSecond: 1), DataRect(minX: 1.6e9, maxX: 1.6e9 + 86400 * 30, minY: 0, maxY: 1)),
+                              (.number, DataRect(minX: -5, maxX: 120, minY: 0, maxY: 1))] {
+            let (recorded, axis) = makeStage(start, kind: kind)
+            let plot = recorded.stage.geometry.plotBox
+            let text = recorded.surfaces.texts[0]
+            zoomSequence(start: start, steps: 3000, seed: 11, check: { rect in
+                let level = axis.level!
+                let steps = rect.width / axis.ladder.spacing(ofLevel: level)
+                let ratio = level < axis.ladder.levels.upperBound
+                    ? axis.ladder.spacing(ofLevel: level + 1) / axis.ladder.spacing(ofLevel: level) : 2
+                XCTAssertGreaterThanOrEqual(steps, 3 - 1e-9)
+                XCTAssertLessThanOrEqual(steps, max(6 * 1.05, 3 * ratio) + 1e-9)
+                let inView = axis.ticksInView().count
+                XCTAssertTrue((3...Int(max(6 * 1.05, 3 * ratio)) + 1).contains(inView), "\(inView) labels in \(rect)")
+                let boxes = text.boxes
+                for (i, a) in boxes.enumerated() {
+                    XCTAssertTrue(a.x >= plot.x && a.maxX <= plot.maxX, "label leaves the plot")
+                    for b in boxes[(i + 1)...] { XCTAssertFalse(a.intersects(b), "labels overlap") }
+                }
+                for run in text.runs {
+                    let value = axis.labels.keys.first { axis.ladder.label(for: $0, level: axis.level!) == run.text
+                        && abs(plot.x + ($0 - rect.minX) / rect.width * plot.width - run.position.x) < 1e-6 }
+                    XCTAssertNotNil(value, "\(run.text) at \(run.position.x) is not at its value")
+                }
+            }, stage: recorded.stage, frame: recorded.frame)
+        }
+    }
+
+    /// Where the ladder doubles exactly (years: 1, 2, 4, 8, …) the count is 3–6.3.
+    func testDoublingLevelsKeepThreeToSixSteps() {
+        let ladder = CalendarTickLadder()
+        var selector = TickLevelSelector()
+        let year = 365.2425 * 86400
+        var width = year * 4
+        while width < year * 500 {
+            let level = selector.update(ladder: ladder, width: width, pixels: 1000) { _ in 60 }
+            let steps = width / ladder.spacing(ofLevel: level)
+            XCTAssertTrue((3...6.3).contains(steps), "\(steps) steps at width \(width / year) years")
+            width *= 1.01
+        }
+    }
+
+    /// Zooming back and forth by 1% around the width where a level changes switches
+    /// the level once and never flickers back while the zoom stays within 5%.
+    func testZoomingAcrossAThresholdDoesNotFlicker() {
+        let ladder = CalendarTickLadder()
+        var selector = TickLevelSelector()
+        var width = 86400.0 * 4
+        let first = selector.update(ladder: ladder, width: width, pixels: 1000) { _ in 60 }
+        while selector.update(ladder: ladder, width: width, pixels: 1000, minimumPixelSpacing: { _ in 60 }) == first {
+            width *= 1.001
+        }
+        let threshold = width
+        var changes = 0
+        var last = selector.level
+        for i in 0..<400 {
+            width = threshold * (1 + 0.02 * sin(Double(i) * 0.7))
+            let level = selector.update(ladder: ladder, width: width, pixels: 1000) { _ in 60 }
+            if level != last { changes += 1 }
+            last = level
+        }
+        XCTAssertEqual(changes, 0, "the level flickered \(changes) times")
+    }
+
+    /// Zooming out drops every other label: the ones that stay are settled (opacity 1)
+    /// throughout, the dropped ones fade out; zooming in fades new ones in.
+    func testLevelChangesFadeLabelsAndKeepTheRest() {
+        let day = 86400.0
+        let start = CivilDate(year: 2021, month: 3, day: 1).unixSeconds
+        let (recorded, axis) = makeStage(DataRect(minX: start, maxX: start + 5 * day, minY: 0, maxY: 1), kind: .time(unitsPerSecond: 1))
+        let before = axis.level!
+        let kept = Set(axis.labels.filter { $0.value.value == 1 }.keys)
+        var width = 5 * day
+        while axis.level == before {
+            width *= 1.02
+            recorded.stage.viewport.set(.init(x: start...(start + width)))
+            recorded.frame()
+        }
+        let fading = axis.labels.filter { $0.value.target == 0 }
+        XCTAssertFalse(fading.isEmpty, "dropped labels fade out rather than vanish")
+        for (value, fade) in axis.labels where fade.target == 1 && kept.contains(value) {
+            XCTAssertEqual(fade.value, 1, "a label that stays never blinks")
+        }
+        for _ in 0..<30 { recorded.frame() }
+        XCTAssertTrue(axis.labels.values.allSatisfy { $0.target == 1 && $0.value == 1 }, "fades finish")
+    }
+}

@@ -1,0 +1,149 @@
+import ChartCore
+import ChartData
+import ChartRender
+import XCTest
+
+final class StageRenderTests: XCTestCase {
+    /// The shader's gradient matches ChartCore's reference within 2/255 per channel, at
+    /// every pixel of a 64 × 64 target, at several phases of the animation.
+    func testGradientShaderMatchesTheCPUReference() throws {
+        let device = GLTestHarness.device
+        let renderer = try GradientRenderer(device: device)
+        let target = try TextureTarget(device: device, width: 64, height: 64)
+        for theme in ChartTheme.all {
+            for phase in [0, 0.25, 0.5, 1.7, 3.0, 6.9] {
+                let field = GradientField(centers: GradientAnimation.centers(atPhase: phase), colors: theme.gradient)
+                renderer.render(field, into: target)
+                let image = target.readPixels()
+                var worst = 0.0
+                for row in 0..<64 {
+                    for column in 0..<64 {
+                        let expected = field.color(atU: (Double(column) + 0.5) / 64, v: (Double(row) + 0.5) / 64)
+                        let p = image[column, row]
+                        for (got, want) in [(p.r, expected.red), (p.g, expected.green), (p.b, expected.blue)] {
+                            worst = max(worst, abs(Double(got) - Double(want) * 255))
+                        }
+                    }
+                }
+                XCTAssertLessThanOrEqual(worst, 2, "\(theme.name) phase \(phase): off by \(worst)/255")
+            }
+        }
+    }
+
+    private func sampleScene(layout: ChartLayout = .standard, theme: ChartTheme = .day, gradient: Bool = true,
+                             font: FontFace? = GLTestHarness.font) throws -> ChartScene {
+        var csv = "time,value\n"
+        for day in 0..<400 { csv += "\(1_600_000_000 + day * 86400),\(sin(Double(day) / 30) * 40 + 50)\n" }
+        let bytes = Array(csv.utf8)
+        let dataset = try bytes.withUnsafeBytes { try CSVLoader().load($0, source: "sine.csv") }
+        return try ChartScene(device: GLTestHarness.device, source: DataSource(dataset: dataset), layout: layout,
+                              theme: theme, gradient: gradient, font: font)
+    }
+
+    /// The whole picture: grid lines on the rows where the y controller puts them, a
+    /// label left of each, x labels under the plot, and nothing drawn over the margins
+    /// but text. Without the gradient the canvas is the theme's flat colour.
+    func testLabelsSitWhereTheGridIs() throws {
+        let scene = try sampleScene(gradient: false)
+        let size = PixelSize(width: 800, height: 400)
+        let viewport = try XCTUnwrap(Viewport.fitting(scene.source, gridAligned: true))
+        let image = try GLTestHarness.renderer.render(scene, viewport: viewport, size: size)
+        let plot = scene.plotRect(in: size)
+        let grid = YAxisGrid(range: viewport.visible.minY...viewport.visible.maxY)
+        XCTAssertEqual(grid.labels, ["0", "20", "40", "60", "80", "100"])
+        func isBackground(_ x: Int, _ y: Int) -> Bool {
+            let p = image[x, y]
+            return p.r == 255 && p.g == 255 && p.b == 255
+        }
+        for value in grid.values {
+            let row = Int(Double(plot.y) + (viewport.visible.maxY - value) / viewport.visible.height * Double(plot.height))
+            let line = min(row, plot.y + plot.height - 1)
+            // A column near the plot's right end where the sine is elsewhere.
+            let gridColumns = (plot.x + 2..<plot.x + 40).filter { !isBackground($0, line) }
+            XCTAssertGreaterThan(gridColumns.count, 30, "grid line at \(value) (row \(line))")
+            let labelInk = (plot.x - 40..<plot.x - 4).flatMap { x in (line - 6...line + 6).map { (x, $0) } }
+                .filter { !isBackground($0.0, $0.1) }
+            XCTAssertGreaterThan(labelInk.count, 5, "a label beside the line at \(value)")
+        }
+        let underPlot = (plot.x..<plot.x + plot.width).filter { x in
+            (plot.y + plot.height + 4..<size.height).contains { !isBackground(x, $0) }
+        }
+        XCTAssertGreaterThan(underPlot.count, 40, "x labels under the plot")
+        XCTAssertTrue((0..<size.width).allSatisfy { isBackground($0, 0) }, "nothing above the plot")
+    }
+
+    /// Glyphs are drawn as FreeType rendered them, on whole pixels: a label's stems
+    /// have fully covered pixels (crisp), not only half-tones from a blurred sample.
+    func testTextIsCrisp() throws {
+        let scene = try sampleScene(gradient: false)
+        let size = PixelSize(width: 800, height: 400)
+        let image = try GLTestHarness.renderer.render(scene, viewport: try XCTUnwrap(Viewport.fitting(scene.source, gridAligned: true)),
+                                                      size: size)
+        let plot = scene.plotRect(in: size)
+        var darkest = 255
+        for y in plot.y + plot.height + 2..<size.height {
+            for x in 0..<size.width { darkest = min(darkest, Int(image[x, y].g)) }
+        }
+        let text = ChartTheme.day.text
+        XCTAssertLessThanOrEqual(darkest, Int(text.green * 255) + 12, "some label pixels reach the full text colour")
+    }
+
+    /// Night is dark, day is light, and the gradient is never flat.
+    func testThemesAndGradient() throws {
+        let size = PixelSize(width: 400, height: 240)
+        for (theme, light) in [(ChartTheme.day, true), (.night, false)] {
+            let scene = try sampleScene(theme: theme)
+            let image = try GLTestHarness.renderer.render(scene, viewport: try XCTUnwrap(Viewport.fitting(scene.source, gridAligned: true)),
+                                                          size: size)
+            let corners = [image[2, 2], image[397, 2], image[2, 237], image[397, 237]]
+            for p in corners { XCTAssertEqual(Int(p.r) + Int(p.g) + Int(p.b) > 3 * 128, light, "\(theme.name)") }
+            XCTAssertGreaterThan(Set(corners.map { "\($0.r),\($0.g),\($0.b)" }).count, 2, "the four colours differ")
+        }
+    }
+}
+
+/// Emits a fixed set of shapes, to test the shape surface on the GPU.
+private final class ShapeProbe: RenderController {
+    let shapes: [Shape]
+    private var surface: ShapeSurface?
+    init(_ shapes: [Shape]) { self.shapes = shapes }
+    func attach(to environment: RenderEnvironment) { surface = environment.shapeSurface(layer: .overlay) }
+    func build(in environment: RenderEnvironment) { shapes.forEach { surface?.add($0) } }
+}
+
+final class ShapeSurfaceTests: XCTestCase {
+    /// Each kind of shape lands where it was asked to, antialiased at its edge: a filled
+    /// and stroked circle, a rectangle, a dashed segment (gaps where the dash is off) and
+    /// a filled area under a polyline.
+    func testShapesLandWhereAsked() throws {
+        let device = GLTestHarness.device
+        let factory = try GLSurfaceFactory(device: device, source: nil, font: nil)
+        let geometry = StageGeometry(canvas: PixelSize(width: 200, height: 100), layout: .plain)
+        let stage = RenderStage(viewport: DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1), geometry: geometry,
+                                theme: .day, factory: factory)
+        let red = RGBAColor(red: 1, green: 0, blue: 0), blue = RGBAColor(red: 0, green: 0, blue: 1)
+        stage.add(ShapeProbe([
+            .circle(center: PixelPoint(x: 30, y: 30), radius: 10, fill: red, stroke: blue, strokeWidth: 2),
+            .rect(PixelBox(x: 60, y: 10, width: 20, height: 30), fill: blue),
+            .segment(from: PixelPoint(x: 100, y: 20.5), to: PixelPoint(x: 190, y: 20.5), width: 3, color: red,
+                     dash: Dash(on: 10, off: 10)),
+            .area(top: [PixelPoint(x: 100, y: 60), PixelPoint(x: 190, y: 60)], baseline: 90, color: blue),
+        ]))
+        let target = try TextureTarget(device: device, width: 200, height: 100)
+        target.bind()
+        factory.draw(stage, destination: target.framebuffer)
+        let image = target.readPixels()
+        func color(_ x: Int, _ y: Int) -> (Int, Int, Int) { (Int(image[x, y].r), Int(image[x, y].g), Int(image[x, y].b)) }
+        XCTAssertTrue(color(30, 30) == (255, 0, 0), "circle fill \(color(30, 30))")
+        XCTAssertTrue(color(30, 21) == (0, 0, 255), "circle stroke \(color(30, 21))")
+        XCTAssertTrue(color(30, 17) == (255, 255, 255), "outside the circle")
+        let ring = (18...42).flatMap { x in (18...42).map { color(x, $0) } }
+        let partial = ring.filter { $0 != (255, 255, 255) && $0 != (0, 0, 255) && $0 != (255, 0, 0) && $0.1 > 0 }
+        XCTAssertGreaterThan(partial.count, 20, "the circle's edge is antialiased, not cut")
+        XCTAssertTrue(color(70, 25) == (0, 0, 255) && color(59, 25) == (255, 255, 255) && color(81, 25) == (255, 255, 255), "rect")
+        XCTAssertTrue(color(105, 20) == (255, 0, 0), "dash on")
+        XCTAssertTrue(color(115, 20) == (255, 255, 255), "dash off")
+        XCTAssertTrue(color(125, 20) == (255, 0, 0), "dash on again")
+        XCTAssertTrue(color(145, 75) == (0, 0, 255) && color(145, 55) == (255, 255, 255) && color(145, 95) == (255, 255, 255), "area")
+    }
+}
