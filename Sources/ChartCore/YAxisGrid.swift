@@ -1,10 +1,11 @@
 import Foundation
 
-/// The y axis' six grid lines: `bottom + i × step` for i in 0..<6, with nice steps.
+/// The y axis' grid lines: `bottom + i × step`, six of them, with nice steps.
 ///
 /// When the view is fitted with `fit(min:max:)` the range is `bottom … bottom +
-/// span × step`, so the lines sit at fixed screen heights (i / 5.5 of the plot) and
-/// carry round values; for any other range the lines split it evenly.
+/// span × step`, so the six lines sit at fixed screen heights (i / 5.5 of the plot)
+/// with round values; for any other range (the user zoomed y) they are the round values
+/// inside it, four to six of them.
 public struct YAxisGrid: Equatable, Sendable {
     public var bottom: Double
     public var step: Double
@@ -20,12 +21,34 @@ public struct YAxisGrid: Equatable, Sendable {
         self.step = step
     }
 
-    /// The lines splitting `range` evenly, the bottom one at its lower end.
+    /// The round lines inside `range`: for a fitted range, its six lines from its bottom.
     public init(range: ClosedRange<Double>) {
-        self.init(bottom: range.lowerBound, step: (range.upperBound - range.lowerBound) / Self.span)
+        let height = range.upperBound - range.lowerBound
+        guard height > 0, height.isFinite else {
+            self.init(bottom: range.lowerBound, step: 1)
+            return
+        }
+        let fittedStep = Self.niceStep(atLeast: height / Self.span * (1 - 1e-9))
+        let bottomSteps = range.lowerBound / fittedStep
+        if abs(height - Self.span * fittedStep) <= height * 1e-9, abs(bottomSteps - bottomSteps.rounded()) < 1e-6 {
+            self.init(bottom: bottomSteps.rounded() * fittedStep, step: fittedStep)
+            return
+        }
+        // Up to 6.5 steps in view: at least four lines fall inside, at most six are drawn.
+        let step = Self.niceStep(atLeast: height / 6.5)
+        self.init(bottom: (range.lowerBound / step).rounded(.up) * step, step: step)
+        top = range.upperBound
     }
 
-    public var values: [Double] { (0..<Self.lineCount).map { bottom + Double($0) * step } }
+    /// The range's top for a grid made from a range: lines above it are left out.
+    private var top: Double?
+
+    public var values: [Double] {
+        let all = (0..<Self.lineCount).map { bottom + Double($0) * step }
+        guard let top else { return all }
+        return all.filter { $0 <= top + step * 1e-9 }
+    }
+
     public var range: ClosedRange<Double> { bottom...(bottom + Self.span * step) }
 
     /// The grid with the smallest nice step whose range holds `min…max` with a sliver

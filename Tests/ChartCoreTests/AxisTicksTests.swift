@@ -105,4 +105,21 @@ final class AxisTicksTests: XCTestCase {
             XCTAssertEqual(Set(grid.labels).count, 6, "labels tell the lines apart: \(grid.labels) \(grid.values) step \(grid.step)")
         }
     }
+
+    /// Any other range (the user zoomed y) gets the round values inside it: four to six
+    /// lines, all in range, on multiples of a nice step.
+    func testYGridOfAnyRangeIsRoundAndInside() {
+        var rng = SplitMix64(seed: 8)
+        for _ in 0..<5000 {
+            let magnitude = pow(10, Double.random(in: -3...8, using: &rng))
+            let low = Double.random(in: -1...1, using: &rng) * magnitude
+            let high = low + Double.random(in: 0.01...3, using: &rng) * magnitude
+            let grid = YAxisGrid(range: low...high)
+            XCTAssertTrue((4...6).contains(grid.values.count), "\(grid.values) in \(low)...\(high)")
+            for value in grid.values {
+                XCTAssertTrue(value >= low - grid.step * 1e-9 && value <= high + grid.step * 1e-9)
+                XCTAssertEqual(value / grid.step, (value / grid.step).rounded(), accuracy: 1e-6)
+            }
+        }
+    }
 }
