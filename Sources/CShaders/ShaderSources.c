@@ -63,6 +63,11 @@ static const char gradient_frag[] = {
     , 0
 };
 
+static const char stretch_frag[] = {
+#embed "../../Shaders/stretch.frag"
+    , 0
+};
+
 static const SightlineShaderSource sources[] = {
     { "line.vert", line_vert },
     { "line.frag", line_frag },
@@ -76,6 +81,7 @@ static const SightlineShaderSource sources[] = {
     { "text.frag", text_frag },
     { "gradient.vert", gradient_vert },
     { "gradient.frag", gradient_frag },
+    { "stretch.frag", stretch_frag },
 };
 
 

@@ -1,0 +1,9 @@
+#version 330 core
+// A small texture stretched over the whole target with linear filtering (the gradient).
+uniform sampler2D u_texture;
+uniform vec2 u_targetSize;
+out vec4 fragColor;
+
+void main() {
+    fragColor = texture(u_texture, gl_FragCoord.xy / u_targetSize);
+}
