@@ -4,59 +4,71 @@ import ChartCore
 import ChartData
 import ChartRender
 
-/// The interactive window: one file, drag to pan, wheel to zoom at the cursor,
-/// double-click or `0` to fit, `t` to switch between day and night, `q` or Ctrl+W to
-/// close. It draws only when something changed or an animation runs, and blocks in
-/// `SDL_WaitEvent` otherwise, so an idle window costs no CPU.
+/// The interactive window: one file, explored with the mouse and the keyboard.
+///
+/// Drag pans (a flick keeps going), the wheel zooms at the cursor, a right-drag zooms to
+/// a box, double-click or `0` fits everything; hover shows the highlight and the info
+/// board, a click pins it, Esc clears it; the range selector under the chart drags the
+/// view; the legend toggles series (shift-click: only that one); `1`…`7` are the range
+/// presets, `t` switches day and night, `q` or Ctrl+W closes. It draws only while
+/// something changes or animates and blocks in `SDL_WaitEvent` otherwise, so an idle
+/// window costs no CPU.
 ///
 /// The window opens at once and loads the file in the background, showing a progress
-/// bar until the data is ready; the session (last view of this file, window size) is
-/// read in the background too, applied when it arrives, and saved as the view changes.
+/// bar until the data is ready; the session (the file's last x range, hidden series,
+/// theme, window size) is read in the background too, applied when it arrives, and
+/// saved as things change.
 public final class ChartWindow {
-    /// The chart once its data has arrived.
-    private struct Chart {
-        var scene: ChartScene
-        var viewport: Viewport
-        let fitted: Viewport
-    }
-
     private let device: GLDevice
     private let path: String
     private let lineWidth: Double
     private var theme: ChartTheme
+    /// Whether the theme came from the command line (then the session's does not apply).
+    private let themeWasGiven: Bool
     private let gradient: Bool
     private let font: FontFace?
-    /// When the last animation frame was drawn (SDL ticks, ms); `nil` when idle.
-    private var lastAnimationTick: UInt64?
+    private let initialFraction: Double
     private let progressRenderer: LineRenderer
     private let progress: ProgressIndicator
     private let loading: LoadingTask
-    private var chart: Chart?
+    private var scene: ExplorerScene?
     private var needsDisplay = true
-    private var dragAnchor: (x: Double, y: Double)?
+    /// Which presenter the pressed button belongs to, until it is released.
+    private var pressTarget: PressTarget?
     private let store: SessionStore?
     private let sessionSlot = LockedSlot<Session>()
     private var session: Session?
-    /// The view the session remembers for this file, until the data is here to show it.
-    private var rememberedView: DataRect?
+    /// What the session remembers for this file, until the data is here to apply it.
+    private var remembered: Session?
     /// Whether the user moved the view before the session arrived: then it is not undone.
     private var userMoved = false
     private let sizeWasGiven: Bool
     private let wakeEvent: UInt32
+    /// When the last animation frame was drawn (SDL ticks, ms); `nil` when idle.
+    private var lastAnimationTick: UInt64?
+    /// `SIGHTLINE_TRACE=1`: one line per frame on standard output (frame time, view), for
+    /// tests and for measuring interaction on large files.
+    private let trace = ProcessInfo.processInfo.environment["SIGHTLINE_TRACE"] == "1"
+
+    private enum PressTarget { case main, selector }
 
     /// Opens a window of `size` (window coordinates) and starts loading `path`.
     /// - Parameters:
     ///   - size: the window size; `nil` takes the session's, else 1280×720.
+    ///   - theme: `nil` takes the session's, else day.
+    ///   - initialFraction: the newest share of the data shown at first.
     ///   - store: where the session lives; `nil` remembers nothing.
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
     public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, size: PixelSize?,
-                lineWidth: Double = 2, theme: ChartTheme = .day, gradient: Bool = true, font: FontFace? = nil,
-                store: SessionStore?) throws {
+                lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
+                initialFraction: Double = 0.2, store: SessionStore?) throws {
         self.path = path
         self.lineWidth = lineWidth
-        self.theme = theme
+        self.theme = theme ?? .day
+        themeWasGiven = theme != nil
         self.gradient = gradient
         self.font = font
+        self.initialFraction = initialFraction
         self.store = store
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
@@ -85,9 +97,11 @@ public final class ChartWindow {
         var event = SDL_Event()
         while true {
             if needsDisplay || isAnimating {
+                let started = SDL_GetPerformanceCounter()
                 advanceAnimations()
                 draw()
                 needsDisplay = false
+                if trace { traceFrame(since: started) }
             }
             let waited = isAnimating ? SDL_WaitEventTimeout(&event, 4) : SDL_WaitEvent(&event)
             guard waited == 1 else { continue }
@@ -105,26 +119,31 @@ public final class ChartWindow {
     private func takeBackgroundResults() throws {
         needsDisplay = true
         if let arrived = sessionSlot.take() {
-            // The remembered view belongs to the file opened last; this may be another.
-            rememberedView = arrived.files.first == path ? arrived.visible : nil
             var updated = arrived
+            // What it remembers of the view belongs to the file opened last; this may be another.
+            remembered = arrived.files.first == path ? arrived : nil
             updated.noteOpened(path)
             if !sizeWasGiven, let w = updated.windowWidth, let h = updated.windowHeight, w > 0, h > 0 {
                 SDL_SetWindowSize(device.context.window, Int32(w), Int32(h))
             }
+            if !themeWasGiven, let saved = ChartTheme.named(updated.theme), saved != theme {
+                theme = saved
+                scene?.setTheme(saved, animated: false)
+            }
             session = updated
-            applySessionView()
+            applySession()
         }
         switch loading.takeOutcome() {
         case let .loaded(source)?:
-            guard let fitted = Viewport.fitting(source, gridAligned: true) else {
+            guard Viewport.fitting(source) != nil else {
                 throw DataLoadError.noData(file: source.dataset.source, reason: "no finite point to show")
             }
-            let scene = try ChartScene(device: device, source: source, theme: theme, lineWidth: lineWidth,
-                                       gradient: gradient, font: font)
-            chart = Chart(scene: scene, viewport: fitted, fitted: fitted)
-            scene.gradient?.shift()
-            applySessionView()
+            let made = try ExplorerScene(device: device, source: source, canvas: drawableSize, scale: pixelScale, theme: theme,
+                                         lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction)
+            made.main.onViewChange = { [unowned self] in rememberView() }
+            made.main.gradient.shift()
+            scene = made
+            applySession()
         case let .failed(error)?:
             throw error
         case nil:
@@ -132,16 +151,27 @@ public final class ChartWindow {
         }
     }
 
-    /// Restores the last view of this file, once both the data and the session are here.
-    private func applySessionView() {
-        guard chart != nil, !userMoved, let visible = rememberedView else { return }
-        chart!.viewport = Viewport(visible: visible)
-        rememberedView = nil
+    /// Restores the file's last x range and hidden series, once both the data and the
+    /// session are here.
+    private func applySession() {
+        guard let scene, !userMoved, let saved = remembered else { return }
+        remembered = nil
+        let main = scene.main
+        for (index, series) in main.lines.dataset.series.enumerated() where saved.hiddenSeries.contains(series.name) {
+            main.lines.setVisible(index, false, animated: false)
+        }
+        main.legend.refresh()
+        if let visible = saved.visible {
+            main.show(x: visible.minX...visible.maxX)
+        } else {
+            main.fitY()
+        }
     }
 
     private enum Outcome { case keepRunning, quit }
 
     private func handle(_ event: SDL_Event) -> Outcome {
+        let seconds = Double(event.common.timestamp) / 1000
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return .quit
@@ -149,37 +179,52 @@ public final class ChartWindow {
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:
                 needsDisplay = true
-                if chart != nil { rememberWindowSize() }
+                scene?.resize(to: drawableSize, scale: pixelScale)
+                if scene != nil { rememberWindowSize() }
+            case SDL_WINDOWEVENT_LEAVE:
+                scene?.main.pointerExited()
             case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
                 needsDisplay = true
             default:
                 break
             }
-        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            if event.button.clicks == 2 {
-                changeView { $0 = self.chart!.fitted }
+        case SDL_MOUSEBUTTONDOWN:
+            guard let scene, let button = pointerButton(event.button.button) else { break }
+            let point = drawablePoint(x: event.button.x, y: event.button.y)
+            let shift = SDL_GetModState().rawValue & KMOD_SHIFT.rawValue != 0
+            if button == .primary, scene.selector.contains(point) {
+                pressTarget = .selector
+                scene.selector.pointerDown(at: point, time: seconds)
             } else {
-                dragAnchor = drawablePoint(x: event.button.x, y: event.button.y)
+                pressTarget = .main
+                scene.main.pointerDown(at: point, button: button, clicks: Int(event.button.clicks), shift: shift, time: seconds)
             }
-        case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            dragAnchor = nil
+            userMoved = true
+        case SDL_MOUSEBUTTONUP:
+            guard let scene, let button = pointerButton(event.button.button) else { break }
+            let point = drawablePoint(x: event.button.x, y: event.button.y)
+            switch pressTarget {
+            case .selector: scene.selector.pointerUp(at: point, time: seconds)
+            case .main: scene.main.pointerUp(at: point, button: button, time: seconds)
+            case nil: break
+            }
+            pressTarget = nil
         case SDL_MOUSEMOTION:
-            guard let anchor = dragAnchor else { break }
+            guard let scene else { break }
             let point = drawablePoint(x: event.motion.x, y: event.motion.y)
-            let plot = plotRect
-            changeView { $0.pan(byPixelsX: point.x - anchor.x, y: point.y - anchor.y, in: plot.size) }
-            dragAnchor = point
+            if pressTarget == .selector {
+                scene.selector.pointerMoved(to: point, time: seconds)
+            } else {
+                scene.main.pointerMoved(to: point, time: seconds)
+            }
         case SDL_MOUSEWHEEL:
             let steps = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
-            guard steps != 0 else { break }
+            guard let scene, steps != 0 else { break }
             var x: Int32 = 0
             var y: Int32 = 0
             SDL_GetMouseState(&x, &y)
-            let point = drawablePoint(x: x, y: y)
-            let plot = plotRect
-            changeView {
-                $0.zoom(by: pow(1.15, steps), aroundPixelX: point.x - Double(plot.x), y: point.y - Double(plot.y), in: plot.size)
-            }
+            scene.main.wheel(steps: steps, at: drawablePoint(x: x, y: y))
+            userMoved = true
         case SDL_KEYDOWN:
             return handleKey(event.key.keysym)
         default:
@@ -188,46 +233,59 @@ public final class ChartWindow {
         return .keepRunning
     }
 
+    private func pointerButton(_ button: UInt8) -> PointerButton? {
+        switch Int32(button) {
+        case SDL_BUTTON_LEFT: .primary
+        case SDL_BUTTON_RIGHT: .secondary
+        default: nil
+        }
+    }
+
     private func handleKey(_ key: SDL_Keysym) -> Outcome {
         let control = key.mod & UInt16(KMOD_CTRL.rawValue) != 0
-        let plot = plotRect
-        let centre = (x: Double(plot.width) / 2, y: Double(plot.height) / 2)
-        switch Int(key.sym) {
-        case Int(SDLK_q.rawValue):
-            return .quit
-        case Int(SDLK_w.rawValue) where control:
-            return .quit
-        case Int(SDLK_t.rawValue):
+        let sym = Int(key.sym)
+        if sym == Int(SDLK_q.rawValue) || (sym == Int(SDLK_w.rawValue) && control) { return .quit }
+        if sym == Int(SDLK_t.rawValue) {
             theme = theme == .day ? .night : .day
-            chart?.scene.setTheme(theme, animated: true)
+            scene?.setTheme(theme, animated: true)
+            remember { $0.theme = self.theme.name }
             needsDisplay = true
-        case Int(SDLK_0.rawValue), Int(SDLK_HOME.rawValue):
-            changeView { $0 = self.chart!.fitted }
-        case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue):
-            changeView { $0.zoom(by: 1.25, aroundPixelX: centre.x, y: centre.y, in: plot.size) }
-        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue):
-            changeView { $0.zoom(by: 0.8, aroundPixelX: centre.x, y: centre.y, in: plot.size) }
-        case Int(SDLK_LEFT.rawValue):
-            changeView { $0.pan(byPixelsX: Double(plot.width) / 10, y: 0, in: plot.size) }
-        case Int(SDLK_RIGHT.rawValue):
-            changeView { $0.pan(byPixelsX: -Double(plot.width) / 10, y: 0, in: plot.size) }
-        case Int(SDLK_UP.rawValue):
-            changeView { $0.pan(byPixelsX: 0, y: Double(plot.height) / 10, in: plot.size) }
-        case Int(SDLK_DOWN.rawValue):
-            changeView { $0.pan(byPixelsX: 0, y: -Double(plot.height) / 10, in: plot.size) }
-        default:
-            break
+            return .keepRunning
         }
+        guard let scene, let chartKey = Self.chartKey(sym) else { return .keepRunning }
+        userMoved = true
+        scene.main.key(chartKey)
+        needsDisplay = true
         return .keepRunning
     }
 
-    /// Changes the view, if the data is here yet, and records it for the session.
-    private func changeView(_ change: (inout Viewport) -> Void) {
-        guard chart != nil else { return }
-        change(&chart!.viewport)
-        userMoved = true
-        needsDisplay = true
-        remember { $0.visible = self.chart?.viewport.visible }
+    private static func chartKey(_ sym: Int) -> ChartKey? {
+        switch sym {
+        case Int(SDLK_LEFT.rawValue): .left
+        case Int(SDLK_RIGHT.rawValue): .right
+        case Int(SDLK_UP.rawValue): .up
+        case Int(SDLK_DOWN.rawValue): .down
+        case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue): .zoomIn
+        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): .zoomOut
+        case Int(SDLK_HOME.rawValue): .home
+        case Int(SDLK_END.rawValue): .end
+        case Int(SDLK_0.rawValue), Int(SDLK_KP_0.rawValue): .fit
+        case Int(SDLK_ESCAPE.rawValue): .escape
+        case Int(SDLK_1.rawValue)...Int(SDLK_7.rawValue):
+            RangePreset(rawValue: sym - Int(SDLK_0.rawValue)).map { .preset($0) }
+        default: nil
+        }
+    }
+
+    /// Records the view and the hidden series for the session.
+    private func rememberView() {
+        guard let main = scene?.main else { return }
+        let target = main.stage.viewport.target
+        let hidden = main.lines.dataset.series.indices.filter { !main.lines.isVisible($0) }.map { main.lines.dataset.series[$0].name }
+        remember {
+            $0.visible = target.height > 0 ? target : DataRect(minX: target.minX, maxX: target.maxX, minY: 0, maxY: 1)
+            $0.hiddenSeries = hidden
+        }
     }
 
     private func rememberWindowSize() {
@@ -251,16 +309,16 @@ public final class ChartWindow {
         store.save(updated)
     }
 
-    /// Whether a fade, the gradient or a theme switch is still moving.
+    /// Whether an animation, a flick or a change is still to be drawn.
     private var isAnimating: Bool {
-        guard let scene = chart?.scene else { return false }
+        guard let scene else { return false }
         return scene.isAnimating || scene.needsFrame
     }
 
     /// Advances the animations by the time since the last animated frame (one 60 Hz
     /// frame when they start from rest, at most a tenth of a second after a stall).
     private func advanceAnimations() {
-        guard let scene = chart?.scene else { return }
+        guard let scene else { return }
         let now = SDL_GetTicks64()
         let seconds = lastAnimationTick.map { min(Double(now - $0) / 1000, 0.1) } ?? 1.0 / 60
         scene.advance(by: seconds)
@@ -268,11 +326,10 @@ public final class ChartWindow {
     }
 
     private func draw() {
-        let drawable = device.context.drawableSize
-        let size = PixelSize(width: drawable.width, height: drawable.height)
+        let size = drawableSize
         device.bind(nil)
-        if let chart {
-            chart.scene.draw(viewport: chart.viewport, framebufferSize: size, scale: pixelScale)
+        if let scene {
+            scene.draw()
         } else {
             ChartScene.clear(to: theme.background, framebufferSize: size)
             progress.draw(fraction: loading.progress, framebufferSize: size, scale: pixelScale,
@@ -281,19 +338,36 @@ public final class ChartWindow {
         device.context.swap()
     }
 
+    /// One trace line: the frame's time to finished (glFinish), the x range, the info
+    /// board's box and the hidden series.
+    private func traceFrame(since started: UInt64) {
+        device.context.finish()
+        let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
+        guard let main = scene?.main else { return }
+        let x = main.stage.viewport.current
+        var line = String(format: "frame %.2f ms x %.6f %.6f", ms, x.minX, x.maxX)
+        if let box = main.highlight.boardBox {
+            line += String(format: " board %.0f %.0f %.0f %.0f", box.x, box.y, box.width, box.height)
+        }
+        let hidden = main.lines.dataset.series.indices.filter { !main.lines.isVisible($0) }
+        if !hidden.isEmpty { line += " hidden " + hidden.map { main.lines.dataset.series[$0].name }.joined(separator: ",") }
+        print(line)
+        fflush(stdout)
+    }
+
+    private var drawableSize: PixelSize {
+        let drawable = device.context.drawableSize
+        return PixelSize(width: drawable.width, height: drawable.height)
+    }
+
     /// Drawable pixels per window coordinate: 2 on a typical HiDPI screen.
     private var pixelScale: Double {
         let window = device.context.windowSize
         return window.width > 0 ? Double(device.context.drawableSize.width) / Double(window.width) : 1
     }
 
-    private var plotRect: PixelRect {
-        let drawable = device.context.drawableSize
-        return ChartLayout.standard.plotRect(in: PixelSize(width: drawable.width, height: drawable.height), scale: pixelScale)
-    }
-
-    private func drawablePoint(x: Int32, y: Int32) -> (x: Double, y: Double) {
+    private func drawablePoint(x: Int32, y: Int32) -> PixelPoint {
         // A mouse position names a pixel; its centre is the best estimate of the pointer.
-        ((Double(x) + 0.5) * pixelScale, (Double(y) + 0.5) * pixelScale)
+        PixelPoint(x: (Double(x) + 0.5) * pixelScale, y: (Double(y) + 0.5) * pixelScale)
     }
 }

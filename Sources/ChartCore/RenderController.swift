@@ -53,7 +53,10 @@ public struct StageGeometry: Equatable, Sendable {
 
     public init(canvas: PixelSize, layout: ChartLayout, scale: Double = 1) {
         self.init(canvas: canvas, plot: layout.plotRect(in: canvas, scale: scale), scale: scale)
+        bar = layout.barRect(in: canvas, scale: scale).map(PixelBox.init)
     }
 
     public var plotBox: PixelBox { PixelBox(plot) }
+    /// The bar above the plot for the legend and the presets, where the layout has one.
+    public var bar: PixelBox?
 }

@@ -1,32 +1,91 @@
 import ChartData
 
 /// The series as lines, in the file's colours where it names them, else the theme's.
-/// The GPU maps them through the viewport, so panning rebuilds nothing here.
+/// A series fades out or in when toggled. With `showsTrend` (a range preset is active)
+/// the first visible series is drawn green when its last visible value is at or above
+/// its first, red when below, over a dashed baseline at that first value. The GPU maps
+/// the lines through the viewport, so panning rebuilds nothing unless the trend shows.
 public final class SeriesLinesController: RenderController {
     public let dataset: Dataset
     public var lineWidth: Double
-    /// Series left out of the picture.
-    public var hidden: Set<Int> = []
+    /// Opacity per series, animated when toggled.
+    public private(set) var fades: [Fade]
+    /// Colour the first visible series by its trend and draw its baseline.
+    public var showsTrend = false {
+        didSet { environment?.invalidate() }
+    }
     private let fileColors: [RGBAColor?]
     private var surface: LineSurface?
+    private var baseline: ShapeSurface?
+    private var environment: RenderEnvironment?
 
     public init(dataset: Dataset, lineWidth: Double = 2) {
         self.dataset = dataset
         self.lineWidth = lineWidth
+        fades = dataset.series.map { _ in Fade(value: 1, target: 1) }
         fileColors = dataset.series.map { $0.colorHex.flatMap(RGBAColor.init(hex:)) }
     }
 
-    public var followsViewport: Bool { false }
+    public var followsViewport: Bool { showsTrend }
 
     public func attach(to environment: RenderEnvironment) {
         surface = environment.lineSurface(layer: .series)
+        baseline = environment.shapeSurface(layer: .series)
+        self.environment = environment
+    }
+
+    /// The series that are shown (or fading in), in order.
+    public var visibleSeries: [Int] { dataset.series.indices.filter { fades[$0].target > 0 } }
+
+    public func isVisible(_ index: Int) -> Bool { fades[index].target > 0 }
+
+    /// Shows or hides a series, fading over a quarter second when `animated`.
+    public func setVisible(_ index: Int, _ visible: Bool, animated: Bool) {
+        guard fades.indices.contains(index) else { return }
+        fades[index].target = visible ? 1 : 0
+        if !animated { fades[index] = Fade(value: fades[index].target, target: fades[index].target) }
+        environment?.invalidate()
+    }
+
+    public func advance(by seconds: Double) -> Bool {
+        var moving = false
+        for i in fades.indices where !fades[i].isSettled {
+            fades[i].advance(by: seconds)
+            moving = true
+        }
+        return moving
     }
 
     public func build(in environment: RenderEnvironment) {
-        for index in dataset.series.indices where !hidden.contains(index) {
-            surface?.add(SeriesLine(seriesIndex: index, color: color(ofSeries: index, theme: environment.theme),
-                                    width: lineWidth))
+        let trend = showsTrend ? self.trend(in: environment.viewport.current) : nil
+        for index in dataset.series.indices where fades[index].value > 0 {
+            var color = color(ofSeries: index, theme: environment.theme)
+            if let trend, trend.series == index {
+                color = trend.last >= trend.first ? environment.theme.rising : environment.theme.falling
+            }
+            surface?.add(SeriesLine(seriesIndex: index, color: color.withAlpha(fades[index].value), width: lineWidth))
         }
+        if let trend {
+            let plot = environment.geometry.plotBox
+            let visible = environment.viewport.current
+            let y = plot.y + (visible.maxY - trend.first) / visible.height * plot.height
+            if y >= plot.y, y <= plot.maxY {
+                baseline?.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),
+                                       width: environment.geometry.scale,
+                                       color: environment.theme.text.withAlpha(0.7), dash: Dash(on: 4, off: 4)))
+            }
+        }
+    }
+
+    /// The first visible series' first and last finite values in view.
+    /// - Complexity: O(log n) plus the gaps skipped at either end.
+    public func trend(in visible: DataRect) -> (series: Int, first: Double, last: Double)? {
+        guard let series = visibleSeries.first else { return nil }
+        let ys = dataset.series[series].ys
+        let range = dataset.firstIndex(atOrAfterX: visible.minX)..<dataset.firstIndex(atOrAfterX: visible.maxX.nextUp)
+        guard let first = range.lazy.map({ ys[$0] }).first(where: { !$0.isNaN }),
+              let last = range.reversed().lazy.map({ ys[$0] }).first(where: { !$0.isNaN }) else { return nil }
+        return (series, first, last)
     }
 
     public func color(ofSeries index: Int, theme: ChartTheme) -> RGBAColor {

@@ -14,7 +14,8 @@ public struct LODLevel: Equatable, Sendable {
     }
 
     /// The first position whose index is at least `index`.
-    private func position(of index: Int) -> Int {
+    /// - Complexity: O(log n).
+    public func position(of index: Int) -> Int {
         var low = 0
         var high = indices.count
         while low < high {

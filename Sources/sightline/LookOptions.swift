@@ -5,13 +5,16 @@ import Foundation
 
 /// How the chart looks, shared by every command that draws one.
 struct LookOptions: ParsableArguments {
-    @Option(help: "Colour theme: day or night.")
-    var theme: ThemeName = .day
+    @Option(help: "Colour theme: day or night (default: day, or the window's last).")
+    var theme: ThemeName?
 
     @Flag(help: "A flat background instead of the animated four-colour gradient.")
     var noGradient = false
 
-    var chartTheme: ChartTheme { ChartTheme.named(theme.rawValue)! }
+    var chartTheme: ChartTheme { ChartTheme.named((theme ?? .day).rawValue)! }
+
+    /// The theme named on the command line, if one was.
+    var givenTheme: ChartTheme? { theme.flatMap { ChartTheme.named($0.rawValue) } }
 
     /// The label font, warning on standard error (once) when there is none; `nil` for
     /// `--plain` pictures, which have no labels.

@@ -31,8 +31,12 @@ struct Open: ParsableCommand {
     @Option(help: "Line width in pixels.")
     var lineWidth: Double = 2
 
+    @Option(help: "The newest share of the data shown when a file opens for the first time (0…1).")
+    var initialRange: Double = 0.2
+
     func validate() throws {
         guard lineWidth > 0, lineWidth <= 64 else { throw ValidationError("--line-width must be in 0…64 pixels") }
+        guard initialRange > 0, initialRange <= 1 else { throw ValidationError("--initial-range must be in (0, 1]") }
     }
 
     func run() throws {
@@ -50,8 +54,9 @@ struct Open: ParsableCommand {
         }
         try CommandSupport.reportingRenderErrors {
             let window = try ChartWindow(path: path, options: data.loadOptions, lod: data.lod, size: size?.value,
-                                         lineWidth: lineWidth, theme: look.chartTheme, gradient: !look.noGradient,
-                                         font: look.font(plain: false), store: path == "-" ? nil : store)
+                                         lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
+                                         font: look.font(plain: false), initialFraction: initialRange,
+                                         store: path == "-" ? nil : store)
             try window.run()
         }
     }

@@ -1,0 +1,133 @@
+import ChartData
+
+/// The legend: one toggle per series, in its colour, left in the bar above the plot.
+/// A filled dot is a shown series, a ring a hidden one.
+public final class LegendController: RenderController {
+    private let names: [String]
+    private let lines: SeriesLinesController
+    public var pointSize = 12.0
+    /// Each toggle's box after the last build, in series order.
+    public private(set) var boxes: [PixelBox] = []
+    private var shapes: ShapeSurface?
+    private var text: TextSurface?
+    private var environment: RenderEnvironment?
+
+    public init(dataset: Dataset, lines: SeriesLinesController) {
+        names = dataset.series.map(\.name)
+        self.lines = lines
+    }
+
+    public var followsViewport: Bool { false }
+
+    public func attach(to environment: RenderEnvironment) {
+        shapes = environment.shapeSurface(layer: .overlay)
+        text = environment.textSurface(layer: .overlay)
+        self.environment = environment
+    }
+
+    /// The series whose toggle is at `point`.
+    public func series(at point: PixelPoint) -> Int? {
+        boxes.firstIndex { $0.contains(point) }
+    }
+
+    /// Redraws the toggles (after a series was shown or hidden).
+    public func refresh() { environment?.invalidate() }
+
+    public func build(in environment: RenderEnvironment) {
+        boxes = []
+        guard let shapes, let text, let bar = environment.geometry.bar else { return }
+        let scale = environment.geometry.scale
+        var x = bar.x
+        for (index, name) in names.enumerated() {
+            let size = text.measure(name, pointSize: pointSize)
+            let box = PixelBox(x: x, y: bar.y, width: size.width + 30 * scale, height: bar.height)
+            guard box.maxX <= bar.maxX * 0.62 + bar.x * 0.38 || index == 0 else { break }
+            boxes.append(box)
+            let color = lines.color(ofSeries: index, theme: environment.theme)
+            let shown = lines.isVisible(index)
+            shapes.add(.rect(box, fill: environment.theme.panel, cornerRadius: box.height / 2))
+            shapes.add(.circle(center: PixelPoint(x: box.x + 13 * scale, y: box.y + box.height / 2), radius: 5 * scale,
+                               fill: shown ? color : environment.theme.panel, stroke: color, strokeWidth: 2 * scale))
+            text.add(TextRun(name, at: PixelPoint(x: box.x + 23 * scale, y: box.y + box.height / 2), anchor: .centerLeft,
+                             pointSize: pointSize, color: environment.theme.text.withAlpha(shown ? 1 : 0.55)))
+            x = box.maxX + 8 * scale
+        }
+    }
+}
+
+/// The range preset buttons (1D … 5Y, All), right in the bar above the plot; the active
+/// one is filled.
+public final class PresetButtonsController: RenderController {
+    public let presets: [RangePreset]
+    public var active: RangePreset? {
+        didSet { environment?.invalidate() }
+    }
+    public var pointSize = 12.0
+    public private(set) var boxes: [PixelBox] = []
+    private var shapes: ShapeSurface?
+    private var text: TextSurface?
+    private var environment: RenderEnvironment?
+
+    public init(presets: [RangePreset]) {
+        self.presets = presets
+    }
+
+    public var followsViewport: Bool { false }
+
+    public func attach(to environment: RenderEnvironment) {
+        shapes = environment.shapeSurface(layer: .overlay)
+        text = environment.textSurface(layer: .overlay)
+        self.environment = environment
+    }
+
+    public func preset(at point: PixelPoint) -> RangePreset? {
+        boxes.firstIndex { $0.contains(point) }.map { presets[$0] }
+    }
+
+    public func build(in environment: RenderEnvironment) {
+        boxes = []
+        guard let shapes, let text, let bar = environment.geometry.bar else { return }
+        let scale = environment.geometry.scale
+        let widths = presets.map { text.measure($0.label, pointSize: pointSize).width + 16 * scale }
+        var x = bar.maxX - widths.reduce(0, +) - 4 * scale * Double(presets.count - 1)
+        let theme = environment.theme
+        for (preset, width) in zip(presets, widths) {
+            let box = PixelBox(x: x, y: bar.y, width: width, height: bar.height)
+            boxes.append(box)
+            let isActive = preset == active
+            shapes.add(.rect(box, fill: isActive ? theme.text : theme.panel, cornerRadius: bar.height / 2))
+            text.add(TextRun(preset.label, at: PixelPoint(x: box.x + width / 2, y: box.y + box.height / 2), anchor: .center,
+                             pointSize: pointSize, color: isActive ? theme.panel.withAlpha(1) : theme.text))
+            x += width + 4 * scale
+        }
+    }
+}
+
+/// The box of a right-drag zoom: a translucent band over the plot between the press
+/// and the pointer.
+public final class SelectionBoxController: RenderController {
+    /// The band's ends in canvas pixels; `nil` when no box zoom is under way.
+    public var band: ClosedRange<Double>? {
+        didSet { environment?.invalidate() }
+    }
+    private var shapes: ShapeSurface?
+    private var environment: RenderEnvironment?
+
+    public init() {}
+
+    public var followsViewport: Bool { false }
+
+    public func attach(to environment: RenderEnvironment) {
+        shapes = environment.shapeSurface(layer: .overlay)
+        self.environment = environment
+    }
+
+    public func build(in environment: RenderEnvironment) {
+        guard let band, let shapes else { return }
+        let plot = environment.geometry.plotBox
+        let low = max(band.lowerBound, plot.x), high = min(band.upperBound, plot.maxX)
+        guard high > low else { return }
+        shapes.add(.rect(PixelBox(x: low, y: plot.y, width: high - low, height: plot.height),
+                         fill: environment.theme.text.withAlpha(0.15)))
+    }
+}

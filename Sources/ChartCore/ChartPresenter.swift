@@ -1,0 +1,274 @@
+import ChartData
+
+/// The main chart: builds its render stage's controllers over one data source and
+/// turns input into viewport changes.
+///
+/// x follows the user at once (drag, wheel, keys) or eases (double-click, presets, box
+/// zoom) and is clamped to the data; y then eases to fit the data in the *target* x
+/// range of the visible series, found with the O(log n) range query, on a nice grid.
+/// A flick keeps panning with decaying momentum. Time comes in through `advance(by:)`.
+public final class ChartPresenter {
+    public let source: DataSource
+    public let stage: RenderStage
+    public let lines: SeriesLinesController
+    public let highlight: HighlightController
+    public let annotation: ValueAnnotationController
+    public let legend: LegendController
+    public let presets: PresetButtonsController
+    public let selectionBox: SelectionBoxController
+    public let xAxis: XAxisController
+    public let yAxis: YAxisController
+    public let gradient: GradientController
+    /// The data's x extent: the view never leaves it.
+    public let dataRange: ClosedRange<Double>
+    /// The narrowest x range the view zooms to: a few points' spacing.
+    public let minimumWidth: Double
+    /// Seconds y takes to ease to a new fit.
+    public var fitDuration = 0.3
+    /// Called after every change of the x range the user asked for (the session saves it).
+    public var onViewChange: (() -> Void)?
+
+    private enum Drag {
+        case pending(start: PixelPoint)
+        case panning(last: PixelPoint)
+        case box(start: Double)
+    }
+    private var drag: Drag?
+    private var tracker = VelocityTracker()
+    public private(set) var momentum: Momentum?
+    private var lastPointerTime = 0.0
+
+    public init(source: DataSource, factory: SurfaceFactory, geometry: StageGeometry, theme: ChartTheme = .day,
+                lineWidth: Double = 2, gradient: Bool = true, initialFraction: Double = 1) {
+        self.source = source
+        let dataset = source.dataset
+        let first = dataset.xs.first ?? 0, last = dataset.xs.last ?? 1
+        dataRange = first...(last > first ? last : first + 1)
+        let span = dataRange.upperBound - dataRange.lowerBound
+        minimumWidth = min(span, max(span / Double(max(dataset.count - 1, 1)) * 4, abs(last) * 1e-12))
+        let initialX = RangeSelection.newest(initialFraction, of: dataRange, minimumWidth: minimumWidth).selected
+        let initial = Viewport.fitting(source, x: initialX, gridAligned: true)?.visible
+            ?? DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: 0, maxY: 1)
+        stage = RenderStage(viewport: initial, geometry: geometry, theme: theme, factory: factory)
+        lines = SeriesLinesController(dataset: dataset, lineWidth: lineWidth)
+        highlight = HighlightController(source: source, lines: lines)
+        annotation = ValueAnnotationController(dataset: dataset, lines: lines)
+        legend = LegendController(dataset: dataset, lines: lines)
+        presets = PresetButtonsController(presets: RangePreset.available(for: dataset.xKind))
+        selectionBox = SelectionBoxController()
+        xAxis = XAxisController(xKind: dataset.xKind)
+        yAxis = YAxisController()
+        self.gradient = GradientController(enabled: gradient)
+        for controller: RenderController in [self.gradient, yAxis, lines, xAxis, annotation, selectionBox, highlight, legend, presets] {
+            stage.add(controller)
+        }
+    }
+
+    public var geometry: StageGeometry { stage.geometry }
+    /// The x range the view shows, or is easing to.
+    public var targetX: ClosedRange<Double> { stage.viewport.target.minX...stage.viewport.target.maxX }
+
+    // MARK: Navigation
+
+    /// Shows `range` (clamped into the data, at least `minimumWidth` wide), moving x at
+    /// once or along `easing` over `duration`, and eases y to fit it.
+    public func show(x range: ClosedRange<Double>, duration: Double = 0, easing: Easing = .easeOut) {
+        let clamped = clamp(range)
+        stage.viewport.set(.init(x: clamped), duration: duration, easing: easing)
+        fitY(duration: max(duration, fitDuration), easing: duration > 0 ? easing : .easeOut)
+        onViewChange?()
+    }
+
+    /// Eases y to the nice grid around the visible series' data in the target x range.
+    public func fitY(duration: Double? = nil, easing: Easing = .easeOut) {
+        let x = targetX
+        guard let y = source.yBounds(inX: x, series: lines.visibleSeries) else { return }
+        let grid = YAxisGrid.fit(min: y.min, max: y.max).range
+        stage.viewport.set(.init(y: grid), duration: duration ?? fitDuration, easing: easing)
+    }
+
+    public func clamp(_ range: ClosedRange<Double>) -> ClosedRange<Double> {
+        let span = dataRange.upperBound - dataRange.lowerBound
+        let width = min(max(range.upperBound - range.lowerBound, minimumWidth), span)
+        let low = min(max(range.lowerBound, dataRange.lowerBound), dataRange.upperBound - width)
+        return low...(low + width)
+    }
+
+    /// Pans by `dx` pixels (content follows the pointer: positive shows earlier x).
+    public func pan(byPixels dx: Double) {
+        let x = targetX
+        let shift = -dx / Double(max(geometry.plot.width, 1)) * (x.upperBound - x.lowerBound)
+        show(x: (x.lowerBound + shift)...(x.upperBound + shift))
+    }
+
+    /// Zooms x by `factor` (above 1 magnifies) around canvas pixel `px`: the data point
+    /// under it stays under it (unless the data's end stops the view).
+    public func zoom(by factor: Double, aroundPixel px: Double) {
+        let x = targetX
+        let plot = geometry.plotBox
+        let t = min(max((px - plot.x) / plot.width, 0), 1)
+        let anchor = x.lowerBound + t * (x.upperBound - x.lowerBound)
+        let width = (x.upperBound - x.lowerBound) / factor
+        show(x: (anchor - t * width)...(anchor - t * width + width))
+    }
+
+    /// Shows a range preset, eased along cubic-bezier(0.64, 0, 0, 1) over 1.2 s, with the
+    /// trend colouring and baseline on.
+    public func apply(_ preset: RangePreset) {
+        guard presets.presets.contains(preset) else { return }
+        presets.active = preset
+        lines.showsTrend = true
+        show(x: preset.range(for: dataRange, kind: source.dataset.xKind), duration: RangePreset.duration, easing: .preset)
+        gradient.shift()
+    }
+
+    /// Everything, eased.
+    public func fitAll() {
+        show(x: dataRange, duration: 0.35, easing: .easeInOut)
+    }
+
+    /// Shows or hides a series (fading), and re-fits y to the series left.
+    public func toggle(series index: Int, only: Bool = false) {
+        guard lines.dataset.series.indices.contains(index) else { return }
+        if only {
+            for i in lines.dataset.series.indices { lines.setVisible(i, i == index, animated: true) }
+        } else {
+            let hiding = lines.isVisible(index)
+            guard !(hiding && lines.visibleSeries.count == 1) else { return }
+            lines.setVisible(index, !hiding, animated: true)
+        }
+        legend.refresh()
+        fitY()
+        onViewChange?()
+    }
+
+    // MARK: Input
+
+    /// A press at canvas pixel `point`; `clicks` is 2 for a double-click.
+    public func pointerDown(at point: PixelPoint, button: PointerButton, clicks: Int = 1, shift: Bool = false, time: Double) {
+        momentum = nil
+        if let index = legend.series(at: point) {
+            toggle(series: index, only: shift)
+            return
+        }
+        if let preset = presets.preset(at: point) {
+            apply(preset)
+            return
+        }
+        guard geometry.plotBox.contains(point) else { return }
+        if clicks >= 2, button == .primary {
+            fitAll()
+            return
+        }
+        switch button {
+        case .primary:
+            drag = .pending(start: point)
+            tracker.reset()
+            tracker.add(point.x, at: time)
+        case .secondary:
+            drag = .box(start: point.x)
+            selectionBox.band = point.x...point.x
+        }
+        lastPointerTime = time
+    }
+
+    /// The pointer moved to `point`: drags pan or stretch the box, else the highlight follows.
+    public func pointerMoved(to point: PixelPoint, time: Double) {
+        lastPointerTime = time
+        switch drag {
+        case .pending(let start):
+            guard abs(point.x - start.x) > 3 || abs(point.y - start.y) > 3 else { return }
+            drag = .panning(last: start)
+            highlight.endHover()
+            pointerMoved(to: point, time: time)
+        case .panning(let last):
+            pan(byPixels: point.x - last.x)
+            tracker.add(point.x, at: time)
+            drag = .panning(last: point)
+        case .box(let start):
+            selectionBox.band = min(start, point.x)...max(start, point.x)
+        case nil:
+            hover(at: point)
+        }
+    }
+
+    private func hover(at point: PixelPoint) {
+        let plot = geometry.plotBox
+        guard plot.contains(point) else {
+            highlight.endHover()
+            return
+        }
+        let x = stage.viewport.current
+        highlight.hover(atX: x.minX + (point.x - plot.x) / plot.width * x.width)
+    }
+
+    public func pointerUp(at point: PixelPoint, button: PointerButton, time: Double) {
+        defer { drag = nil }
+        switch drag {
+        case .pending:
+            let plot = geometry.plotBox, x = stage.viewport.current
+            highlight.togglePin(atX: x.minX + (point.x - plot.x) / plot.width * x.width)
+        case .panning:
+            let velocity = tracker.velocity(at: time)
+            let flick = Momentum(velocity: velocity, restSpeed: 30)
+            momentum = flick.isMoving ? flick : nil
+        case .box(let start):
+            selectionBox.band = nil
+            let plot = geometry.plotBox, x = stage.viewport.current
+            let low = min(start, point.x), high = max(start, point.x)
+            guard high - low > 4 else { return }
+            func value(_ px: Double) -> Double { x.minX + (min(max(px, plot.x), plot.maxX) - plot.x) / plot.width * x.width }
+            show(x: value(low)...value(high), duration: 0.3, easing: .easeInOut)
+        case nil:
+            break
+        }
+    }
+
+    public func pointerExited() {
+        highlight.endHover()
+    }
+
+    /// Wheel or touchpad: `steps` notches (positive zooms in) at canvas pixel `point`.
+    public func wheel(steps: Double, at point: PixelPoint) {
+        guard geometry.plotBox.contains(point), steps != 0 else { return }
+        momentum = nil
+        zoom(by: pow(1.15, steps), aroundPixel: point.x)
+    }
+
+    /// Handles `key`; returns whether it meant something here.
+    @discardableResult
+    public func key(_ key: ChartKey) -> Bool {
+        momentum = nil
+        let x = targetX, width = x.upperBound - x.lowerBound
+        let centre = geometry.plotBox.x + geometry.plotBox.width / 2
+        switch key {
+        case .left: show(x: (x.lowerBound - width / 10)...(x.upperBound - width / 10))
+        case .right: show(x: (x.lowerBound + width / 10)...(x.upperBound + width / 10))
+        case .zoomIn: zoom(by: 1.25, aroundPixel: centre)
+        case .zoomOut: zoom(by: 0.8, aroundPixel: centre)
+        case .home: show(x: dataRange.lowerBound...(dataRange.lowerBound + width), duration: 0.35, easing: .easeInOut)
+        case .end: show(x: (dataRange.upperBound - width)...dataRange.upperBound, duration: 0.35, easing: .easeInOut)
+        case .fit: fitAll()
+        case .escape: highlight.clear()
+        case .preset(let preset): apply(preset)
+        case .up, .down: return false
+        }
+        return true
+    }
+
+    /// Advances momentum and every animation by `seconds`; returns whether anything moves.
+    @discardableResult
+    public func advance(by seconds: Double) -> Bool {
+        if var flick = momentum {
+            let distance = flick.advance(by: seconds)
+            momentum = flick.isMoving ? flick : nil
+            let before = targetX
+            pan(byPixels: distance)
+            if targetX == before { momentum = nil }
+        }
+        let moving = stage.advance(by: seconds)
+        return moving || momentum != nil
+    }
+}
+
+import Foundation

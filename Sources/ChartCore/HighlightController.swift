@@ -1,0 +1,150 @@
+import ChartData
+
+/// Hover and pinned highlight: a vertical line at the data point nearest the pointer,
+/// a circle on each visible series, and the info board with the date and each series'
+/// true value in its colour.
+///
+/// The circle sits on the line as drawn: where the level of detail dropped the point,
+/// at the straight line between the drawn neighbours. The board is laid out against the
+/// target viewport (`InfoBoardLayout`), so it stays put while y animates.
+public final class HighlightController: RenderController {
+    public let source: DataSource
+    private let lines: SeriesLinesController
+    public var pointSize = 12.0
+    /// Circle radius, pixels before the HiDPI scale.
+    public var radius = 5.0
+    /// The level-of-detail budget the lines are drawn with (see `LODLineSeries`).
+    public var pointsPerPixel = 8
+    /// The highlighted point, if any.
+    public private(set) var index: Int?
+    public private(set) var isPinned = false
+    /// What the last build drew, for tests and the window's trace.
+    public private(set) var circles: [PixelPoint] = []
+    public private(set) var boardBox: PixelBox?
+    private var shapes: ShapeSurface?
+    private var text: TextSurface?
+    private var environment: RenderEnvironment?
+
+    public init(source: DataSource, lines: SeriesLinesController) {
+        self.source = source
+        self.lines = lines
+    }
+
+    public func attach(to environment: RenderEnvironment) {
+        shapes = environment.shapeSurface(layer: .overlay)
+        text = environment.textSurface(layer: .overlay)
+        self.environment = environment
+    }
+
+    /// Highlights the point nearest `x` (data units), unless a pin holds another.
+    /// - Complexity: O(log n).
+    public func hover(atX x: Double) {
+        guard !isPinned else { return }
+        set(source.dataset.nearestIndex(toX: x))
+    }
+
+    /// Ends a hover (the pointer left the plot); a pinned highlight stays.
+    public func endHover() {
+        guard !isPinned else { return }
+        set(nil)
+    }
+
+    /// Pins the highlight at the point nearest `x`, or unpins it if it is pinned there.
+    public func togglePin(atX x: Double) {
+        let nearest = source.dataset.nearestIndex(toX: x)
+        if isPinned, nearest == index {
+            isPinned = false
+        } else {
+            isPinned = true
+            set(nearest)
+        }
+        environment?.invalidate()
+    }
+
+    /// Clears the highlight, pinned or not (Esc).
+    public func clear() {
+        isPinned = false
+        set(nil)
+    }
+
+    private func set(_ newIndex: Int?) {
+        guard newIndex != index else { return }
+        index = newIndex
+        environment?.invalidate()
+    }
+
+    public func build(in environment: RenderEnvironment) {
+        circles = []
+        boardBox = nil
+        guard let index, let shapes, let text else { return }
+        let dataset = source.dataset
+        let geometry = environment.geometry
+        let plot = geometry.plotBox
+        let current = environment.viewport.current, target = environment.viewport.target
+        let x = dataset.xs[index]
+        guard x >= current.minX, x <= current.maxX, current.width > 0, current.height > 0 else { return }
+        let theme = environment.theme
+        let scale = geometry.scale
+        let lineX = plot.x + (x - current.minX) / current.width * plot.width
+        shapes.add(.segment(from: PixelPoint(x: lineX, y: plot.y), to: PixelPoint(x: lineX, y: plot.maxY),
+                            width: scale, color: theme.text.withAlpha(0.45)))
+
+        var targetCircles: [PixelPoint] = []
+        var rows: [(String, RGBAColor)] = [(dateLabel(x), theme.text)]
+        for series in lines.visibleSeries {
+            let drawn = drawnLevel(series: series, visible: current, plotWidth: geometry.plot.width)
+            let color = lines.color(ofSeries: series, theme: theme)
+            let value = dataset.series[series].ys[index]
+            rows.append(("\(dataset.series[series].name)  \(value.isNaN ? "—" : NumberLabel.format(value))", color))
+            guard let y = dataset.drawnY(at: index, series: series, level: drawn) else { continue }
+            let point = PixelPoint(x: lineX, y: plot.y + (current.maxY - y) / current.height * plot.height)
+            guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }
+            circles.append(point)
+            shapes.add(.circle(center: point, radius: radius * scale, fill: theme.panel.withAlpha(1), stroke: color,
+                               strokeWidth: 2 * scale))
+            let targetLevel = drawnLevel(series: series, visible: target, plotWidth: geometry.plot.width)
+            if let ty = dataset.drawnY(at: index, series: series, level: targetLevel), target.height > 0 {
+                targetCircles.append(PixelPoint(x: lineX, y: plot.y + (target.maxY - ty) / target.height * plot.height))
+            }
+        }
+
+        let padding = 8 * scale, spacing = 4 * scale
+        let sizes = rows.map { text.measure($0.0, pointSize: pointSize) }
+        let size = TextSize(width: (sizes.map(\.width).max() ?? 0) + 2 * padding,
+                            height: sizes.map(\.height).reduce(0, +) + spacing * Double(rows.count - 1) + 2 * padding)
+        let canvas = PixelBox(x: 0, y: 0, width: Double(geometry.canvas.width), height: Double(geometry.canvas.height))
+        let box = InfoBoardLayout.place(size: size, lineX: lineX, circles: targetCircles + circles, radius: radius * scale,
+                                        top: plot.y + 6 * scale, canvas: canvas)
+        boardBox = box
+        shapes.add(.rect(box, fill: theme.panel, cornerRadius: 6 * scale))
+        var y = box.y + padding
+        for ((label, color), size) in zip(rows, sizes) {
+            text.add(TextRun(label, at: PixelPoint(x: box.x + padding, y: y), anchor: .topLeft, pointSize: pointSize, color: color))
+            y += size.height + spacing
+        }
+    }
+
+    /// The level the line of `series` is drawn from in `visible`, `nil` for every point.
+    private func drawnLevel(series: Int, visible: DataRect, plotWidth: Int) -> LODLevel? {
+        let detail = source.details[series]
+        let range = source.dataset.drawnIndices(forX: visible.minX...visible.maxX)
+        return detail.levelIndex(forVisible: range, plotWidth: plotWidth, pointsPerPixel: pointsPerPixel).map { detail.levels[$0] }
+    }
+
+    private func dateLabel(_ x: Double) -> String {
+        guard case .time(let unitsPerSecond) = source.dataset.xKind else { return NumberLabel.format(x) }
+        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
+    }
+}
+
+extension CivilDate {
+    /// `Mar 3, 2021`, with `14:05` (or `14:05:07`) when the time is not midnight.
+    public var longLabel: String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var label = "\(CivilDate.monthNames[month - 1]) \(day), \(year)"
+        if hour != 0 || minute != 0 || second != 0 {
+            label += " \(two(hour)):\(two(minute))" + (second != 0 ? ":\(two(second))" : "")
+        }
+        return label
+    }
+}

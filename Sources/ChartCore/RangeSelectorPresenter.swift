@@ -1,0 +1,97 @@
+import ChartData
+
+/// The range selector under the main chart: the whole series small, with a window over
+/// the main chart's x range. Dragging the window's body or edges moves the main chart;
+/// moving the main chart moves the window (it observes the main viewport). A flick of
+/// the body keeps it moving with decaying momentum.
+public final class RangeSelectorPresenter: ViewportObserver {
+    public let stage: RenderStage
+    public let lines: SeriesLinesController
+    public let window = RangeSelectorController()
+    private let main: ChartPresenter
+    public private(set) var selection: RangeSelection
+    private var grabbed: (handle: RangeSelection.Handle, last: Double)?
+    private var tracker = VelocityTracker()
+    public private(set) var momentum: Momentum?
+    /// Pixels either side of an edge that still grab it.
+    public var edgeTolerance = 8.0
+
+    public init(main: ChartPresenter, factory: SurfaceFactory, geometry: StageGeometry, lineWidth: Double = 1) {
+        self.main = main
+        let source = main.source
+        let all = Viewport.fitting(source)?.visible
+            ?? DataRect(minX: main.dataRange.lowerBound, maxX: main.dataRange.upperBound, minY: 0, maxY: 1)
+        stage = RenderStage(viewport: all, geometry: geometry, theme: main.stage.theme, factory: factory)
+        lines = SeriesLinesController(dataset: source.dataset, lineWidth: lineWidth)
+        selection = RangeSelection(data: main.dataRange, selected: main.targetX, minimumWidth: main.minimumWidth)
+        stage.add(window)
+        stage.add(lines)
+        window.selected = selection.selected
+        main.stage.viewport.addObserver(self)
+    }
+
+    public func viewportDidChange(_ current: DataRect) {
+        selection.select(current.minX...current.maxX)
+        window.selected = selection.selected
+        for index in lines.dataset.series.indices where lines.isVisible(index) != main.lines.isVisible(index) {
+            lines.setVisible(index, main.lines.isVisible(index), animated: true)
+        }
+    }
+
+    private var dataPerPixel: Double {
+        stage.viewport.current.width / Double(max(stage.geometry.plot.width, 1))
+    }
+
+    private func dataX(_ px: Double) -> Double {
+        stage.viewport.current.minX + (px - stage.geometry.plotBox.x) * dataPerPixel
+    }
+
+    /// Whether `point` is over the selector (the window routes presses here then).
+    public func contains(_ point: PixelPoint) -> Bool { stage.geometry.plotBox.contains(point) }
+
+    public func pointerDown(at point: PixelPoint, time: Double) {
+        momentum = nil
+        let x = dataX(point.x)
+        if let handle = selection.handle(at: x, tolerance: edgeTolerance * dataPerPixel) {
+            grabbed = (handle, point.x)
+        } else {
+            // Outside the window: centre it on the press, then drag it from there.
+            let width = selection.selected.upperBound - selection.selected.lowerBound
+            main.show(x: (x - width / 2)...(x + width / 2))
+            grabbed = (.body, point.x)
+        }
+        tracker.reset()
+        tracker.add(point.x, at: time)
+    }
+
+    public func pointerMoved(to point: PixelPoint, time: Double) {
+        guard let (handle, last) = grabbed else { return }
+        var moved = selection
+        moved.drag(handle, by: (point.x - last) * dataPerPixel)
+        grabbed = (handle, point.x)
+        tracker.add(point.x, at: time)
+        main.show(x: moved.selected)
+    }
+
+    public func pointerUp(at point: PixelPoint, time: Double) {
+        defer { grabbed = nil }
+        guard grabbed?.handle == .body else { return }
+        let flick = Momentum(velocity: tracker.velocity(at: time), restSpeed: 15)
+        momentum = flick.isMoving ? flick : nil
+    }
+
+    public var isDragging: Bool { grabbed != nil }
+
+    @discardableResult
+    public func advance(by seconds: Double) -> Bool {
+        if var flick = momentum {
+            let distance = flick.advance(by: seconds)
+            momentum = flick.isMoving ? flick : nil
+            var moved = selection
+            moved.drag(.body, by: distance * dataPerPixel)
+            if moved.selected == selection.selected { momentum = nil }
+            main.show(x: moved.selected)
+        }
+        return stage.advance(by: seconds) || momentum != nil
+    }
+}

@@ -1,0 +1,62 @@
+import ChartData
+
+/// The value of the right-most visible point of the first visible series: a horizontal
+/// line across the plot and a right-anchored label, moving with every pan and zoom (like
+/// the seed's `estimateYValueForXValue` lookup, a binary search).
+public final class ValueAnnotationController: RenderController {
+    public let dataset: Dataset
+    private let lines: SeriesLinesController
+    public var pointSize = 11.0
+    /// The annotated value after the last build (for tests).
+    public private(set) var value: Double?
+    private var shapes: ShapeSurface?
+    private var text: TextSurface?
+
+    public init(dataset: Dataset, lines: SeriesLinesController) {
+        self.dataset = dataset
+        self.lines = lines
+    }
+
+    public func attach(to environment: RenderEnvironment) {
+        shapes = environment.shapeSurface(layer: .overlay)
+        text = environment.textSurface(layer: .overlay)
+    }
+
+    /// The right-most finite point at or before `maxX` of `series`.
+    /// - Complexity: O(log n) plus the gap skipped.
+    public func rightmostValue(series: Int, atOrBefore maxX: Double, notBefore minX: Double) -> Double? {
+        let ys = dataset.series[series].ys
+        var i = dataset.firstIndex(atOrAfterX: maxX.nextUp) - 1
+        while i >= 0, dataset.xs[i] >= minX {
+            if !ys[i].isNaN { return ys[i] }
+            i -= 1
+        }
+        return nil
+    }
+
+    public func build(in environment: RenderEnvironment) {
+        value = nil
+        guard let series = lines.visibleSeries.first, let shapes, let text else { return }
+        let visible = environment.viewport.current
+        guard visible.height > 0, let y = rightmostValue(series: series, atOrBefore: visible.maxX, notBefore: visible.minX) else { return }
+        let geometry = environment.geometry
+        let plot = geometry.plotBox
+        let py = plot.y + (visible.maxY - y) / visible.height * plot.height
+        guard py >= plot.y, py <= plot.maxY else { return }
+        value = y
+        let color = lines.showsTrend
+            ? (lines.trend(in: visible).map { $0.last >= $0.first } ?? true ? environment.theme.rising : environment.theme.falling)
+            : lines.color(ofSeries: series, theme: environment.theme)
+        let scale = geometry.scale
+        shapes.add(.segment(from: PixelPoint(x: plot.x, y: py), to: PixelPoint(x: plot.maxX, y: py), width: scale,
+                            color: color.withAlpha(0.55)))
+        let label = NumberLabel.format(y, step: YAxisGrid(range: visible.minY...visible.maxY).step / 100)
+        let size = text.measure(label, pointSize: pointSize)
+        let padding = 5 * scale
+        let box = PixelBox(x: plot.maxX - size.width - 2 * padding, y: py - size.height / 2 - 2 * scale,
+                           width: size.width + 2 * padding, height: size.height + 4 * scale)
+        shapes.add(.rect(box, fill: color, cornerRadius: 4 * scale))
+        text.add(TextRun(label, at: PixelPoint(x: box.maxX - padding, y: py), anchor: .centerRight, pointSize: pointSize,
+                         color: .white))
+    }
+}
