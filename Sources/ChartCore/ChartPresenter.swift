@@ -21,7 +21,8 @@ public final class ChartPresenter {
     public let gradient: GradientController
     /// The data's x extent: the view never leaves it.
     public let dataRange: ClosedRange<Double>
-    /// The narrowest x range the view zooms to: a few points' spacing.
+    /// The narrowest x range the view zooms to: half the average spacing of the points,
+    /// so a zoom can always reach a single segment.
     public let minimumWidth: Double
     /// Seconds y takes to ease to a new fit.
     public var fitDuration = 0.3
@@ -45,7 +46,7 @@ public final class ChartPresenter {
         let first = dataset.xs.first ?? 0, last = dataset.xs.last ?? 1
         dataRange = first...(last > first ? last : first + 1)
         let span = dataRange.upperBound - dataRange.lowerBound
-        minimumWidth = min(span, max(span / Double(max(dataset.count - 1, 1)) * 4, abs(last) * 1e-12))
+        minimumWidth = min(span, max(span / Double(max(dataset.count - 1, 1)) / 2, abs(last) * 1e-12))
         let initialX = RangeSelection.newest(initialFraction, of: dataRange, minimumWidth: minimumWidth).selected
         let initial = Viewport.fitting(source, x: initialX, gridAligned: true)?.visible
             ?? DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: 0, maxY: 1)

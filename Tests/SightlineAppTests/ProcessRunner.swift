@@ -57,13 +57,14 @@ enum ProcessRunner {
     }
 
     /// Starts `executable` and returns at once.
-    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                      output: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try resolve(executable))
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = FileHandle.standardError
         try process.run()
         return process

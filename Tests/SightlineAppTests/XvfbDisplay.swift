@@ -40,8 +40,11 @@ final class XvfbDisplay {
     /// Starts `sightline` with `arguments` on this display and waits for its window;
     /// with `settle`, also for its first frames to be drawn.
     func launchSightline(_ arguments: [String], settle: Bool = true) throws -> LaunchedApp {
-        let process = try ProcessRunner.start(ProcessRunner.sightline, arguments, environment: environment)
-        let app = LaunchedApp(process: process)
+        let trace = TraceLog()
+        let process = try ProcessRunner.start(ProcessRunner.sightline, arguments,
+                                              environment: environment.merging(["SIGHTLINE_TRACE": "1"]) { $1 },
+                                              output: trace.pipe)
+        let app = LaunchedApp(process: process, trace: trace)
         app.window = try waitForWindow(titled: "Sightline")
         if settle { usleep(500_000) }
         return app
@@ -67,7 +70,8 @@ final class XvfbDisplay {
     }
 
     /// A left-button drag from one window position to another, in small steps so the
-    /// app sees motion events as a person's drag would make.
+    /// app sees motion events as a person's drag would make. The pointer rests a quarter
+    /// second before the release, so the drag ends without a flick (no momentum).
     func drag(window id: String, from start: (x: Int, y: Int), to end: (x: Int, y: Int), steps: Int = 10) throws {
         try xdotool(["mousemove", "--window", id, "\(start.x)", "\(start.y)"])
         try xdotool(["mousedown", "1"])
@@ -77,6 +81,7 @@ final class XvfbDisplay {
             try xdotool(["mousemove", "--window", id, "\(x)", "\(y)"])
             usleep(20_000)
         }
+        usleep(250_000)
         try xdotool(["mouseup", "1"])
     }
 }
@@ -89,12 +94,82 @@ struct DisplayError: Error, CustomStringConvertible {
 /// A running `sightline` and its window; ended when the test lets go of it.
 final class LaunchedApp {
     let process: Process
+    /// What the app traces per frame (SIGHTLINE_TRACE=1).
+    let trace: TraceLog
     var window = ""
 
-    init(process: Process) { self.process = process }
+    init(process: Process, trace: TraceLog) {
+        self.process = process
+        self.trace = trace
+    }
 
     deinit {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
+    }
+}
+
+/// The app's per-frame trace lines (`frame 12.3 ms x A B [board X Y W H] [hidden …]`),
+/// collected from its standard output as they come.
+final class TraceLog: @unchecked Sendable {
+    let pipe = Pipe()
+    private let lock = NSLock()
+    private var buffer = ""
+    private var collected: [String] = []
+
+    init() {
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.lock.lock()
+            self.buffer += String(decoding: data, as: UTF8.self)
+            while let newline = self.buffer.firstIndex(of: "\n") {
+                self.collected.append(String(self.buffer[..<newline]))
+                self.buffer.removeSubrange(...newline)
+            }
+            self.lock.unlock()
+        }
+    }
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return collected
+    }
+
+    /// The x range of the last frame.
+    var lastX: ClosedRange<Double>? {
+        guard let line = lines.last(where: { $0.hasPrefix("frame ") }) else { return nil }
+        let words = line.split(separator: " ")
+        guard let i = words.firstIndex(of: "x"), words.count > i + 2, let a = Double(words[i + 1]), let b = Double(words[i + 2]) else { return nil }
+        return a...b
+    }
+
+    /// The info board of the last frame, if one showed.
+    var lastBoard: (x: Int, y: Int, width: Int, height: Int)? {
+        guard let line = lines.last(where: { $0.hasPrefix("frame ") }) else { return nil }
+        let words = line.split(separator: " ")
+        guard let i = words.firstIndex(of: "board"), words.count > i + 4 else { return nil }
+        let v = (1...4).compactMap { Int(words[i + $0]) }
+        return v.count == 4 ? (v[0], v[1], v[2], v[3]) : nil
+    }
+
+    /// Frame times in milliseconds, in order.
+    var frameMilliseconds: [Double] {
+        lines.compactMap { line in
+            let words = line.split(separator: " ")
+            return words.first == "frame" && words.count > 1 ? Double(words[1]) : nil
+        }
+    }
+
+    /// Waits (at most `timeout` seconds) until `condition` holds for the log; returns whether it did.
+    @discardableResult
+    func wait(timeout: TimeInterval = 15, until condition: (TraceLog) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition(self) {
+            if Date() > deadline { return false }
+            usleep(50_000)
+        }
+        return true
     }
 }
