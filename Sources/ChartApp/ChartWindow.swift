@@ -225,6 +225,15 @@ public final class ChartWindow {
             SDL_GetMouseState(&x, &y)
             scene.main.wheel(steps: steps, at: drawablePoint(x: x, y: y))
             userMoved = true
+        case SDL_MULTIGESTURE:
+            // A touchpad or touchscreen pinch: spreading the fingers zooms in at the pointer.
+            let spread = Double(event.mgesture.dDist)
+            guard let scene, spread != 0 else { break }
+            var x: Int32 = 0
+            var y: Int32 = 0
+            SDL_GetMouseState(&x, &y)
+            scene.main.wheel(steps: log(1 + spread * 4) / log(1.15), at: drawablePoint(x: x, y: y))
+            userMoved = true
         case SDL_KEYDOWN:
             return handleKey(event.key.keysym)
         default:

@@ -204,4 +204,24 @@ final class PresenterTests: XCTestCase {
         presenter.key(.escape)
         XCTAssertNil(presenter.highlight.index)
     }
+
+    /// A right-drag zooms to the band between press and release (eased), showing a
+    /// translucent band meanwhile; a double-click fits everything.
+    func testBoxZoomAndDoubleClick() {
+        let presenter = ChartPresenter(source: walk(), factory: RecordingSurfaceFactory(), geometry: geometry, initialFraction: 1)
+        settle(presenter)
+        let plot = geometry.plotBox
+        let all = presenter.targetX
+        presenter.pointerDown(at: PixelPoint(x: plot.x + 100, y: 200), button: .secondary, time: 0)
+        presenter.pointerMoved(to: PixelPoint(x: plot.x + 300, y: 250), time: 0.1)
+        XCTAssertEqual(presenter.selectionBox.band, (plot.x + 100)...(plot.x + 300))
+        presenter.pointerUp(at: PixelPoint(x: plot.x + 300, y: 250), button: .secondary, time: 0.2)
+        XCTAssertNil(presenter.selectionBox.band)
+        let perPixel = (all.upperBound - all.lowerBound) / plot.width
+        XCTAssertEqual(presenter.targetX.lowerBound, all.lowerBound + 100 * perPixel, accuracy: perPixel * 1e-6)
+        XCTAssertEqual(presenter.targetX.upperBound, all.lowerBound + 300 * perPixel, accuracy: perPixel * 1e-6)
+        settle(presenter)
+        presenter.pointerDown(at: PixelPoint(x: plot.x + 50, y: 200), button: .primary, clicks: 2, time: 1)
+        XCTAssertEqual(presenter.targetX, all)
+    }
 }
