@@ -54,6 +54,31 @@ public final class FrameBenchmark {
         device = GLDevice(context: try GLContext(mode: mode, size: (options.size.width, options.size.height), vsync: false))
     }
 
+    /// What draws one frame of W1 showing x range: the window's picture (chart, axes,
+    /// labels, legend, range selector, gradient) or, with `plain`, the lines alone. y is
+    /// fitted to the data in view every frame, at once (no easing), as W1 specifies.
+    private func frameDrawer(_ source: DataSource, size: PixelSize) throws -> (ClosedRange<Double>) -> Void {
+        if options.plain {
+            let scene = try ChartScene(device: device, source: source, layout: .plain, theme: options.theme,
+                                       lineWidth: options.lineWidth, gradient: false, font: nil)
+            return { x in
+                let visible = Viewport.fitting(source, x: x)?.visible
+                    ?? DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: 0, maxY: 1)
+                scene.draw(viewport: Viewport(visible: visible), framebufferSize: size, scale: self.options.scale)
+            }
+        }
+        let scene = try ExplorerScene(device: device, source: source, canvas: size, scale: options.scale, theme: options.theme,
+                                      lineWidth: options.lineWidth, gradient: options.gradient, font: options.font,
+                                      initialFraction: 1)
+        scene.main.fitDuration = 0
+        return { x in
+            scene.main.show(x: x)
+            // Fades and the gradient advance as if frames came at 60 Hz, so every run animates alike.
+            scene.advance(by: 1.0 / 60)
+            scene.draw()
+        }
+    }
+
     /// Runs the script over `source`, fitting y to the visible data every frame.
     public func run(_ source: DataSource) throws -> Result {
         var result = Result()
@@ -69,28 +94,22 @@ public final class FrameBenchmark {
         let screen: TextureTarget? = options.window ? nil : try TextureTarget(device: device, width: fullSize.width, height: fullSize.height)
         let reduced: TextureTarget? = options.scale < 1
             ? try TextureTarget(device: device, width: renderSize.width, height: renderSize.height) : nil
-        let scene = try ChartScene(device: device, source: source, layout: options.plain ? .plain : .standard,
-                                   theme: options.theme, lineWidth: options.lineWidth, gradient: options.gradient,
-                                   font: options.font)
+        let draw = try frameDrawer(source, size: options.scale < 1 ? renderSize : fullSize)
         let script = BenchmarkScript(minX: firstX, maxX: lastX, frames: options.frames)
         let timer = GPUTimer()
 
         for frame in 0..<options.frames {
             let started = Date()
             let x = script.xRange(frame: frame)
-            let visible = Viewport.fitting(source, x: x, gridAligned: scene.fitsYToGrid)?.visible
-                ?? DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: 0, maxY: 1)
             let uploadedBefore = device.uploadedBytes, streamedBefore = device.streamedBytes
-            // Label fades advance as if frames came at 60 Hz, so every run animates alike.
-            scene.advance(by: 1.0 / 60)
             timer.begin()
             if let reduced {
                 reduced.bind()
-                scene.draw(viewport: Viewport(visible: visible), framebufferSize: renderSize, scale: options.scale)
+                draw(x)
                 reduced.blit(to: screen?.framebuffer, size: fullSize)
             } else {
                 device.bind(screen?.framebuffer)
-                scene.draw(viewport: Viewport(visible: visible), framebufferSize: fullSize)
+                draw(x)
             }
             timer.end()
             let cpuDone = Date()

@@ -48,7 +48,8 @@ final class RenderStageTests: XCTestCase {
         recorded.stage.add(YAxisController())
         recorded.stage.add(SeriesLinesController(dataset: dataset))
         recorded.stage.add(GradientController())
-        XCTAssertEqual(recorded.stage.surfaces.map(\.layer), [.background, .grid, .series, .overlay])
+        // The lines controller has two series surfaces: the lines and the trend baseline.
+        XCTAssertEqual(recorded.stage.surfaces.map(\.layer), [.background, .grid, .series, .series, .overlay])
     }
 
     /// The gradient is drawn again only while its centres move: a pan does not touch it,
