@@ -24,6 +24,8 @@ public final class FrameBenchmark {
         public var gradient = true
         /// The label font; `nil` draws no text.
         public var font: FontFace?
+        /// Samples per pixel of a multisampled target drawn into and resolved; 0 for none.
+        public var msaa = 0
 
         public init() {}
     }
@@ -40,6 +42,8 @@ public final class FrameBenchmark {
         /// When the first frame had been presented and finished.
         public var firstFrameDone: Date?
         public var renderer = ""
+        /// The samples MSAA ran with (the driver may allow fewer than asked), 0 for none.
+        public var msaaSamples = 0
 
         public init() {}
     }
@@ -95,6 +99,9 @@ public final class FrameBenchmark {
         let reduced: TextureTarget? = options.scale < 1
             ? try TextureTarget(device: device, width: renderSize.width, height: renderSize.height) : nil
         let draw = try frameDrawer(source, size: options.scale < 1 ? renderSize : fullSize)
+        let multisampled = options.msaa > 0
+            ? try MultisampleTarget(device: device, width: renderSize.width, height: renderSize.height, samples: options.msaa) : nil
+        result.msaaSamples = multisampled?.samples ?? 0
         let script = BenchmarkScript(minX: firstX, maxX: lastX, frames: options.frames)
         let timer = GPUTimer()
 
@@ -103,7 +110,12 @@ public final class FrameBenchmark {
             let x = script.xRange(frame: frame)
             let uploadedBefore = device.uploadedBytes, streamedBefore = device.streamedBytes
             timer.begin()
-            if let reduced {
+            if let multisampled {
+                multisampled.bind()
+                draw(x)
+                multisampled.resolve(to: reduced?.framebuffer ?? screen?.framebuffer)
+                reduced?.blit(to: screen?.framebuffer, size: fullSize)
+            } else if let reduced {
                 reduced.bind()
                 draw(x)
                 reduced.blit(to: screen?.framebuffer, size: fullSize)

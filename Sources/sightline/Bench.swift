@@ -48,10 +48,14 @@ struct Bench: ParsableCommand {
     @Option(help: "Render at this fraction of the size and stretch it (0.5: a quarter of the pixels).")
     var scale: Double = 1
 
+    @Option(help: "Multisample anti-aliasing: 0 (off; lines antialias in their shader) or 4 samples per pixel.")
+    var msaa: Int = 0
+
     func validate() throws {
         guard points >= 2 else { throw ValidationError("--points must be at least 2") }
         guard frames >= 3 else { throw ValidationError("--frames must be at least 3") }
         guard scale > 0, scale <= 1 else { throw ValidationError("--scale must be in (0, 1]") }
+        guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8") }
     }
 
     func run() throws {
@@ -64,6 +68,7 @@ struct Bench: ParsableCommand {
         options.window = target == .window
         options.plain = plain
         options.scale = scale
+        options.msaa = msaa
         options.theme = look.chartTheme
         options.gradient = !look.noGradient
         options.font = look.font(plain: plain)
@@ -74,7 +79,7 @@ struct Bench: ParsableCommand {
         let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
         let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
                                  peakRSSMegabytes: BenchData.peakMegabytes())
-        print(report.table(title: "W1, \(dataset.count) points, \(size.value), \(target == .window ? "window" : "offscreen"), LOD \(data.lod.rawValue)\(plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(scale < 1 ? ", scale \(scale)" : "")"))
+        print(report.table(title: "W1, \(dataset.count) points, \(size.value), \(target == .window ? "window" : "offscreen"), LOD \(data.lod.rawValue)\(plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
         if let json {
             do {
                 try report.json().write(to: URL(fileURLWithPath: json), options: .atomic)

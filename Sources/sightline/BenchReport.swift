@@ -19,6 +19,7 @@ struct BenchReport {
     let firstFrameSeconds: Double?
     let peakRSSMegabytes: Double
     let renderer: String
+    let msaaSamples: Int
 
     init(points: Int, frames: Int, result: FrameBenchmark.Result, firstFrameSeconds: Double?, peakRSSMegabytes: Double) {
         self.points = points
@@ -35,6 +36,7 @@ struct BenchReport {
         self.firstFrameSeconds = firstFrameSeconds
         self.peakRSSMegabytes = peakRSSMegabytes
         renderer = result.renderer
+        msaaSamples = result.msaaSamples
     }
 
     func table(title: String) -> String {
@@ -79,7 +81,7 @@ struct BenchReport {
             "peak_rss_mb": peakRSSMegabytes,
             "floor_p50_ms": floor.p50, "floor_p95_ms": floor.p95,
             "ratio_p50_to_floor": frame.p50 / floor.p50, "ratio_p95_to_floor": frame.p95 / floor.p95,
-            "renderer": renderer,
+            "renderer": renderer, "msaa_samples": msaaSamples,
         ]
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     }

@@ -198,6 +198,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertGreaterThan(p50, 0)
         XCTAssertLessThanOrEqual(p50, p95)
         XCTAssertTrue((figures["renderer"] as? String)?.isEmpty == false)
+        XCTAssertEqual(figures["msaa_samples"] as? Int, 0)
+
+        // The low-end knobs run too: MSAA, half resolution, no gradient.
+        let knobs = try ProcessRunner.run(ProcessRunner.sightline, ["bench", "--points", "20000", "--frames", "3", "--msaa", "4",
+                                                                     "--scale", "0.5", "--no-gradient", "--json", json])
+        XCTAssertEqual(knobs.status, 0, knobs.error)
+        XCTAssertTrue(knobs.output.contains("MSAA 4×") && knobs.output.contains("scale 0.5"), knobs.output)
+        let knobFigures = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        XCTAssertEqual(knobFigures["msaa_samples"] as? Int, 4)
     }
 
     /// A process saving in a loop, killed with SIGKILL at random moments, never leaves a
