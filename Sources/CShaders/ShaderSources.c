@@ -68,6 +68,11 @@ static const char stretch_frag[] = {
     , 0
 };
 
+static const char cached_frag[] = {
+#embed "../../Shaders/cached.frag"
+    , 0
+};
+
 static const SightlineShaderSource sources[] = {
     { "line.vert", line_vert },
     { "line.frag", line_frag },
@@ -82,6 +87,7 @@ static const SightlineShaderSource sources[] = {
     { "gradient.vert", gradient_vert },
     { "gradient.frag", gradient_frag },
     { "stretch.frag", stretch_frag },
+    { "cached.frag", cached_frag },
 };
 
 

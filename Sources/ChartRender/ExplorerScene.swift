@@ -8,7 +8,8 @@ public final class ExplorerScene {
     public let selector: RangeSelectorPresenter
     private let device: GLDevice
     private let mainFactory: GLSurfaceFactory
-    private let selectorFactory: GLSurfaceFactory
+    /// The range selector's surfaces; its lines are drawn once and cached.
+    public let selectorFactory: GLSurfaceFactory
     public private(set) var isAnimating = false
 
     /// - Parameter initialFraction: the share of the data shown at first, newest last.
@@ -16,7 +17,7 @@ public final class ExplorerScene {
                 lineWidth: Double = 2, gradient: Bool = true, font: FontFace?, initialFraction: Double = 0.2) throws {
         self.device = device
         mainFactory = try GLSurfaceFactory(device: device, source: source, font: font)
-        selectorFactory = try GLSurfaceFactory(device: device, source: source, font: nil)
+        selectorFactory = try GLSurfaceFactory(device: device, source: source, font: nil, cachesLines: true)
         let layout = ChartLayout.explorer
         main = ChartPresenter(source: source, factory: mainFactory, geometry: StageGeometry(canvas: canvas, layout: layout, scale: scale),
                               theme: theme, lineWidth: lineWidth, gradient: gradient, initialFraction: initialFraction)

@@ -12,11 +12,16 @@ public final class GLSurfaceFactory: SurfaceFactory {
     private let textProgram: ProgramID
     private let gradientRenderer: GradientRenderer
     public let atlas: GlyphAtlas?
+    private let cachesLines: Bool
+    private var lineCaches: [LineCache] = []
     /// The HiDPI scale text is rendered at; the stage's geometry sets it.
     public var scale = 1.0
 
-    public init(device: GLDevice, source: DataSource?, font: FontFace?) throws {
+    /// - Parameter cachesLines: draw line surfaces once into a texture and reuse it while
+    ///   their lines and view stay the same (a range selector's overview).
+    public init(device: GLDevice, source: DataSource?, font: FontFace?, cachesLines: Bool = false) throws {
         self.device = device
+        self.cachesLines = cachesLines
         lineRenderer = try LineRenderer(device: device)
         series = source.map { source in
             source.details.enumerated().map { index, detail in
@@ -38,8 +43,13 @@ public final class GLSurfaceFactory: SurfaceFactory {
     }
 
     public func makeLineSurface(layer: RenderLayer) -> LineSurface {
-        GLLineSurface(layer: layer, renderer: lineRenderer, series: series)
+        let cache = cachesLines ? try? LineCache(device: device) : nil
+        if let cache { lineCaches.append(cache) }
+        return GLLineSurface(layer: layer, renderer: lineRenderer, series: series, cache: cache)
     }
+
+    /// How many times caching line surfaces drew their lines (not copies of them).
+    public var cachedLineRenders: Int { lineCaches.reduce(0) { $0 + $1.renders } }
 
     public func makeGradientSurface(layer: RenderLayer) -> GradientSurface {
         GLGradientSurface(layer: layer, device: device, renderer: gradientRenderer)

@@ -147,3 +147,45 @@ final class ShapeSurfaceTests: XCTestCase {
         XCTAssertTrue(color(145, 75) == (0, 0, 255) && color(145, 55) == (255, 255, 255) && color(145, 95) == (255, 255, 255), "area")
     }
 }
+
+final class ExplorerSceneTests: XCTestCase {
+    /// The range selector's overview is drawn once and copied while the main view pans
+    /// and zooms; a hidden series redraws it. The copy looks like the lines themselves:
+    /// the strip holds the series' colour.
+    func testTheSelectorsLinesAreDrawnOnceAndCopied() throws {
+        let device = GLTestHarness.device
+        let walk = RandomWalk(count: 50_000, seed: 5).dataset()
+        let second = Series(name: "second", ys: walk.series[0].ys.map { $0 + 5 })
+        let source = DataSource(dataset: Dataset(source: "walk", xs: walk.xs, series: walk.series + [second],
+                                                 xKind: .time(unitsPerSecond: 1)))
+        let canvas = PixelSize(width: 800, height: 500)
+        let scene = try ExplorerScene(device: device, source: source, canvas: canvas, font: nil)
+        let target = try TextureTarget(device: device, width: canvas.width, height: canvas.height)
+        func frame() -> RGBAImage {
+            target.bind()
+            scene.advance(by: 1.0 / 60)
+            scene.draw()
+            return target.readPixels()
+        }
+        _ = frame()
+        XCTAssertEqual(scene.selectorFactory.cachedLineRenders, 1)
+        for i in 0..<10 {
+            scene.main.pan(byPixels: Double(i * 7))
+            scene.main.wheel(steps: 0.5, at: PixelPoint(x: 400, y: 200))
+            _ = frame()
+        }
+        XCTAssertEqual(scene.selectorFactory.cachedLineRenders, 1, "panning and zooming copy the cached overview")
+        let strip = try XCTUnwrap(ChartLayout.explorer.minimapRect(in: canvas))
+        let image = frame()
+        let inked = (strip.y..<strip.y + strip.height).reduce(0) { total, y in
+            total + (strip.x..<strip.x + strip.width).filter { x in
+                let p = image[x, y]
+                return abs(Int(p.b) - Int(p.r)) > 40
+            }.count
+        }
+        XCTAssertGreaterThan(inked, strip.width, "the overview's lines (blue and red) are in the strip")
+        scene.main.toggle(series: 0)
+        for _ in 0..<30 { _ = frame() }
+        XCTAssertGreaterThan(scene.selectorFactory.cachedLineRenders, 1, "a change of the lines redraws it")
+    }
+}
