@@ -99,6 +99,12 @@ public final class FrameBenchmark {
         let reduced: TextureTarget? = options.scale < 1
             ? try TextureTarget(device: device, width: renderSize.width, height: renderSize.height) : nil
         let draw = try frameDrawer(source, size: options.scale < 1 ? renderSize : fullSize)
+        let stretcher = try TextureStretcher(device: device)
+        /// The reduced picture upscaled into the screen (or the window).
+        func upscale(_ reduced: TextureTarget) {
+            device.bind(screen?.framebuffer)
+            stretcher.stretch(reduced, to: fullSize)
+        }
         let multisampled = options.msaa > 0
             ? try MultisampleTarget(device: device, width: renderSize.width, height: renderSize.height, samples: options.msaa) : nil
         result.msaaSamples = multisampled?.samples ?? 0
@@ -114,11 +120,11 @@ public final class FrameBenchmark {
                 multisampled.bind()
                 draw(x)
                 multisampled.resolve(to: reduced?.framebuffer ?? screen?.framebuffer)
-                reduced?.blit(to: screen?.framebuffer, size: fullSize)
+                if let reduced { upscale(reduced) }
             } else if let reduced {
                 reduced.bind()
                 draw(x)
-                reduced.blit(to: screen?.framebuffer, size: fullSize)
+                upscale(reduced)
             } else {
                 device.bind(screen?.framebuffer)
                 draw(x)

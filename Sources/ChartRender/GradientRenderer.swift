@@ -7,29 +7,14 @@ import ChartCore
 public final class GradientRenderer {
     private let device: GLDevice
     private let program: ProgramID
-    private let stretchProgram: ProgramID
     private let vertexArray: VertexArrayID
+    let stretcher: TextureStretcher
 
     public init(device: GLDevice) throws {
         self.device = device
         program = try device.makeProgram(vertex: "gradient.vert", fragment: "gradient.frag")
-        stretchProgram = try device.makeProgram(vertex: "gradient.vert", fragment: "stretch.frag")
         vertexArray = device.makeVertexArray()
-    }
-
-    /// Paints `source` over the whole bound framebuffer of `size`, linearly filtered.
-    /// A textured triangle rather than `glBlitFramebuffer`: on llvmpipe the blit costs
-    /// several times more at 1280 × 720.
-    func stretch(_ source: TextureTarget, to size: PixelSize) {
-        glDisable(GLenum(GL_BLEND))
-        device.use(stretchProgram)
-        glUniform1i(device.uniform("u_texture", in: stretchProgram), 0)
-        glUniform2f(device.uniform("u_targetSize", in: stretchProgram), Float(size.width), Float(size.height))
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), source.texture.raw)
-        glBindVertexArray(vertexArray.raw)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        glBindVertexArray(0)
+        stretcher = try TextureStretcher(device: device)
     }
 
     /// Fills `target` (bound for drawing afterwards) with `field`.
@@ -83,6 +68,36 @@ final class GLGradientSurface: GradientSurface, GLSurface {
         }
         device.bind(frame.destination)
         glViewport(0, 0, GLsizei(frame.geometry.canvas.width), GLsizei(frame.geometry.canvas.height))
-        renderer.stretch(texture, to: frame.geometry.canvas)
+        renderer.stretcher.stretch(texture, to: frame.geometry.canvas)
+    }
+}
+
+/// Paints a texture over the whole bound framebuffer, linearly filtered: a textured
+/// triangle rather than `glBlitFramebuffer`, which costs several times more on llvmpipe
+/// at 1280 × 720 (the gradient, and the benchmark's `--scale` upscale).
+public final class TextureStretcher {
+    private let device: GLDevice
+    private let program: ProgramID
+    private let vertexArray: VertexArrayID
+
+    public init(device: GLDevice) throws {
+        self.device = device
+        program = try device.makeProgram(vertex: "gradient.vert", fragment: "stretch.frag")
+        vertexArray = device.makeVertexArray()
+    }
+
+    /// Paints `source` over the bound framebuffer of `size` (its viewport set to it).
+    public func stretch(_ source: TextureTarget, to size: PixelSize) {
+        glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
+        glDisable(GLenum(GL_BLEND))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        device.use(program)
+        glUniform1i(device.uniform("u_texture", in: program), 0)
+        glUniform2f(device.uniform("u_targetSize", in: program), Float(size.width), Float(size.height))
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), source.texture.raw)
+        glBindVertexArray(vertexArray.raw)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        glBindVertexArray(0)
     }
 }

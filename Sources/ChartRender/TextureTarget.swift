@@ -35,16 +35,6 @@ public final class TextureTarget {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    /// Copies this target, stretched with linear filtering, into the framebuffer
-    /// `destination` (the window's when `nil`) of `size` pixels.
-    public func blit(to destination: FramebufferID?, size: PixelSize) {
-        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer.raw)
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination?.raw ?? 0)
-        glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(size.width), GLint(size.height),
-                          GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_LINEAR))
-        device.bind(destination)
-    }
-
     /// The pixels, rows from the top. Waits for the GPU to finish.
     public func readPixels() -> RGBAImage {
         device.bind(framebuffer)
