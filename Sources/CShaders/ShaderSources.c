@@ -73,6 +73,11 @@ static const char cached_frag[] = {
     , 0
 };
 
+static const char paint_frag[] = {
+#embed "../../Shaders/paint.frag"
+    , 0
+};
+
 static const SightlineShaderSource sources[] = {
     { "line.vert", line_vert },
     { "line.frag", line_frag },
@@ -88,6 +93,7 @@ static const SightlineShaderSource sources[] = {
     { "gradient.frag", gradient_frag },
     { "stretch.frag", stretch_frag },
     { "cached.frag", cached_frag },
+    { "paint.frag", paint_frag },
 };
 
 

@@ -47,7 +47,15 @@ public final class GLContext {
             flags |= SDL_WINDOW_HIDDEN.rawValue
         }
         let centered = Int32(bitPattern: 0x2FFF_0000) // SDL_WINDOWPOS_CENTERED, a macro Swift cannot import
-        guard let window = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags) else {
+        // An alpha channel lets the line renderer keep coverage in it (cheaper than a mask
+        // texture); where the display has no such visual, the window opens without one.
+        SDL_GL_SetAttribute(SDL_GL_ALPHA_SIZE, 8)
+        var created = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags)
+        if created == nil {
+            SDL_GL_SetAttribute(SDL_GL_ALPHA_SIZE, 0)
+            created = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags)
+        }
+        guard let window = created else {
             let message = Self.sdlError()
             SDL_QuitSubSystem(SDL_INIT_VIDEO)
             throw RenderError.sdl("cannot open a window: \(message)")

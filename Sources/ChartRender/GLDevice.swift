@@ -156,6 +156,8 @@ public final class GLDevice {
         case rgba8
         /// One 8-bit channel: coverage masks.
         case r8
+        /// 8-bit red, green and blue, no alpha (like a window without alpha bits).
+        case rgb8
     }
 
     /// A texture of `width × height` with undefined content, linearly filtered.
@@ -163,7 +165,11 @@ public final class GLDevice {
         var id: GLuint = 0
         glGenTextures(1, &id)
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        let (internalFormat, pixelFormat) = format == .rgba8 ? (GL_RGBA8, GL_RGBA) : (GL_R8, GL_RED)
+        let (internalFormat, pixelFormat) = switch format {
+        case .rgba8: (GL_RGBA8, GL_RGBA)
+        case .r8: (GL_R8, GL_RED)
+        case .rgb8: (GL_RGB8, GL_RGB)
+        }
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0,
                      GLenum(pixelFormat), GLenum(GL_UNSIGNED_BYTE), nil)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)

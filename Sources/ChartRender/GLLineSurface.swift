@@ -27,7 +27,8 @@ final class GLLineSurface: LineSurface, GLSurface {
 
     func draw(_ frame: SurfaceFrame) {
         guard let cache else {
-            drawLines(viewport: frame.viewport, plot: frame.geometry.plot, canvas: frame.geometry.canvas, scale: frame.geometry.scale)
+            drawLines(viewport: frame.viewport, plot: frame.geometry.plot, canvas: frame.geometry.canvas, scale: frame.geometry.scale,
+                      opaqueBehind: true)
             return
         }
         let plot = frame.geometry.plot
@@ -35,19 +36,22 @@ final class GLLineSurface: LineSurface, GLSurface {
         let key = LineCache.Key(lines: lines, visible: frame.viewport.visible, plot: plot, scale: frame.geometry.scale)
         if let target = cache.target(for: key) {
             target.clear(to: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
-            drawLines(viewport: frame.viewport, plot: PixelRect(size: plot.size), canvas: plot.size, scale: frame.geometry.scale)
+            // The cache is transparent (it is copied premultiplied over the canvas).
+            drawLines(viewport: frame.viewport, plot: PixelRect(size: plot.size), canvas: plot.size, scale: frame.geometry.scale,
+                      opaqueBehind: false)
             cache.didDraw(key)
         }
         cache.copy(into: frame.destination, plot: plot, canvas: frame.geometry.canvas)
     }
 
-    private func drawLines(viewport: Viewport, plot: PixelRect, canvas: PixelSize, scale: Double) {
+    private func drawLines(viewport: Viewport, plot: PixelRect, canvas: PixelSize, scale: Double, opaqueBehind: Bool) {
         let visible = viewport.visible
         for line in lines where series.indices.contains(line.seriesIndex) {
             var style = LineStyle(widthInPixels: line.width * scale)
             style.color = line.color
             let buffer = series[line.seriesIndex].buffer(forVisibleX: visible.minX...visible.maxX, plotWidth: plot.width)
-            renderer.draw(buffer, viewport: viewport, plotRect: plot, framebufferSize: canvas, style: style)
+            renderer.draw(buffer, viewport: viewport, plotRect: plot, framebufferSize: canvas, style: style,
+                          opaqueBehind: opaqueBehind)
         }
     }
 }

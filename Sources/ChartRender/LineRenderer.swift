@@ -4,14 +4,22 @@ import ChartCore
 /// Draws `LineSeriesBuffer`s with the line shaders. Per frame it sets uniforms and
 /// attribute offsets only; the points never move again after their upload.
 ///
-/// A series is drawn in two passes: its segments max-blend their antialiased coverage
-/// into a one-channel texture, which is then painted in the series' colour. Where
-/// segments overlap (joins, dense data) a pixel is painted once, so a line drawn from a
-/// reduced level of detail matches the one drawn from every point.
+/// A series is drawn in two passes: its segments keep each pixel's largest antialiased
+/// coverage, which is then painted in the series' colour. Where segments overlap (joins,
+/// dense data) a pixel is painted once, so a line drawn from a reduced level of detail
+/// matches the one drawn from every point.
+///
+/// Where the destination has an alpha channel that is opaque under the plot (the stage
+/// always paints an opaque background first), the coverage goes into that alpha channel
+/// (min-blending 1 − coverage), and the paint pass blends through it: no second target,
+/// no framebuffer switch, no texture read: W1 on llvmpipe took 17% less CPU for the
+/// window's picture and 26% less for lines alone. Otherwise (a window without alpha
+/// bits) it goes into a one-channel mask texture.
 public final class LineRenderer {
     private let device: GLDevice
     private let lineProgram: ProgramID
     private let coverageProgram: ProgramID
+    private let paintProgram: ProgramID
     private let lineVertexArray: VertexArrayID
     /// Core profile needs a vertex array bound even for a draw without attributes.
     private let emptyVertexArray: VertexArrayID
@@ -24,6 +32,7 @@ public final class LineRenderer {
         self.device = device
         lineProgram = try device.makeProgram(vertex: "line.vert", fragment: "line.frag")
         coverageProgram = try device.makeProgram(vertex: "coverage.vert", fragment: "coverage.frag")
+        paintProgram = try device.makeProgram(vertex: "coverage.vert", fragment: "paint.frag")
         lineVertexArray = device.makeVertexArray()
         emptyVertexArray = device.makeVertexArray()
         glBindVertexArray(lineVertexArray.raw)
@@ -39,17 +48,24 @@ public final class LineRenderer {
     /// - Parameters:
     ///   - plotRect: the plot in framebuffer pixels, from the top-left.
     ///   - framebufferSize: the size of the framebuffer drawn into.
+    ///   - opaqueBehind: whether everything under the plot is opaque (alpha 1), which the
+    ///     alpha-channel path needs; a transparent target (a cache) takes the mask path.
     /// - Complexity: O(visible blocks) GL calls.
     public func draw(_ series: LineSeriesBuffer, viewport: Viewport, plotRect: PixelRect,
-                     framebufferSize: PixelSize, style: LineStyle) {
+                     framebufferSize: PixelSize, style: LineStyle, opaqueBehind: Bool = true) {
         let visible = viewport.visible
         guard visible.width > 0, visible.height > 0, plotRect.width > 0, plotRect.height > 0 else { return }
         let blocks = series.visibleBlocks(minX: visible.minX, maxX: visible.maxX)
         guard !blocks.isEmpty else { return }
         // Read before the mask is made: making a framebuffer binds it.
         let destination = device.boundFramebuffer
-        guard let mask = coverageTarget(for: framebufferSize) else { return }
         let bottom = framebufferSize.height - plotRect.y - plotRect.height
+        if opaqueBehind, hasAlpha(destination) {
+            drawThroughAlpha(series.blocks[blocks], visible: visible, plotRect: plotRect, bottom: bottom,
+                             framebufferSize: framebufferSize, style: style)
+            return
+        }
+        guard let mask = coverageTarget(for: framebufferSize) else { return }
 
         // Pass 1: coverage, max-blended. The mask is cleared whole, before the scissor is
         // set: llvmpipe clears a whole target fast and a scissored one as a drawn quad.
@@ -69,6 +85,7 @@ public final class LineRenderer {
         // One pixel beyond the stroke holds the antialiasing feather.
         glUniform1f(device.uniform("u_extrusion", in: lineProgram), Float(halfWidth + 1))
         glUniform1f(device.uniform("u_miterLimit", in: lineProgram), Float(style.miterLimit))
+        glUniform1i(device.uniform("u_intoAlpha", in: lineProgram), 0)
         drawSegments(series.blocks[blocks], visible: visible)
 
         // Pass 2: paint the coverage in the series' colour.
@@ -91,6 +108,58 @@ public final class LineRenderer {
         glBindVertexArray(0)
         glDisable(GLenum(GL_SCISSOR_TEST))
         device.checkError("LineRenderer.draw")
+    }
+
+    /// Both passes in the bound destination: coverage into its alpha, then the paint.
+    private func drawThroughAlpha(_ blocks: ArraySlice<LineSeriesBuffer.Block>, visible: DataRect, plotRect: PixelRect,
+                                  bottom: Int, framebufferSize: PixelSize, style: LineStyle) {
+        glViewport(0, 0, GLsizei(framebufferSize.width), GLsizei(framebufferSize.height))
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(plotRect.x), GLint(bottom), GLsizei(plotRect.width), GLsizei(plotRect.height))
+        glEnable(GLenum(GL_BLEND))
+
+        // Pass 1: alpha = min(alpha, 1 − coverage × opacity); colours untouched.
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_TRUE))
+        glBlendEquationSeparate(GLenum(GL_FUNC_ADD), GLenum(GL_MIN))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
+        glBindVertexArray(lineVertexArray.raw)
+        let halfWidth = style.widthInPixels / 2
+        setViewUniforms(lineProgram, visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize)
+        glUniform1f(device.uniform("u_halfWidth", in: lineProgram), Float(halfWidth))
+        glUniform1f(device.uniform("u_extrusion", in: lineProgram), Float(halfWidth + 1))
+        glUniform1f(device.uniform("u_miterLimit", in: lineProgram), Float(style.miterLimit))
+        glUniform1i(device.uniform("u_intoAlpha", in: lineProgram), 1)
+        glUniform1f(device.uniform("u_opacity", in: lineProgram), style.color.alpha)
+        drawSegments(blocks, visible: visible)
+
+        // Pass 2: colour × (1 − alpha) over the background × alpha, alpha back to 1.
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glBlendEquation(GLenum(GL_FUNC_ADD))
+        glBlendFuncSeparate(GLenum(GL_ONE_MINUS_DST_ALPHA), GLenum(GL_DST_ALPHA), GLenum(GL_ONE), GLenum(GL_ZERO))
+        device.use(paintProgram)
+        glUniform4f(device.uniform("u_plotRect", in: paintProgram),
+                    Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height))
+        glUniform2f(device.uniform("u_framebufferSize", in: paintProgram),
+                    Float(framebufferSize.width), Float(framebufferSize.height))
+        let c = style.color
+        glUniform4f(device.uniform("u_color", in: paintProgram), c.red, c.green, c.blue, 1)
+        glBindVertexArray(emptyVertexArray.raw)
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+        glBindVertexArray(0)
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        device.checkError("LineRenderer.drawThroughAlpha")
+    }
+
+    /// Whether `framebuffer` (`nil`: the window's) has an 8-bit alpha channel. Asked per
+    /// draw (a query, no GPU work): framebuffer ids are reused after a delete.
+    private func hasAlpha(_ framebuffer: FramebufferID?) -> Bool {
+        var bits: GLint = 0
+        let attachment = framebuffer == nil ? GL_BACK_LEFT : GL_COLOR_ATTACHMENT0
+        glGetFramebufferAttachmentParameteriv(GLenum(GL_DRAW_FRAMEBUFFER), GLenum(attachment),
+                                              GLenum(GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE), &bits)
+        if glGetError() != GLenum(GL_NO_ERROR) { bits = 0 }
+        return bits >= 8
     }
 
     private func setViewUniforms(_ program: ProgramID, visible: DataRect, plotRect: PixelRect, bottom: Int,

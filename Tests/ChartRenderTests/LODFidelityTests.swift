@@ -108,7 +108,7 @@ final class LODFidelityTests: XCTestCase {
     /// One-point spikes in a quiet series: at every zoom each spike in view is drawn to
     /// its full height.
     func testMinMaxNeverDropsASpike() throws {
-        var rng = SeededGenerator(seed: 21)
+        var rng = SplitMix64(seed: 21)
         let n = 400_000
         let xs = (0..<n).map { Double($0) }
         var ys = xs.map { _ in Double.random(in: -1...1, using: &rng) }

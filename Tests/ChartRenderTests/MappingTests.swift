@@ -1,4 +1,5 @@
 import ChartCore
+import ChartData
 import ChartRender
 import XCTest
 
@@ -6,7 +7,7 @@ import XCTest
 /// large coordinates, and nothing is uploaded while the view changes.
 final class MappingTests: XCTestCase {
     func testKnownCoordinatesLandWithinHalfAPixel() throws {
-        var rng = SeededGenerator(seed: 11)
+        var rng = SplitMix64(seed: 11)
         let size = PixelSize(width: 640, height: 480)
         for _ in 0..<12 {
             let minX = Double.random(in: -1e6...1e6, using: &rng)

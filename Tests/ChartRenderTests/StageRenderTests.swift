@@ -184,6 +184,7 @@ final class ExplorerSceneTests: XCTestCase {
             }.count
         }
         XCTAssertGreaterThan(inked, strip.width, "the overview's lines (blue and red) are in the strip")
+        XCTAssertLessThan(inked, strip.width * strip.height / 3, "as lines, not a filled strip")
         scene.main.toggle(series: 0)
         for _ in 0..<30 { _ = frame() }
         XCTAssertGreaterThan(scene.selectorFactory.cachedLineRenders, 1, "a change of the lines redraws it")
