@@ -19,6 +19,7 @@ public final class GLDevice {
     private var textures: Set<GLuint> = []
     private var framebuffers: Set<GLuint> = []
     private var uniformLocations: [ProgramID: [String: GLint]] = [:]
+    private var linkedPrograms: [String: ProgramID] = [:]
 
     /// The driver's renderer and version strings, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public let renderer: String
@@ -79,9 +80,19 @@ public final class GLDevice {
 
     // MARK: Programs
 
-    /// Compiles and links a program from two shaders embedded from `Shaders/`.
+    /// The program linked from two shaders embedded from `Shaders/`, compiled the first
+    /// time the pair is asked for and shared after that (programs never change; on
+    /// llvmpipe each link JIT-compiles, tens of milliseconds before the first frame).
     /// - Throws: `RenderError.shader` with the driver's log.
     public func makeProgram(vertex: String, fragment: String) throws -> ProgramID {
+        let key = vertex + "+" + fragment
+        if let linked = linkedPrograms[key] { return linked }
+        let made = try linkProgram(vertex: vertex, fragment: fragment)
+        linkedPrograms[key] = made
+        return made
+    }
+
+    private func linkProgram(vertex: String, fragment: String) throws -> ProgramID {
         let vs = try compile(vertex, kind: GLenum(GL_VERTEX_SHADER))
         defer { glDeleteShader(vs) }
         let fs = try compile(fragment, kind: GLenum(GL_FRAGMENT_SHADER))
