@@ -1,4 +1,5 @@
 import ChartData
+import Foundation
 
 /// The main chart: builds its render stage's controllers over one data source and
 /// turns input into viewport changes.
@@ -19,6 +20,7 @@ public final class ChartPresenter {
     public let xAxis: XAxisController
     public let yAxis: YAxisController
     public let gradient: GradientController
+    public let noData: NoDataController
     /// The data's x extent: the view never leaves it.
     public let dataRange: ClosedRange<Double>
     /// The narrowest x range the view zooms to: half the average spacing of the points,
@@ -37,7 +39,6 @@ public final class ChartPresenter {
     private var drag: Drag?
     private var tracker = VelocityTracker()
     public private(set) var momentum: Momentum?
-    private var lastPointerTime = 0.0
 
     public init(source: DataSource, factory: SurfaceFactory, geometry: StageGeometry, theme: ChartTheme = .day,
                 lineWidth: Double = 2, gradient: Bool = true, initialFraction: Double = 1) {
@@ -60,7 +61,9 @@ public final class ChartPresenter {
         xAxis = XAxisController(xKind: dataset.xKind)
         yAxis = YAxisController()
         self.gradient = GradientController(enabled: gradient)
-        for controller: RenderController in [self.gradient, yAxis, lines, xAxis, annotation, selectionBox, highlight, legend, presets] {
+        noData = NoDataController(source: source, lines: lines)
+        for controller: RenderController in [self.gradient, yAxis, lines, xAxis, annotation, noData, selectionBox, highlight,
+                                             legend, presets] {
             stage.add(controller)
         }
     }
@@ -170,12 +173,10 @@ public final class ChartPresenter {
             drag = .box(start: point.x)
             selectionBox.band = point.x...point.x
         }
-        lastPointerTime = time
     }
 
     /// The pointer moved to `point`: drags pan or stretch the box, else the highlight follows.
     public func pointerMoved(to point: PixelPoint, time: Double) {
-        lastPointerTime = time
         switch drag {
         case .pending(let start):
             guard abs(point.x - start.x) > 3 || abs(point.y - start.y) > 3 else { return }
@@ -271,5 +272,3 @@ public final class ChartPresenter {
         return moving || momentum != nil
     }
 }
-
-import Foundation

@@ -224,4 +224,19 @@ final class PresenterTests: XCTestCase {
         presenter.pointerDown(at: PixelPoint(x: plot.x + 50, y: 200), button: .primary, clicks: 2, time: 1)
         XCTAssertEqual(presenter.targetX, all)
     }
+
+    /// Zoomed into a gap of the data, the plot says there is no data there.
+    func testAGapSaysNoData() {
+        let xs = (0..<1000).map(Double.init)
+        let ys = xs.map { (300..<700).contains(Int($0)) ? Double.nan : sin($0 / 50) }
+        let source = DataSource(dataset: Dataset(source: "gap", xs: xs, series: [Series(name: "s", ys: ys)]))
+        let presenter = ChartPresenter(source: source, factory: RecordingSurfaceFactory(), geometry: geometry, initialFraction: 1)
+        settle(presenter)
+        XCTAssertFalse(presenter.noData.isShowing)
+        presenter.show(x: 400...600)
+        settle(presenter)
+        XCTAssertTrue(presenter.noData.isShowing)
+        let texts = presenter.stage.surfaces.compactMap { $0 as? RecordingTextSurface }.flatMap(\.runs).map(\.text)
+        XCTAssertTrue(texts.contains("No data in this range"))
+    }
 }
