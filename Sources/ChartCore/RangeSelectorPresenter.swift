@@ -80,8 +80,6 @@ public final class RangeSelectorPresenter: ViewportObserver {
         momentum = flick.isMoving ? flick : nil
     }
 
-    public var isDragging: Bool { grabbed != nil }
-
     @discardableResult
     public func advance(by seconds: Double) -> Bool {
         if var flick = momentum {

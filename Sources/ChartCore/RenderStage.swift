@@ -89,11 +89,6 @@ public final class RenderStage: ViewportObserver {
         needsFrame = false
     }
 
-    /// Whether a controller's target will be rebuilt before the next frame.
-    public func isValid(_ controller: RenderController) -> Bool {
-        targets.first { $0.controller === controller }?.isValid ?? false
-    }
-
     public func viewportDidChange(_ current: DataRect) {
         for target in targets where target.controller.followsViewport { target.isValid = false }
         needsFrame = true

@@ -3,19 +3,16 @@ import ChartCore
 import ChartData
 import Foundation
 
-/// A dataset on the GPU and the render stage that draws it: the gradient background,
-/// the y grid and labels, the x labels and every series as a line. Shared by the
-/// window, the offscreen renderer and the benchmark, so all draw the same picture.
-/// `.plain` keeps the series alone on the theme's flat background.
+/// A still picture of a dataset: a render stage with the gradient background, the y
+/// grid and labels, the x labels and every series as a line, each frame drawn with its
+/// animations finished (`sightline render`, the no-display preview, `bench --plain`).
+/// `.plain` keeps the series alone on the theme's flat background. The window draws an
+/// `ExplorerScene`.
 public final class ChartScene {
     public let source: DataSource
     public var dataset: Dataset { source.dataset }
     public let layout: ChartLayout
     public let stage: RenderStage
-    public let lines: SeriesLinesController
-    public let gradient: GradientController?
-    public let xAxis: XAxisController?
-    public let yAxis: YAxisController?
     private let device: GLDevice
     private let factory: GLSurfaceFactory
 
@@ -33,61 +30,28 @@ public final class ChartScene {
             ?? DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1)
         stage = RenderStage(viewport: initial, geometry: StageGeometry(canvas: PixelSize(width: 1, height: 1), layout: layout),
                             theme: theme, factory: factory)
-        lines = SeriesLinesController(dataset: source.dataset, lineWidth: lineWidth)
-        if layout == .plain {
-            (self.gradient, xAxis, yAxis) = (nil, nil, nil)
-            stage.add(lines)
-        } else {
-            let background = GradientController(enabled: gradient)
-            let y = YAxisController(), x = XAxisController(xKind: source.dataset.xKind)
-            (self.gradient, xAxis, yAxis) = (background, x, y)
-            for controller: RenderController in [background, y, lines, x] { stage.add(controller) }
-        }
+        let lines = SeriesLinesController(dataset: source.dataset, lineWidth: lineWidth)
+        let controllers: [RenderController] = layout == .plain ? [lines]
+            : [GradientController(enabled: gradient), YAxisController(), lines, XAxisController(xKind: source.dataset.xKind)]
+        for controller in controllers { stage.add(controller) }
     }
-
-    public var theme: ChartTheme { stage.theme }
 
     /// The plot's rectangle in a framebuffer of `size`.
     public func plotRect(in size: PixelSize, scale: Double = 1) -> PixelRect {
         layout.plotRect(in: size, scale: scale)
     }
 
-    /// Whether the x range in view should be fitted with grid-aligned y (round labels).
-    public var fitsYToGrid: Bool { layout != .plain }
-
-    /// Draws one frame of `viewport` into the bound framebuffer of `size` pixels.
-    /// - Parameters:
-    ///   - scale: drawable pixels per window coordinate (HiDPI).
-    ///   - settled: finish every animation first (a still image: labels fully shown).
-    public func draw(viewport: Viewport, framebufferSize size: PixelSize, scale: Double = 1, settled: Bool = false) {
+    /// Draws `viewport` into the bound framebuffer of `size` pixels, with every
+    /// animation (label fades) finished: a still picture.
+    /// - Parameter scale: drawable pixels per window coordinate (HiDPI).
+    public func draw(viewport: Viewport, framebufferSize size: PixelSize, scale: Double = 1) {
         let destination = device.boundFramebuffer
         stage.setGeometry(StageGeometry(canvas: size, layout: layout, scale: scale))
         if stage.viewport.target != viewport.visible {
             stage.viewport.set(AnimatedViewport.Change(viewport.visible))
         }
-        if settled {
-            while stage.advance(by: 1) {}
-        }
+        while stage.advance(by: 1) {}
         factory.draw(stage, destination: destination)
-    }
-
-    /// Advances the stage's animations (label fades, the gradient, a theme switch) by
-    /// `seconds`; returns whether any is still running.
-    @discardableResult
-    public func advance(by seconds: Double) -> Bool {
-        isAnimating = stage.advance(by: seconds)
-        return isAnimating
-    }
-
-    /// Whether the last `advance(by:)` left an animation running.
-    public private(set) var isAnimating = false
-
-    /// Whether something changed since the last frame was drawn.
-    public var needsFrame: Bool { stage.needsFrame }
-
-    public func setTheme(_ theme: ChartTheme, animated: Bool) {
-        stage.setTheme(theme, animated: animated)
-        isAnimating = animated
     }
 
     /// Fills the bound framebuffer of `size` with `color` (a window with no chart yet).

@@ -12,4 +12,11 @@ struct SurfaceFrame {
 /// A surface that draws itself with OpenGL.
 protocol GLSurface: RenderSurface {
     func draw(_ frame: SurfaceFrame)
+    /// Whether its next draw paints every pixel of the canvas opaquely (then the stage
+    /// need not clear first).
+    var coversCanvas: Bool { get }
+}
+
+extension GLSurface {
+    var coversCanvas: Bool { false }
 }

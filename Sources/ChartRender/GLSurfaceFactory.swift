@@ -57,13 +57,15 @@ public final class GLSurfaceFactory: SurfaceFactory {
 
     /// Draws `stage`'s surfaces into the bound framebuffer `destination` (`nil`: the
     /// window's), rebuilding what is invalid first; `clear` first fills the canvas with
-    /// the theme's background (a second stage on the same canvas draws over the first).
+    /// the theme's background (a second stage on the same canvas draws over the first),
+    /// unless the first surface paints all of it anyway (the gradient).
     public func draw(_ stage: RenderStage, destination: FramebufferID?, clear: Bool = true) {
         scale = stage.geometry.scale
         stage.prepareFrame()
         let geometry = stage.geometry
         device.bind(destination)
-        if clear { ChartScene.clear(to: stage.theme.background, framebufferSize: geometry.canvas) }
+        let covered = (stage.surfaces.first as? GLSurface)?.coversCanvas ?? false
+        if clear, !covered { ChartScene.clear(to: stage.theme.background, framebufferSize: geometry.canvas) }
         let frame = SurfaceFrame(geometry: geometry, viewport: stage.viewport.viewport, theme: stage.theme, destination: destination)
         for case let surface as GLSurface in stage.surfaces {
             // Surfaces may draw into their own targets first (the gradient, the coverage

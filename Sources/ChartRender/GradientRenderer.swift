@@ -44,8 +44,6 @@ final class GLGradientSurface: GradientSurface, GLSurface {
     private var field: GradientField?
     private var drawn: GradientField?
     private var texture: TextureTarget?
-    /// Times the field was rendered into the texture.
-    private(set) var renders = 0
 
     init(layer: RenderLayer, device: GLDevice, renderer: GradientRenderer) {
         self.layer = layer
@@ -54,17 +52,20 @@ final class GLGradientSurface: GradientSurface, GLSurface {
     }
 
     func show(_ field: GradientField?) { self.field = field }
+    var coversCanvas: Bool { field != nil }
     func removeAll() { field = nil }
 
     func draw(_ frame: SurfaceFrame) {
         guard let field else { return }
         let side = max(16, (frame.geometry.canvas.width + 9) / 10)
-        if texture?.width != side { texture = try? TextureTarget(device: device, width: side, height: side) }
+        if texture?.width != side {
+            texture = try? TextureTarget(device: device, width: side, height: side)
+            drawn = nil
+        }
         guard let texture else { return }
-        if drawn != field || texture.width != side || renders == 0 {
+        if drawn != field {
             renderer.render(field, into: texture)
             drawn = field
-            renders += 1
         }
         device.bind(frame.destination)
         glViewport(0, 0, GLsizei(frame.geometry.canvas.width), GLsizei(frame.geometry.canvas.height))

@@ -78,15 +78,8 @@ public final class LineRenderer {
         glScissor(GLint(plotRect.x), GLint(bottom), GLsizei(plotRect.width), GLsizei(plotRect.height))
         glEnable(GLenum(GL_BLEND))
         glBlendEquation(GLenum(GL_MAX))
-        glBindVertexArray(lineVertexArray.raw)
-        let halfWidth = style.widthInPixels / 2
-        setViewUniforms(lineProgram, visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize)
-        glUniform1f(device.uniform("u_halfWidth", in: lineProgram), Float(halfWidth))
-        // One pixel beyond the stroke holds the antialiasing feather.
-        glUniform1f(device.uniform("u_extrusion", in: lineProgram), Float(halfWidth + 1))
-        glUniform1f(device.uniform("u_miterLimit", in: lineProgram), Float(style.miterLimit))
-        glUniform1i(device.uniform("u_intoAlpha", in: lineProgram), 0)
-        drawSegments(series.blocks[blocks], visible: visible)
+        drawSegments(series.blocks[blocks], visible: visible, plotRect: plotRect, bottom: bottom,
+                     framebufferSize: framebufferSize, style: style, intoAlpha: false)
 
         // Pass 2: paint the coverage in the series' colour.
         device.bind(destination)
@@ -122,15 +115,8 @@ public final class LineRenderer {
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_TRUE))
         glBlendEquationSeparate(GLenum(GL_FUNC_ADD), GLenum(GL_MIN))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
-        glBindVertexArray(lineVertexArray.raw)
-        let halfWidth = style.widthInPixels / 2
-        setViewUniforms(lineProgram, visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize)
-        glUniform1f(device.uniform("u_halfWidth", in: lineProgram), Float(halfWidth))
-        glUniform1f(device.uniform("u_extrusion", in: lineProgram), Float(halfWidth + 1))
-        glUniform1f(device.uniform("u_miterLimit", in: lineProgram), Float(style.miterLimit))
-        glUniform1i(device.uniform("u_intoAlpha", in: lineProgram), 1)
-        glUniform1f(device.uniform("u_opacity", in: lineProgram), style.color.alpha)
-        drawSegments(blocks, visible: visible)
+        drawSegments(blocks, visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize,
+                     style: style, intoAlpha: true)
 
         // Pass 2: colour × (1 − alpha) over the background × alpha, alpha back to 1.
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
@@ -173,9 +159,21 @@ public final class LineRenderer {
                     Float(framebufferSize.width), Float(framebufferSize.height))
     }
 
-    /// One instanced draw per block, one instance per segment: the four attributes read
-    /// the block's points at offsets of one point (left neighbour, ends, right neighbour).
-    private func drawSegments(_ blocks: ArraySlice<LineSeriesBuffer.Block>, visible: DataRect) {
+    /// The segment pass, blending as the caller set up: coverage out (`intoAlpha`: as
+    /// 1 − coverage × opacity), one instanced draw per block, one instance per segment;
+    /// the four attributes read the block's points at offsets of one point (left
+    /// neighbour, ends, right neighbour).
+    private func drawSegments(_ blocks: ArraySlice<LineSeriesBuffer.Block>, visible: DataRect, plotRect: PixelRect,
+                              bottom: Int, framebufferSize: PixelSize, style: LineStyle, intoAlpha: Bool) {
+        glBindVertexArray(lineVertexArray.raw)
+        let halfWidth = style.widthInPixels / 2
+        setViewUniforms(lineProgram, visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize)
+        glUniform1f(device.uniform("u_halfWidth", in: lineProgram), Float(halfWidth))
+        // One pixel beyond the stroke holds the antialiasing feather.
+        glUniform1f(device.uniform("u_extrusion", in: lineProgram), Float(halfWidth + 1))
+        glUniform1f(device.uniform("u_miterLimit", in: lineProgram), Float(style.miterLimit))
+        glUniform1i(device.uniform("u_intoAlpha", in: lineProgram), intoAlpha ? 1 : 0)
+        glUniform1f(device.uniform("u_opacity", in: lineProgram), style.color.alpha)
         let offsetLocation = device.uniform("u_offset", in: lineProgram)
         let stride = LineSeriesBuffer.bytesPerPoint
         for block in blocks {

@@ -14,7 +14,7 @@ public final class OffscreenRenderer {
     public func render(_ scene: ChartScene, viewport: Viewport, size: PixelSize) throws -> RGBAImage {
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
         target.bind()
-        scene.draw(viewport: viewport, framebufferSize: size, settled: true)
+        scene.draw(viewport: viewport, framebufferSize: size)
         return target.readPixels()
     }
 }

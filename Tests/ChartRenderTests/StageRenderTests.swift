@@ -88,6 +88,20 @@ final class StageRenderTests: XCTestCase {
         XCTAssertLessThanOrEqual(darkest, Int(text.green * 255) + 12, "some label pixels reach the full text colour")
     }
 
+    /// After a resize the gradient's texture is made again at the new size and filled:
+    /// the same scene drawn at two sizes shows the same light corners.
+    func testGradientFollowsAResize() throws {
+        let scene = try sampleScene()
+        let viewport = try XCTUnwrap(Viewport.fitting(scene.source, gridAligned: true))
+        for size in [PixelSize(width: 300, height: 200), PixelSize(width: 900, height: 300)] {
+            let image = try GLTestHarness.renderer.render(scene, viewport: viewport, size: size)
+            for (x, y) in [(1, 1), (size.width - 2, 1), (1, size.height - 2), (size.width - 2, size.height - 2)] {
+                let p = image[x, y]
+                XCTAssertGreaterThan(Int(p.r) + Int(p.g) + Int(p.b), 3 * 180, "\(size) corner \(x),\(y)")
+            }
+        }
+    }
+
     /// Night is dark, day is light, and the gradient is never flat.
     func testThemesAndGradient() throws {
         let size = PixelSize(width: 400, height: 240)
