@@ -1,16 +1,33 @@
 #version 330 core
-// Antialiasing from the distance to the centre line: full coverage inside the stroke,
-// a one-pixel linear feather at its edges, so no MSAA is needed. The output is coverage
-// alone, max-blended into a coverage texture that coverage.frag then paints in the
-// series' colour; or, with u_intoAlpha, 1 - coverage × opacity, min-blended into the
-// destination's alpha channel that paint.frag then paints through.
-in float v_across;
+// Antialiasing from the distance to the nearest of the quad's segments (capsules): full
+// coverage inside the stroke, a one-pixel linear feather at its edges, so no MSAA is
+// needed. The output is coverage alone, max-blended into a coverage texture that
+// coverage.frag then paints in the series' colour; or, with u_intoAlpha,
+// 1 − coverage × opacity, min-blended into the destination's alpha channel that
+// paint.frag then paints through.
+flat in vec4 v_segments[8];
+uniform vec4 u_plotRect;
 uniform float u_halfWidth;
 uniform bool u_intoAlpha;
 uniform float u_opacity;
 out vec4 fragColor;
 
+float distanceToSegment(vec2 p, vec4 segment) {
+    vec2 a = segment.xy;
+    vec2 ab = segment.zw - a;
+    vec2 ap = p - a;
+    float lengthSquared = dot(ab, ab);
+    float t = lengthSquared > 0.0 ? clamp(dot(ap, ab) / lengthSquared, 0.0, 1.0) : 0.0;
+    return length(ap - ab * t);
+}
+
 void main() {
-    float coverage = clamp(u_halfWidth + 0.5 - abs(v_across), 0.0, 1.0);
+    vec2 p = gl_FragCoord.xy - u_plotRect.xy;
+    float nearest = distanceToSegment(p, v_segments[0]);
+    for (int k = 1; k < 8; ++k) {
+        // Flat per quad, so the whole batch takes the same branch: unused slots are free.
+        if (v_segments[k].x > -1e5) nearest = min(nearest, distanceToSegment(p, v_segments[k]));
+    }
+    float coverage = clamp(u_halfWidth + 0.5 - nearest, 0.0, 1.0);
     fragColor = u_intoAlpha ? vec4(1.0 - coverage * u_opacity) : vec4(coverage);
 }

@@ -1,13 +1,26 @@
 #version 330 core
-// A line series drawn as one instance per segment p1→p2: a five-vertex strip (a quad
-// plus an optional bevel triangle at p2). p0 and p3 are the neighbours that shape the
-// joins; all four come from the same buffer at offsets of one point, so a point costs
-// 8 bytes of GPU memory.
-layout(location = 0) in vec2 a_p0;
-layout(location = 1) in vec2 a_p1;
-layout(location = 2) in vec2 a_p2;
-layout(location = 3) in vec2 a_p3;
+// A line series, drawn as quads that each cover one segment or a group of them. The
+// fragment shader measures each pixel's distance to the quad's segments (capsules), and
+// coverage is max-blended where quads overlap, so joins are round and a pixel's
+// coverage depends only on its distance to the polyline, however many segments pass it:
+// a line drawn from fewer points that keeps the extremes lands on the same pixels.
+//
+// Two shapes of quad. Sparse data: one segment per quad, oriented along it, so a long
+// diagonal costs only its own pixels. Dense data (several points per pixel column): the
+// bounding box of four consecutive segments, which overlap anyway, so a software
+// rasteriser sets up a quarter of the triangles and shades each pixel of the group once.
+//
+// The points are pulled from a buffer texture by index rather than fed as instanced
+// attributes: a block is one plain draw, which a software rasteriser shades in wide
+// batches (instancing ran the vertex stage once per segment).
 
+// The block's points, 8 bytes each: offsets from the block's origin.
+uniform samplerBuffer u_points;
+// The texel of the block's first point, and the block's segment count.
+uniform int u_first;
+uniform int u_segmentCount;
+// 1: a quad per segment; 4: a quad per group of four.
+uniform int u_segmentsPerQuad;
 // Block origin minus viewport minimum, data units. Subtracted in Double on the CPU so
 // large coordinates (Unix milliseconds) stay precise: the buffer holds only small
 // offsets from the block's origin.
@@ -19,83 +32,93 @@ uniform vec4 u_plotRect;
 uniform vec2 u_framebufferSize;
 // Half the stroke width plus the antialiasing feather, pixels.
 uniform float u_extrusion;
-// Longest miter allowed, as a multiple of the extrusion; longer joins are bevelled.
-uniform float u_miterLimit;
 
-out float v_across;
+// The quad's segments in plot pixels, clipped to the plot grown by the extrusion:
+// (from.x, from.y, to.x, to.y). Unused slots hold a segment far outside.
+flat out vec4 v_segments[8];
+
+const vec4 farAway = vec4(-1e6, -1e6, -1e6, -1e6);
+
 
 bool isGap(vec2 p) { return isnan(p.x) || isnan(p.y); }
 
-// The perpendicular of a segment after the viewport scaling, in pixels. The
-// perpendicular of d is (-d.y, d.x); scaling points by (sx, sy) turns it into
-// (-d.y * sy, d.x * sx): the original perpendicular with the scales swapped. Pixels
-// are the only space where "constant width" means anything, whatever the aspect.
-vec2 pixelPerpendicular(vec2 from, vec2 to) {
-    vec2 d = to - from;
-    return vec2(-d.y, d.x) * u_pixelsPerUnit.yx;
+vec2 point(int index) {
+    return (texelFetch(u_points, u_first + index).xy + u_offset) * u_pixelsPerUnit;
 }
 
-// The unit normal of the neighbouring segment, or `fallback` where there is none
-// (a series end, a gap, or two points on the same pixel).
-vec2 neighbourNormal(vec2 from, vec2 to, vec2 fallback) {
-    if (isGap(from) || isGap(to)) return fallback;
-    vec2 n = pixelPerpendicular(from, to);
-    float len = length(n);
-    return len > 1e-6 ? n / len : fallback;
-}
-
-// Offset of a join vertex on the +normal side: the miter of the two normals, or the
-// segment's own normal (a bevel) when the miter would exceed the limit.
-vec2 joinOffset(vec2 segmentNormal, vec2 otherNormal, out bool bevelled) {
-    vec2 sum = segmentNormal + otherNormal;
-    float sumLength = length(sum);
-    if (sumLength > 1e-6) {
-        vec2 miter = sum / sumLength;
-        float cosHalf = dot(miter, segmentNormal);
-        // Written as a product: near a 180° turn cosHalf rounds to zero or below, and
-        // its reciprocal would pass a "<= limit" test as a huge negative miter.
-        if (cosHalf * u_miterLimit >= 1.0) {
-            bevelled = false;
-            return miter * (u_extrusion / cosHalf);
+// The part of a→b inside lo…hi, or farAway. Each cut point is computed from the end
+// nearer to it (t from a, s = 1 − t from b, both from the box's edges), so an end a
+// million pixels away does not cost the visible part its precision.
+vec4 clipped(vec2 a, vec2 b, vec2 lo, vec2 hi) {
+    if (all(greaterThanEqual(min(a, b), lo)) && all(lessThanEqual(max(a, b), hi))) return vec4(a, b);
+    vec2 d = b - a;
+    float t0 = 0.0, s0 = 1.0;  // entry: a + t0·d = b − s0·d
+    float t1 = 1.0, s1 = 0.0;  // exit
+    for (int axis = 0; axis < 2; ++axis) {
+        if (d[axis] == 0.0) {
+            if (a[axis] < lo[axis] || a[axis] > hi[axis]) return farAway;
+            continue;
         }
+        float tLo = (lo[axis] - a[axis]) / d[axis], sLo = (b[axis] - lo[axis]) / d[axis];
+        float tHi = (hi[axis] - a[axis]) / d[axis], sHi = (b[axis] - hi[axis]) / d[axis];
+        bool rising = d[axis] > 0.0;
+        float tIn = rising ? tLo : tHi, sIn = rising ? sLo : sHi;
+        float tOut = rising ? tHi : tLo, sOut = rising ? sHi : sLo;
+        if (tIn > t0) { t0 = tIn; s0 = sIn; }
+        if (tOut < t1) { t1 = tOut; s1 = sOut; }
     }
-    bevelled = true;
-    return segmentNormal * u_extrusion;
+    if (t0 > t1) return farAway;
+    vec2 from = t0 <= 0.5 ? a + t0 * d : b - s0 * d;
+    vec2 to = t1 <= 0.5 ? a + t1 * d : b - s1 * d;
+    return vec4(from, to);
 }
 
 void main() {
-    vec2 outside = vec2(3.0);
-    vec2 n = pixelPerpendicular(a_p1, a_p2);
-    float len = length(n);
-    if (isGap(a_p1) || isGap(a_p2) || len < 1e-6) {
-        // Nothing to draw: collapse the instance outside clip space.
-        gl_Position = vec4(outside, 0.0, 1.0);
-        v_across = 0.0;
+    // Drawn indexed, four vertices a quad (two triangles, corners 0 1 2 and 2 1 3), so
+    // each corner is shaded once.
+    int quad = gl_VertexID / 4;
+    int corner = gl_VertexID - quad * 4;
+    vec2 lo = vec2(-u_extrusion);
+    vec2 hi = u_plotRect.zw + u_extrusion;
+
+    int firstSegment = quad * u_segmentsPerQuad;
+    vec2 boxMin = vec2(1e30), boxMax = vec2(-1e30);
+    vec2 next = point(firstSegment);
+    for (int k = 0; k < 8; ++k) {
+        v_segments[k] = farAway;
+        int segment = firstSegment + k;
+        if (k >= u_segmentsPerQuad || segment >= u_segmentCount) continue;
+        vec2 from = next;
+        next = point(segment + 1);
+        if (isGap(from) || isGap(next)) continue;
+        vec4 kept = clipped(from, next, lo, hi);
+        if (kept == farAway) continue;
+        v_segments[k] = kept;
+        boxMin = min(boxMin, min(kept.xy, kept.zw));
+        boxMax = max(boxMax, max(kept.xy, kept.zw));
+    }
+    if (boxMin.x > boxMax.x) {
+        // Nothing to draw: collapse the quad outside clip space.
+        gl_Position = vec4(3.0, 3.0, 0.0, 1.0);
         return;
     }
-    n /= len;
-    vec2 nPrev = neighbourNormal(a_p0, a_p1, n);
-    vec2 nNext = neighbourNormal(a_p2, a_p3, n);
 
-    int corner = gl_VertexID;
+    vec2 position;
     bool atEnd = corner >= 2;
-    vec2 anchor = atEnd ? a_p2 : a_p1;
-    vec2 pixel = (anchor + u_offset) * u_pixelsPerUnit;
-    bool bevelled;
-    vec2 offset = joinOffset(n, atEnd ? nNext : nPrev, bevelled);
     float side = (corner == 0 || corner == 2) ? -1.0 : 1.0;
-    vec2 position = pixel + side * offset;
-    v_across = side * u_extrusion;
-    if (corner == 4) {
-        // The bevel triangle fills the outer corner of a bevelled join at p2; on a
-        // mitred join it collapses onto corner 3.
-        vec2 d = a_p2 - a_p1;
-        vec2 dNext = a_p3 - a_p2;
-        float turn = d.x * u_pixelsPerUnit.x * dNext.y * u_pixelsPerUnit.y
-                   - d.y * u_pixelsPerUnit.y * dNext.x * u_pixelsPerUnit.x;
-        float outer = turn > 0.0 ? -1.0 : 1.0;
-        position = bevelled ? pixel + outer * nNext * u_extrusion : pixel + offset;
-        v_across = bevelled ? outer * u_extrusion : u_extrusion;
+    if (u_segmentsPerQuad == 1) {
+        // Along the segment, grown by the extrusion on every side. The direction is taken
+        // in pixels, after the viewport's scaling (the perpendicular with the scales
+        // swapped): the only space where "constant width" means anything.
+        vec2 from = v_segments[0].xy, to = v_segments[0].zw;
+        vec2 d = to - from;
+        float len = length(d);
+        vec2 along = len > 1e-3 ? d / len : vec2(1.0, 0.0);
+        vec2 across = vec2(-along.y, along.x);
+        position = (atEnd ? to : from) + (atEnd ? 1.0 : -1.0) * along * u_extrusion + side * across * u_extrusion;
+    } else {
+        position = vec2(atEnd ? boxMax.x + u_extrusion : boxMin.x - u_extrusion,
+                        side > 0.0 ? boxMax.y + u_extrusion : boxMin.y - u_extrusion);
     }
     vec2 framebufferPixel = u_plotRect.xy + position;
     gl_Position = vec4(framebufferPixel / u_framebufferSize * 2.0 - 1.0, 0.0, 1.0);

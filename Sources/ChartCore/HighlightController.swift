@@ -14,7 +14,7 @@ public final class HighlightController: RenderController {
     /// Circle radius, pixels before the HiDPI scale.
     public var radius = 5.0
     /// The level-of-detail budget the lines are drawn with (see `LODLineSeries`).
-    public var pointsPerPixel = 8
+    public var pointsPerPixel = LODBudget.pointsPerPixel
     /// The highlighted point, if any.
     public private(set) var index: Int?
     public private(set) var isPinned = false

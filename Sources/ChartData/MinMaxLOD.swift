@@ -1,7 +1,8 @@
 /// Levels that keep, per bucket of consecutive points, the first, the lowest, the
-/// highest and the last point (M4), plus the first gap in the bucket. Buckets double
-/// from 8 points per level to the last level of about 2 000 points, so memory is at
-/// most one index (4 bytes) per point over all levels.
+/// highest and the last point (M4), the first gap in the bucket, and the extremes'
+/// neighbours where they are far from them (a spike's slopes). Buckets double from 8
+/// points per level to the last level of about 2 000 points: over all levels about 1.1
+/// indices (4.4 bytes) per point on a random walk, at most 2.125 on pathological data.
 ///
 /// Every spike is some bucket's extreme, so none vanishes at any zoom.
 public struct MinMaxLOD: LevelOfDetail {
@@ -14,7 +15,7 @@ public struct MinMaxLOD: LevelOfDetail {
     public init(ys: [Double], smallestBucket: Int = 8, smallestLevel: Int = 2_000) {
         var levels: [LODLevel] = []
         var bucket = smallestBucket
-        while ys.count / bucket * 4 >= smallestLevel || levels.isEmpty && ys.count > smallestBucket {
+        while ys.count / bucket * 8 >= smallestLevel || levels.isEmpty && ys.count > smallestBucket {
             let indices = levels.last.map { Self.coarsen($0.indices, ys: ys, bucket: bucket) } ?? Self.reduce(ys: ys, bucket: bucket)
             levels.append(LODLevel(indices: indices))
             bucket *= 2
@@ -48,23 +49,39 @@ public struct MinMaxLOD: LevelOfDetail {
                         last = index
                         i += 1
                     }
-                    append((first, low, high, gap, last), to: &kept)
+                    append(first: first, low: low, high: high, gap: gap, last: last, ys: y, to: &kept)
                 }
             }
         }
         return kept
     }
 
-    /// Appends the candidates that exist (≥ 0), ascending, without repeats.
-    private static func append(_ candidates: (Int, Int, Int, Int, Int), to kept: inout [Int32]) {
-        var picks = candidates
+    /// Appends a bucket's kept points, ascending, without repeats: the first, the last,
+    /// the first gap, the lowest and the highest, and each extreme's neighbours in the
+    /// bucket that lie more than half the bucket's range away from it.
+    ///
+    /// Those neighbours keep a spike's own slopes: without them a one-point spike is
+    /// joined to the bucket's other kept points, up to a bucket away, and its stroke
+    /// fans out at the base (1.4% of the pixels off on the spike test, 0% with them). A
+    /// neighbour close to the extreme changes nothing visible and is left out, so a
+    /// walk's bucket keeps four points. The rule reads only the bucket's points, so
+    /// `coarsen` agrees with `reduce`.
+    private static func append(first: Int, low: Int, high: Int, gap: Int, last: Int, ys y: UnsafeBufferPointer<Double>,
+                               to kept: inout [Int32]) {
+        func steep(_ neighbour: Int, of extreme: Int) -> Int {
+            guard extreme >= 0, neighbour >= first, neighbour <= last else { return -1 }
+            let halfRange = (y[high] - y[low]) / 2
+            return abs(y[neighbour] - y[extreme]) > halfRange ? neighbour : -1
+        }
+        var picks = (first, last, gap, low, high,
+                     steep(low - 1, of: low), steep(low + 1, of: low), steep(high - 1, of: high), steep(high + 1, of: high))
         withUnsafeMutableBytes(of: &picks) { raw in
             var p = raw.bindMemory(to: Int.self)
             p.sort()
-            var last = -1
-            for index in p where index >= 0 && index != last {
+            var previous = -1
+            for index in p where index >= 0 && index != previous {
                 kept.append(Int32(index))
-                last = index
+                previous = index
             }
         }
     }
@@ -74,7 +91,7 @@ public struct MinMaxLOD: LevelOfDetail {
     /// - Complexity: O(n).
     static func reduce(ys: [Double], bucket: Int) -> [Int32] {
         var kept: [Int32] = []
-        kept.reserveCapacity(ys.count / bucket * 4 + 8)
+        kept.reserveCapacity(ys.count / bucket * 8 + 16)
         ys.withUnsafeBufferPointer { y in
             var start = 0
             while start < y.count {
@@ -90,7 +107,7 @@ public struct MinMaxLOD: LevelOfDetail {
                     if v < lowValue { lowValue = v; low = i }
                     if v > highValue { highValue = v; high = i }
                 }
-                append((start, low, high, gap, end - 1), to: &kept)
+                append(first: start, low: low, high: high, gap: gap, last: end - 1, ys: y, to: &kept)
                 start = end
             }
         }

@@ -45,20 +45,23 @@ public final class GLDevice {
     // MARK: Buffers
 
     /// A vertex buffer of `byteCount` bytes with undefined content, for filling in parts.
-    public func makeBuffer(byteCount: Int) -> BufferID {
+    /// `target` is where it is bound: an element array buffer stays with the vertex
+    /// array bound at the time.
+    public func makeBuffer(byteCount: Int, target: GLenum = GLenum(GL_ARRAY_BUFFER)) -> BufferID {
         var id: GLuint = 0
         glGenBuffers(1, &id)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), id)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(byteCount), nil, GLenum(GL_STATIC_DRAW))
+        glBindBuffer(target, id)
+        glBufferData(target, GLsizeiptr(byteCount), nil, GLenum(GL_STATIC_DRAW))
         buffers.insert(id)
         checkError("makeBuffer")
         return BufferID(raw: id)
     }
 
     /// Copies `bytes` into `buffer` at `byteOffset`, and counts them.
-    public func upload(_ bytes: UnsafeRawBufferPointer, to buffer: BufferID, atByteOffset byteOffset: Int) {
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.raw)
-        glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(byteOffset), GLsizeiptr(bytes.count), bytes.baseAddress)
+    public func upload(_ bytes: UnsafeRawBufferPointer, to buffer: BufferID, atByteOffset byteOffset: Int,
+                       target: GLenum = GLenum(GL_ARRAY_BUFFER)) {
+        glBindBuffer(target, buffer.raw)
+        glBufferSubData(target, GLintptr(byteOffset), GLsizeiptr(bytes.count), bytes.baseAddress)
         uploadedBytes += bytes.count
         checkError("upload")
     }
@@ -190,6 +193,26 @@ public final class GLDevice {
         textures.insert(id)
         checkError("makeTexture")
         return TextureID(raw: id)
+    }
+
+    /// A buffer texture over the whole of `buffer`, read as pairs of floats (RG32F)
+    /// with `texelFetch`: shaders pull points by index, so one draw needs no instancing.
+    public func makeBufferTexture(over buffer: BufferID) -> TextureID {
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glBindTexture(GLenum(GL_TEXTURE_BUFFER), id)
+        glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RG32F), buffer.raw)
+        glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
+        textures.insert(id)
+        checkError("makeBufferTexture")
+        return TextureID(raw: id)
+    }
+
+    /// The most texels a buffer texture may hold (at least 65 536 by the GL 3.3 spec).
+    public var maxBufferTextureTexels: Int {
+        var value: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_BUFFER_SIZE), &value)
+        return Int(value)
     }
 
     /// The framebuffer draws go to now: an object this device made, or `nil` for the

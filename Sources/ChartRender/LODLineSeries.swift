@@ -10,10 +10,8 @@ public final class LODLineSeries {
     private let dataset: Dataset
     private let seriesIndex: Int
     private let detail: LevelOfDetail
-    /// Visible points allowed per pixel column before a coarser level is used: 8 is two
-    /// min/max buckets per column. With one, buckets straddle columns and 4% of 8-column
-    /// bands of the 1M walk lost their extremes by over a pixel; with two, 1.2%.
-    public var pointsPerPixel = 8
+    /// Visible points allowed per pixel column before a coarser level is used.
+    public var pointsPerPixel = LODBudget.pointsPerPixel
     private var full: LineSeriesBuffer?
     private var reduced: [Int: LineSeriesBuffer] = [:]
 

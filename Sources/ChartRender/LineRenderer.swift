@@ -20,26 +20,35 @@ public final class LineRenderer {
     private let lineProgram: ProgramID
     private let coverageProgram: ProgramID
     private let paintProgram: ProgramID
-    private let lineVertexArray: VertexArrayID
     /// Core profile needs a vertex array bound even for a draw without attributes.
     private let emptyVertexArray: VertexArrayID
+    /// Holds the segment pass's index buffer.
+    private let lineVertexArray: VertexArrayID
     private var coverage: TextureTarget?
 
-    /// The number of vertices in one segment's strip: a quad and a bevel triangle.
-    private static let verticesPerSegment: GLsizei = 5
+    /// The indices of one quad: two triangles over its four corners.
+    private static let indicesPerQuad = 6
+    /// The most quads one draw takes: a block's segments, one per quad.
+    private static let maxQuadsPerDraw = LineSeriesBuffer.maxPointsPerBlock
+    /// Segments per quad where the data is dense: the most line.vert can hold.
+    private static let segmentsPerDenseQuad = 8
 
     public init(device: GLDevice) throws {
         self.device = device
         lineProgram = try device.makeProgram(vertex: "line.vert", fragment: "line.frag")
         coverageProgram = try device.makeProgram(vertex: "coverage.vert", fragment: "coverage.frag")
         paintProgram = try device.makeProgram(vertex: "coverage.vert", fragment: "paint.frag")
-        lineVertexArray = device.makeVertexArray()
         emptyVertexArray = device.makeVertexArray()
+        // The segment pass draws indexed so that a quad's four corners are shaded once
+        // each (a plain draw of six vertices shades two of them twice).
+        lineVertexArray = device.makeVertexArray()
         glBindVertexArray(lineVertexArray.raw)
-        for attribute in 0..<4 {
-            glEnableVertexAttribArray(GLuint(attribute))
-            glVertexAttribDivisor(GLuint(attribute), 1)
+        let indices = (0..<Self.maxQuadsPerDraw).flatMap { quad in
+            [0, 1, 2, 2, 1, 3].map { UInt32(4 * quad + $0) }
         }
+        let indexBuffer = device.makeBuffer(byteCount: indices.count * MemoryLayout<UInt32>.size,
+                                            target: GLenum(GL_ELEMENT_ARRAY_BUFFER))
+        indices.withUnsafeBytes { device.upload($0, to: indexBuffer, atByteOffset: 0, target: GLenum(GL_ELEMENT_ARRAY_BUFFER)) }
         glBindVertexArray(0)
     }
 
@@ -53,15 +62,25 @@ public final class LineRenderer {
     /// - Complexity: O(visible blocks) GL calls.
     public func draw(_ series: LineSeriesBuffer, viewport: Viewport, plotRect: PixelRect,
                      framebufferSize: PixelSize, style: LineStyle, opaqueBehind: Bool = true) {
+        draw([series], viewport: viewport, plotRect: plotRect, framebufferSize: framebufferSize, style: style,
+             opaqueBehind: opaqueBehind)
+    }
+
+    /// Draws the polylines in `parts` as one stroke: their coverage is merged before
+    /// it is painted, so where they overlap a pixel is painted once (a reduced level and
+    /// its envelopes draw as one line).
+    /// - Complexity: O(visible blocks) GL calls.
+    public func draw(_ parts: [LineSeriesBuffer], viewport: Viewport, plotRect: PixelRect,
+                     framebufferSize: PixelSize, style: LineStyle, opaqueBehind: Bool = true) {
         let visible = viewport.visible
         guard visible.width > 0, visible.height > 0, plotRect.width > 0, plotRect.height > 0 else { return }
-        let blocks = series.visibleBlocks(minX: visible.minX, maxX: visible.maxX)
+        let blocks = parts.flatMap { part in part.blocks[part.visibleBlocks(minX: visible.minX, maxX: visible.maxX)] }
         guard !blocks.isEmpty else { return }
         // Read before the mask is made: making a framebuffer binds it.
         let destination = device.boundFramebuffer
         let bottom = framebufferSize.height - plotRect.y - plotRect.height
         if opaqueBehind, hasAlpha(destination) {
-            drawThroughAlpha(series.blocks[blocks], visible: visible, plotRect: plotRect, bottom: bottom,
+            drawThroughAlpha(blocks, visible: visible, plotRect: plotRect, bottom: bottom,
                              framebufferSize: framebufferSize, style: style)
             return
         }
@@ -78,7 +97,7 @@ public final class LineRenderer {
         glScissor(GLint(plotRect.x), GLint(bottom), GLsizei(plotRect.width), GLsizei(plotRect.height))
         glEnable(GLenum(GL_BLEND))
         glBlendEquation(GLenum(GL_MAX))
-        drawSegments(series.blocks[blocks], visible: visible, plotRect: plotRect, bottom: bottom,
+        drawSegments(blocks, visible: visible, plotRect: plotRect, bottom: bottom,
                      framebufferSize: framebufferSize, style: style, intoAlpha: false)
 
         // Pass 2: paint the coverage in the series' colour.
@@ -104,7 +123,7 @@ public final class LineRenderer {
     }
 
     /// Both passes in the bound destination: coverage into its alpha, then the paint.
-    private func drawThroughAlpha(_ blocks: ArraySlice<LineSeriesBuffer.Block>, visible: DataRect, plotRect: PixelRect,
+    private func drawThroughAlpha(_ blocks: [LineSeriesBuffer.Block], visible: DataRect, plotRect: PixelRect,
                                   bottom: Int, framebufferSize: PixelSize, style: LineStyle) {
         glViewport(0, 0, GLsizei(framebufferSize.width), GLsizei(framebufferSize.height))
         glEnable(GLenum(GL_SCISSOR_TEST))
@@ -163,28 +182,38 @@ public final class LineRenderer {
     /// 1 − coverage × opacity), one instanced draw per block, one instance per segment;
     /// the four attributes read the block's points at offsets of one point (left
     /// neighbour, ends, right neighbour).
-    private func drawSegments(_ blocks: ArraySlice<LineSeriesBuffer.Block>, visible: DataRect, plotRect: PixelRect,
+    private func drawSegments(_ blocks: [LineSeriesBuffer.Block], visible: DataRect, plotRect: PixelRect,
                               bottom: Int, framebufferSize: PixelSize, style: LineStyle, intoAlpha: Bool) {
         glBindVertexArray(lineVertexArray.raw)
         let halfWidth = style.widthInPixels / 2
         setViewUniforms(lineProgram, visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize)
         glUniform1f(device.uniform("u_halfWidth", in: lineProgram), Float(halfWidth))
-        // One pixel beyond the stroke holds the antialiasing feather.
-        glUniform1f(device.uniform("u_extrusion", in: lineProgram), Float(halfWidth + 1))
-        glUniform1f(device.uniform("u_miterLimit", in: lineProgram), Float(style.miterLimit))
+        // Half a pixel beyond the stroke holds the antialiasing feather's pixel centres.
+        glUniform1f(device.uniform("u_extrusion", in: lineProgram), Float(halfWidth + 0.5))
         glUniform1i(device.uniform("u_intoAlpha", in: lineProgram), intoAlpha ? 1 : 0)
         glUniform1f(device.uniform("u_opacity", in: lineProgram), style.color.alpha)
+        glUniform1i(device.uniform("u_points", in: lineProgram), 0)
         let offsetLocation = device.uniform("u_offset", in: lineProgram)
-        let stride = LineSeriesBuffer.bytesPerPoint
+        let firstLocation = device.uniform("u_first", in: lineProgram)
+        let countLocation = device.uniform("u_segmentCount", in: lineProgram)
+        let groupLocation = device.uniform("u_segmentsPerQuad", in: lineProgram)
+        let pixelsPerUnit = Double(plotRect.width) / visible.width
+        glActiveTexture(GLenum(GL_TEXTURE0))
         for block in blocks {
-            glBindBuffer(GLenum(GL_ARRAY_BUFFER), block.buffer.raw)
-            for attribute in 0..<4 {
-                glVertexAttribPointer(GLuint(attribute), 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), GLsizei(stride),
-                                      UnsafeRawPointer(bitPattern: block.byteOffset + attribute * stride))
-            }
+            // At a segment or more per pixel column, neighbours overlap anyway: one box
+            // around four costs fewer triangles and fewer shaded pixels.
+            let extent = (block.lastX - block.firstX) * pixelsPerUnit
+            let perQuad = Double(block.segmentCount) >= extent ? Self.segmentsPerDenseQuad : 1
+            let quads = (block.segmentCount + perQuad - 1) / perQuad
+            glBindTexture(GLenum(GL_TEXTURE_BUFFER), block.texture.raw)
+            glUniform1i(firstLocation, GLint(block.firstPoint))
+            glUniform1i(countLocation, GLint(block.segmentCount))
+            glUniform1i(groupLocation, GLint(perQuad))
             glUniform2f(offsetLocation, Float(block.originX - visible.minX), Float(block.originY - visible.minY))
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, Self.verticesPerSegment, GLsizei(block.segmentCount))
+            glDrawElements(GLenum(GL_TRIANGLES), GLsizei(Self.indicesPerQuad * quads), GLenum(GL_UNSIGNED_INT), nil)
         }
+        glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
+        glBindVertexArray(0)
     }
 
     /// The coverage mask, remade when the framebuffer's size changes.

@@ -16,9 +16,10 @@ public final class LineSeriesBuffer {
         /// x of the block's first and last point, for culling.
         var firstX: Double
         var lastX: Double
-        var buffer: BufferID
-        /// Where the block's first point (its left neighbour) starts in `buffer`.
-        var byteOffset: Int
+        /// The buffer texture the shader reads the block's points through.
+        var texture: TextureID
+        /// The index, in `texture`'s texels, of the block's first point.
+        var firstPoint: Int
         /// Segments drawn: the block's point count minus one.
         var segmentCount: Int
     }
@@ -30,8 +31,11 @@ public final class LineSeriesBuffer {
     private(set) var blocks: [Block] = []
     private let device: GLDevice
     private var ownedBuffers: [BufferID] = []
+    private var ownedTextures: [TextureID] = []
 
     static let bytesPerPoint = 2 * MemoryLayout<Float>.size
+    /// The most points a block may hold: a draw's index buffer is sized for it.
+    public static let maxPointsPerBlock = 16_384
 
     /// Uploads `ys` over `xs`.
     /// - Parameters:
@@ -42,16 +46,17 @@ public final class LineSeriesBuffer {
     ///   - bytesPerBuffer: largest buffer to allocate.
     /// - Complexity: O(n).
     public init(device: GLDevice, xs: [Double], ys: [Double],
-                pointsPerBlock: Int = 16_384, bytesPerBuffer: Int = 32 << 20) {
+                pointsPerBlock: Int = maxPointsPerBlock, bytesPerBuffer: Int = 32 << 20) {
         precondition(xs.count == ys.count, "LineSeriesBuffer: one y per x")
-        precondition(pointsPerBlock >= 2, "LineSeriesBuffer: a block needs at least two points")
+        precondition((2...Self.maxPointsPerBlock).contains(pointsPerBlock),
+                     "LineSeriesBuffer: a block holds 2…\(Self.maxPointsPerBlock) points")
         self.device = device
         pointCount = xs.count
         guard xs.count >= 2 else { return }
 
         // Block k holds points first…last with last = first + pointsPerBlock − 1; the next
         // block starts at last, so consecutive blocks share one point and the line is
-        // continuous. Stored: a neighbour before, the points, a neighbour after.
+        // continuous.
         var ranges: [ClosedRange<Int>] = []
         var first = 0
         while first < xs.count - 1 {
@@ -60,20 +65,26 @@ public final class LineSeriesBuffer {
             first = last
         }
 
-        var scratch = [Float](repeating: 0, count: 2 * (pointsPerBlock + 2))
+        var scratch = [Float](repeating: 0, count: 2 * pointsPerBlock)
         var buffer: BufferID?
+        var texture: TextureID?
+        // A buffer is read whole through one buffer texture, so it holds no more points
+        // than the driver lets a buffer texture have.
+        let bytesPerBuffer = min(bytesPerBuffer, device.maxBufferTextureTexels * Self.bytesPerPoint)
         var bufferUsed = 0
         var bufferCapacity = 0
         for (index, range) in ranges.enumerated() {
-            let storedPoints = range.count + 2
-            let byteCount = storedPoints * Self.bytesPerPoint
+            let byteCount = range.count * Self.bytesPerPoint
             if buffer == nil || bufferUsed + byteCount > bufferCapacity {
-                let remaining = ranges[index...].reduce(0) { $0 + ($1.count + 2) * Self.bytesPerPoint }
+                let remaining = ranges[index...].reduce(0) { $0 + $1.count * Self.bytesPerPoint }
                 bufferCapacity = min(max(bytesPerBuffer, byteCount), remaining)
                 let made = device.makeBuffer(byteCount: bufferCapacity)
                 ownedBuffers.append(made)
                 gpuByteCount += bufferCapacity
                 buffer = made
+                let view = device.makeBufferTexture(over: made)
+                ownedTextures.append(view)
+                texture = view
                 bufferUsed = 0
             }
             let origin = Self.origin(xs: xs, ys: ys, range: range)
@@ -81,33 +92,20 @@ public final class LineSeriesBuffer {
                 scratch[2 * slot] = Float(x - origin.x)
                 scratch[2 * slot + 1] = Float(y - origin.y)
             }
-            for (slot, i) in range.enumerated() { store(slot + 1, x: xs[i], y: ys[i]) }
-            let before = range.lowerBound - 1
-            let after = range.upperBound + 1
-            // At the series' ends the neighbour is the reflection of the next point, so
-            // the end is cut square to its segment.
-            if before >= 0 {
-                store(0, x: xs[before], y: ys[before])
-            } else {
-                store(0, x: 2 * xs[0] - xs[1], y: 2 * ys[0] - ys[1])
-            }
-            if after < xs.count {
-                store(storedPoints - 1, x: xs[after], y: ys[after])
-            } else {
-                let n = xs.count - 1
-                store(storedPoints - 1, x: 2 * xs[n] - xs[n - 1], y: 2 * ys[n] - ys[n - 1])
-            }
+            for (slot, i) in range.enumerated() { store(slot, x: xs[i], y: ys[i]) }
             scratch.withUnsafeBytes { bytes in
                 device.upload(UnsafeRawBufferPointer(rebasing: bytes[0..<byteCount]), to: buffer!, atByteOffset: bufferUsed)
             }
             blocks.append(Block(originX: origin.x, originY: origin.y,
                                 firstX: xs[range.lowerBound], lastX: xs[range.upperBound],
-                                buffer: buffer!, byteOffset: bufferUsed, segmentCount: range.count - 1))
+                                texture: texture!, firstPoint: bufferUsed / Self.bytesPerPoint,
+                                segmentCount: range.count - 1))
             bufferUsed += byteCount
         }
     }
 
     deinit {
+        for t in ownedTextures { device.delete(t) }
         for b in ownedBuffers { device.delete(b) }
     }
 

@@ -20,18 +20,18 @@ enum GLTestHarness {
 
     /// Draws one black series on white filling the whole image.
     static func draw(xs: [Double], ys: [Double], visible: DataRect, size: PixelSize,
-                     width: Double = 2, miterLimit: Double = 4) throws -> CoverageImage {
+                     width: Double = 2) throws -> CoverageImage {
         let buffer = LineSeriesBuffer(device: device, xs: xs, ys: ys)
-        return try draw(buffer, visible: visible, size: size, width: width, miterLimit: miterLimit)
+        return try draw(buffer, visible: visible, size: size, width: width)
     }
 
     static func draw(_ buffer: LineSeriesBuffer, visible: DataRect, size: PixelSize,
-                     width: Double = 2, miterLimit: Double = 4) throws -> CoverageImage {
+                     width: Double = 2) throws -> CoverageImage {
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
         target.bind()
         target.clear(to: .white)
         lineRenderer.draw(buffer, viewport: Viewport(visible: visible), plotRect: PixelRect(size: size),
-                          framebufferSize: size, style: LineStyle(widthInPixels: width, color: .black, miterLimit: miterLimit))
+                          framebufferSize: size, style: LineStyle(widthInPixels: width, color: .black))
         return CoverageImage(target.readPixels())
     }
 }
