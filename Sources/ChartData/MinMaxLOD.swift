@@ -76,8 +76,17 @@ public struct MinMaxLOD: LevelOfDetail {
         var picks = (first, last, gap, low, high,
                      steep(low - 1, of: low), steep(low + 1, of: low), steep(high - 1, of: high), steep(high + 1, of: high))
         withUnsafeMutableBytes(of: &picks) { raw in
-            var p = raw.bindMemory(to: Int.self)
-            p.sort()
+            let p = raw.bindMemory(to: Int.self)
+            // Insertion sort: nine numbers, mostly in order already.
+            for i in 1..<p.count {
+                let value = p[i]
+                var j = i
+                while j > 0, p[j - 1] > value {
+                    p[j] = p[j - 1]
+                    j -= 1
+                }
+                p[j] = value
+            }
             var previous = -1
             for index in p where index >= 0 && index != previous {
                 kept.append(Int32(index))

@@ -36,8 +36,9 @@ public final class LODLineSeries {
         if let buffer = reduced[levelIndex] { return buffer }
         let level = detail.levels[levelIndex]
         let ys = dataset.series[seriesIndex].ys
-        let made = LineSeriesBuffer(device: device, xs: level.indices.map { dataset.xs[Int($0)] },
-                                    ys: level.indices.map { ys[Int($0)] })
+        let xs = dataset.xs, indices = level.indices
+        let made = LineSeriesBuffer(device: device, count: indices.count,
+                                    x: { xs[Int(indices[$0])] }, y: { ys[Int(indices[$0])] })
         reduced[levelIndex] = made
         return made
     }

@@ -45,22 +45,31 @@ public final class LineSeriesBuffer {
     ///     a block's extent, so smaller blocks stay exact deeper into a zoom.
     ///   - bytesPerBuffer: largest buffer to allocate.
     /// - Complexity: O(n).
-    public init(device: GLDevice, xs: [Double], ys: [Double],
-                pointsPerBlock: Int = maxPointsPerBlock, bytesPerBuffer: Int = 32 << 20) {
+    public convenience init(device: GLDevice, xs: [Double], ys: [Double],
+                            pointsPerBlock: Int = maxPointsPerBlock, bytesPerBuffer: Int = 32 << 20) {
         precondition(xs.count == ys.count, "LineSeriesBuffer: one y per x")
+        self.init(device: device, count: xs.count, x: { xs[$0] }, y: { ys[$0] },
+                  pointsPerBlock: pointsPerBlock, bytesPerBuffer: bytesPerBuffer)
+    }
+
+    /// Uploads `count` points read through `x` and `y` (a level of detail reads them
+    /// through its indices), so no copy of the points is made on the way.
+    /// - Complexity: O(count).
+    public init(device: GLDevice, count: Int, x: (Int) -> Double, y: (Int) -> Double,
+                pointsPerBlock: Int = maxPointsPerBlock, bytesPerBuffer: Int = 32 << 20) {
         precondition((2...Self.maxPointsPerBlock).contains(pointsPerBlock),
                      "LineSeriesBuffer: a block holds 2…\(Self.maxPointsPerBlock) points")
         self.device = device
-        pointCount = xs.count
-        guard xs.count >= 2 else { return }
+        pointCount = count
+        guard count >= 2 else { return }
 
         // Block k holds points first…last with last = first + pointsPerBlock − 1; the next
         // block starts at last, so consecutive blocks share one point and the line is
         // continuous.
         var ranges: [ClosedRange<Int>] = []
         var first = 0
-        while first < xs.count - 1 {
-            let last = min(first + pointsPerBlock - 1, xs.count - 1)
+        while first < count - 1 {
+            let last = min(first + pointsPerBlock - 1, count - 1)
             ranges.append(first...last)
             first = last
         }
@@ -87,17 +96,17 @@ public final class LineSeriesBuffer {
                 texture = view
                 bufferUsed = 0
             }
-            let origin = Self.origin(xs: xs, ys: ys, range: range)
+            let origin = Self.origin(x: x, y: y, range: range)
             func store(_ slot: Int, x: Double, y: Double) {
                 scratch[2 * slot] = Float(x - origin.x)
                 scratch[2 * slot + 1] = Float(y - origin.y)
             }
-            for (slot, i) in range.enumerated() { store(slot, x: xs[i], y: ys[i]) }
+            for (slot, i) in range.enumerated() { store(slot, x: x(i), y: y(i)) }
             scratch.withUnsafeBytes { bytes in
                 device.upload(UnsafeRawBufferPointer(rebasing: bytes[0..<byteCount]), to: buffer!, atByteOffset: bufferUsed)
             }
             blocks.append(Block(originX: origin.x, originY: origin.y,
-                                firstX: xs[range.lowerBound], lastX: xs[range.upperBound],
+                                firstX: x(range.lowerBound), lastX: x(range.upperBound),
                                 texture: texture!, firstPoint: bufferUsed / Self.bytesPerPoint,
                                 segmentCount: range.count - 1))
             bufferUsed += byteCount
@@ -128,14 +137,16 @@ public final class LineSeriesBuffer {
     }
 
     /// The middle of a block's finite extent: offsets from it use Float's range best.
-    private static func origin(xs: [Double], ys: [Double], range: ClosedRange<Int>) -> (x: Double, y: Double) {
+    private static func origin(x: (Int) -> Double, y: (Int) -> Double, range: ClosedRange<Int>) -> (x: Double, y: Double) {
         var minY = Double.infinity
         var maxY = -Double.infinity
-        for i in range where ys[i].isFinite {
-            minY = min(minY, ys[i])
-            maxY = max(maxY, ys[i])
+        for i in range {
+            let value = y(i)
+            guard value.isFinite else { continue }
+            minY = min(minY, value)
+            maxY = max(maxY, value)
         }
-        let y = minY <= maxY ? (minY + maxY) / 2 : 0
-        return ((xs[range.lowerBound] + xs[range.upperBound]) / 2, y)
+        let middle = minY <= maxY ? (minY + maxY) / 2 : 0
+        return ((x(range.lowerBound) + x(range.upperBound)) / 2, middle)
     }
 }
