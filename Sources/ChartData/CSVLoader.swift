@@ -90,7 +90,7 @@ public struct CSVLoader: DataLoader {
         if reader.xs.count == 1 {
             throw DataLoadError.noData(file: source, reason: "only one point; a line needs at least two")
         }
-        var dataset = Dataset(source: source, xs: reader.xs,
+        var dataset = Dataset(source: source, xs: reader.xs.build(),
                               series: zip(yIndices, reader.ys).map { Series(name: names[$0], ys: $1) })
         dataset.sortByXIfNeeded()
         dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1) : XAxisKind.guessing(fromSorted: dataset.xs)
@@ -114,7 +114,7 @@ private struct RowReader {
     let xFormat: XFormat
     /// For each column, the series it feeds, or −1.
     let seriesOfColumn: [Int]
-    private(set) var xs: [Double] = []
+    private(set) var xs = XValuesBuilder()
     private(set) var ys: [[Double]]
 
     init(bytes: UnsafeRawBufferPointer, source: String, names: [String], xIndex: Int, xFormat: XFormat,

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A dataset with what drawing it fast needs: per series, a level-of-detail ladder and
 /// an O(log n) range min/max. The main chart and the range selector share one.
 public final class DataSource: @unchecked Sendable {
@@ -12,8 +14,26 @@ public final class DataSource: @unchecked Sendable {
     public init(dataset: Dataset, lodMethod: LODMethod = .minMax) {
         self.dataset = dataset
         self.lodMethod = lodMethod
-        details = dataset.series.map { lodMethod.build(xs: dataset.xs, ys: $0.ys) }
-        extremes = dataset.series.map { RangeMinMax(ys: $0.ys) }
+        // Each series' ladder and range index are independent: built side by side, on
+        // as many cores as there are.
+        let series = dataset.series
+        var details = [LevelOfDetail?](repeating: nil, count: series.count)
+        var extremes = [RangeMinMax?](repeating: nil, count: series.count)
+        details.withUnsafeMutableBufferPointer { detailSlots in
+            extremes.withUnsafeMutableBufferPointer { extremeSlots in
+                let (detailSlots, extremeSlots) = (UncheckedSlots(detailSlots), UncheckedSlots(extremeSlots))
+                DispatchQueue.concurrentPerform(iterations: 2 * series.count) { task in
+                    let s = task / 2
+                    if task % 2 == 0 {
+                        detailSlots[s] = lodMethod.build(xs: dataset.xs, ys: series[s].ys)
+                    } else {
+                        extremeSlots[s] = RangeMinMax(ys: series[s].ys)
+                    }
+                }
+            }
+        }
+        self.details = details.map { $0! }
+        self.extremes = extremes.map { $0! }
     }
 
     /// The smallest and largest finite y of the series in `series` (all by default)
@@ -29,5 +49,17 @@ public final class DataSource: @unchecked Sendable {
             high = max(high, extreme.max)
         }
         return low <= high ? (low, high) : nil
+    }
+}
+
+/// Slots that concurrent tasks fill, each task its own index: the buffer outlives them
+/// (`concurrentPerform` returns when all are done) and no two write the same slot.
+private struct UncheckedSlots<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+
+    subscript(index: Int) -> Element {
+        get { buffer[index] }
+        nonmutating set { buffer[index] = newValue }
     }
 }

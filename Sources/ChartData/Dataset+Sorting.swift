@@ -4,7 +4,7 @@ extension Dataset {
     mutating func sortByXIfNeeded() {
         guard let firstDescent = xs.indices.dropLast().first(where: { xs[$0] > xs[$0 + 1] }) else { return }
         let order = xs.indices.sorted { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }
-        xs = order.map { xs[$0] }
+        xs = XValues(order.map { xs[$0] })
         for s in series.indices {
             let ys = series[s].ys
             series[s].ys = order.map { ys[$0] }

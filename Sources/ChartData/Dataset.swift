@@ -2,8 +2,8 @@
 public struct Dataset: Equatable, Sendable {
     /// Where the data came from, for messages ("prices.csv", "standard input").
     public var source: String
-    /// x in data units, sorted ascending (ties allowed).
-    public var xs: [Double]
+    /// x in data units, sorted ascending (ties allowed); evenly spaced x take no memory.
+    public var xs: XValues
     public var series: [Series]
     /// Whether x holds numbers or instants.
     public var xKind: XAxisKind = .number
@@ -13,7 +13,7 @@ public struct Dataset: Equatable, Sendable {
     public var warnings: [String] = []
 
     /// - Precondition: every series has one y per x.
-    public init(source: String, xs: [Double], series: [Series]) {
+    public init(source: String, xs: XValues, series: [Series]) {
         precondition(series.allSatisfy { $0.ys.count == xs.count }, "Dataset: every series needs one y per x")
         self.source = source
         self.xs = xs
@@ -21,10 +21,20 @@ public struct Dataset: Equatable, Sendable {
     }
 
     /// - Precondition: every series has one y per x.
-    public init(source: String, xs: [Double], series: [Series], xKind: XAxisKind, flags: ChartFlags = []) {
+    public init(source: String, xs: [Double], series: [Series]) {
+        self.init(source: source, xs: XValues(xs), series: series)
+    }
+
+    /// - Precondition: every series has one y per x.
+    public init(source: String, xs: XValues, series: [Series], xKind: XAxisKind, flags: ChartFlags = []) {
         self.init(source: source, xs: xs, series: series)
         self.xKind = xKind
         self.flags = flags
+    }
+
+    /// - Precondition: every series has one y per x.
+    public init(source: String, xs: [Double], series: [Series], xKind: XAxisKind, flags: ChartFlags = []) {
+        self.init(source: source, xs: XValues(xs), series: series, xKind: xKind, flags: flags)
     }
 
     /// The number of x values (points per series).

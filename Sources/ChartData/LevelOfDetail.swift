@@ -16,10 +16,10 @@ public enum LODMethod: String, CaseIterable, Sendable {
     case none
 
     /// Builds the levels for one series.
-    public func build(xs: [Double], ys: [Double]) -> LevelOfDetail {
+    public func build(xs: XValues, ys: [Double]) -> LevelOfDetail {
         switch self {
         case .minMax: return MinMaxLOD(ys: ys)
-        case .rdp: return RDPLOD(xs: xs, ys: ys)
+        case .rdp: return RDPLOD(xs: Array(xs), ys: ys)
         case .none: return FullDetail()
         }
     }

@@ -18,16 +18,15 @@ public struct RandomWalk {
     /// The walk as a dataset with one series named `y`.
     /// - Complexity: O(count).
     public func dataset() -> Dataset {
-        var xs = [Double](repeating: 0, count: count)
         var ys = [Double](repeating: 0, count: count)
         var generator = SplitMix64(seed: seed)
         var y = 0.0
         for i in 0..<count {
             y += generator.nextStandardNormal()
-            xs[i] = Self.firstX + Self.xStep * Double(i)
             ys[i] = y
         }
-        return Dataset(source: "random walk (\(count) points, seed \(seed))", xs: xs,
+        return Dataset(source: "random walk (\(count) points, seed \(seed))",
+                       xs: XValues(first: Self.firstX, step: Self.xStep, count: count),
                        series: [Series(name: "y", ys: ys)])
     }
 

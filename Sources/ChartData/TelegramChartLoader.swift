@@ -125,12 +125,12 @@ public struct TelegramChartLoader: DataLoader {
         if case .bool(true, _)? = chart["stacked"] { flags.insert(.stacked) }
         if case .bool(true, _)? = chart["percentage"] { flags.insert(.percentage) }
         var dataset = Dataset(
-            source: source, xs: xs,
+            source: source, xs: XValues(xs),
             series: series.map { s in
                 Series(name: names[s.id] ?? s.id, ys: s.values, colorHex: colors[s.id],
                        kind: Series.Kind(rawValue: types[s.id] ?? "line") ?? .line)
             },
-            xKind: XAxisKind.guessing(fromSorted: xs) == .number ? .number : .time(unitsPerSecond: 1000),
+            xKind: XAxisKind.guessing(fromSorted: XValues(xs)) == .number ? .number : .time(unitsPerSecond: 1000),
             flags: flags)
         dataset.sortByXIfNeeded()
         return dataset

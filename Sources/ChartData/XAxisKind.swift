@@ -9,7 +9,7 @@ public enum XAxisKind: Equatable, Sendable {
     /// Guesses Unix timestamps from magnitude: whole numbers between 1973 and 2100 in
     /// seconds or in milliseconds. Checks the first and last values and a sample between.
     /// - Complexity: O(1).
-    static func guessing(fromSorted xs: [Double]) -> XAxisKind {
+    static func guessing(fromSorted xs: XValues) -> XAxisKind {
         guard let first = xs.first, let last = xs.last else { return .number }
         let sample = stride(from: 0, to: xs.count, by: max(xs.count / 64, 1)).map { xs[$0] } + [last]
         guard sample.allSatisfy({ $0 == $0.rounded() }) else { return .number }

@@ -29,7 +29,8 @@ public final class LODLineSeries {
         let range = dataset.drawnIndices(forX: visible)
         guard let levelIndex = detail.levelIndex(forVisible: range, plotWidth: plotWidth, pointsPerPixel: pointsPerPixel) else {
             if let full { return full }
-            let made = LineSeriesBuffer(device: device, xs: dataset.xs, ys: dataset.series[seriesIndex].ys)
+            let xs = dataset.xs, ys = dataset.series[seriesIndex].ys
+            let made = LineSeriesBuffer(device: device, count: xs.count, x: { xs[$0] }, y: { ys[$0] })
             full = made
             return made
         }

@@ -45,8 +45,9 @@ public final class LineSeriesBuffer {
     ///     a block's extent, so smaller blocks stay exact deeper into a zoom.
     ///   - bytesPerBuffer: largest buffer to allocate.
     /// - Complexity: O(n).
-    public convenience init(device: GLDevice, xs: [Double], ys: [Double],
-                            pointsPerBlock: Int = maxPointsPerBlock, bytesPerBuffer: Int = 32 << 20) {
+    public convenience init<X: RandomAccessCollection<Double>>(device: GLDevice, xs: X, ys: [Double],
+                                                              pointsPerBlock: Int = maxPointsPerBlock,
+                                                              bytesPerBuffer: Int = 32 << 20) where X.Index == Int {
         precondition(xs.count == ys.count, "LineSeriesBuffer: one y per x")
         self.init(device: device, count: xs.count, x: { xs[$0] }, y: { ys[$0] },
                   pointsPerBlock: pointsPerBlock, bytesPerBuffer: bytesPerBuffer)

@@ -59,8 +59,11 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
-        let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? RandomWalk(count: points).dataset()
-        let source = DataSource(dataset: dataset, lodMethod: data.lod)
+        let (file, data, points) = (file, data, points)
+        let loading = BackgroundResult { () throws -> DataSource in
+            let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? RandomWalk(count: points).dataset()
+            return DataSource(dataset: dataset, lodMethod: data.lod)
+        }
         var options = FrameBenchmark.Options()
         options.frames = frames
         options.size = size.value
@@ -73,9 +76,13 @@ struct Bench: ParsableCommand {
         options.gradient = !look.noGradient
         options.font = look.font(plain: plain)
         var result = FrameBenchmark.Result()
+        var source: DataSource?
         try CommandSupport.reportingRenderErrors {
-            result = try FrameBenchmark(options: options).run(source)
+            let benchmark = try FrameBenchmark(options: options)
+            source = try loading.value()
+            result = try benchmark.run(source!)
         }
+        let dataset = source!.dataset
         let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
         let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
                                  peakRSSMegabytes: BenchData.peakMegabytes())
