@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads delimited text: an optional header line, then rows with an x column (a number,
 /// a Unix timestamp or a date) and one column per series.
 ///
@@ -9,10 +11,18 @@
 private enum XFormat { case number, date }
 
 public struct CSVLoader: DataLoader {
-    public init() {}
+    /// Threads a large file's rows are read on (the machine's cores by default).
+    public var threads: Int
+    /// The least bytes of rows worth a thread of their own.
+    public var bytesPerThread: Int
+
+    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, bytesPerThread: Int = 8 << 20) {
+        self.threads = max(threads, 1)
+        self.bytesPerThread = max(bytesPerThread, 1)
+    }
 
     public func load(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
-                     progress: LoadProgress?) throws -> Dataset {
+                     tracker: ReadTracker?) throws -> Dataset {
         var scanner = CSVScanner(bytes: bytes)
         guard scanner.hasMoreLines else {
             throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
@@ -74,18 +84,12 @@ public struct CSVLoader: DataLoader {
             throw DataLoadError.noData(file: source, reason: "no numeric column besides the x column '\(names[xIndex])'")
         }
 
-        var reader = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                               yIndices: yIndices, estimatedRows: scanner.estimatedRemainingLines() + 1)
-        try reader.append(sample.fields, line: sample.number, scanner: scanner)
-        var nextReport = scanner.position + (4 << 20)
-        while scanner.hasMoreLines {
-            try reader.readRow(&scanner)
-            if scanner.position >= nextReport, let progress {
-                progress(scanner.position, bytes.count)
-                nextReport = scanner.position + (4 << 20)
-            }
-        }
-        progress?(bytes.count, bytes.count)
+        let template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
+                                 yIndices: yIndices, estimatedRows: 0)
+        tracker?.finished(0..<scanner.position)
+        let stretches = Self.stretches(of: bytes, from: scanner.position, threads: threads, bytesPerThread: bytesPerThread)
+        let reader = try readRows(stretches, from: scanner, after: sample, template: template, tracker: tracker)
+            ?? readRows([scanner.position..<bytes.count], from: scanner, after: sample, template: template, tracker: tracker)!
 
         if reader.xs.count == 1 {
             throw DataLoadError.noData(file: source, reason: "only one point; a line needs at least two")
@@ -95,6 +99,64 @@ public struct CSVLoader: DataLoader {
         dataset.sortByXIfNeeded()
         dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1) : XAxisKind.guessing(fromSorted: dataset.xs)
         return dataset
+    }
+
+    /// Reads the rows after `sample` (the first data line, at `scanner`'s position) in
+    /// `stretches` of the file, side by side when there are several, and returns them
+    /// with the sample first; `nil` when a stretch met a quoted field, which can hold a
+    /// line end, so a cut may have fallen inside one: the caller reads again in order.
+    ///
+    /// Each stretch starts at a line's start, so its rows read the same on their own;
+    /// the rows before it tell its first line's number. The first stretch reads into
+    /// the file's reader (its columns reserved for every row), the others into their
+    /// own, appended after it and freed one by one.
+    private func readRows(_ stretches: [Range<Int>], from scanner: CSVScanner, after sample: CSVScanner.Line,
+                          template: RowReader, tracker: ReadTracker?) throws -> RowReader? {
+        var first = template.emptied(over: scanner.bytes, offset: 0)
+        first.reserve(rows: scanner.estimatedRemainingLines() + 1)
+        try first.append(sample.fields, line: sample.number, scanner: scanner)
+        var parts = [first] + stretches.dropFirst().map {
+            template.emptied(over: UnsafeRawBufferPointer(rebasing: scanner.bytes[$0]), offset: $0.lowerBound)
+        }
+        first = template
+        var lineCounts = [Int](repeating: 0, count: stretches.count)
+        var quoted = [Bool](repeating: false, count: stretches.count)
+        let failures = LockedResults<Void>(count: stretches.count)
+        parts.withUnsafeMutableBufferPointer { partSlots in
+            lineCounts.withUnsafeMutableBufferPointer { lineSlots in
+                quoted.withUnsafeMutableBufferPointer { quotedSlots in
+                    let (partSlots, lineSlots, quotedSlots) = (UncheckedSlots(partSlots), UncheckedSlots(lineSlots),
+                                                               UncheckedSlots(quotedSlots))
+                    DispatchQueue.concurrentPerform(iterations: stretches.count) { k in
+                        var partScanner = k == 0 ? scanner : CSVScanner(bytes: partSlots[k].bytes, delimiter: scanner.delimiter)
+                        // Taken out of its slot, so that the columns grow in place.
+                        var part = partSlots[k]
+                        partSlots[k] = template
+                        if k > 0 { part.reserve(rows: partScanner.estimatedRemainingLines()) }
+                        let before = partScanner.lineEndsPassed
+                        failures[k] = Result {
+                            try part.readRows(&partScanner, tracker: tracker, until: stretches[k].upperBound - part.offset)
+                        }
+                        partSlots[k] = part
+                        lineSlots[k] = partScanner.lineEndsPassed - before
+                        quotedSlots[k] = partScanner.sawQuotedField
+                    }
+                }
+            }
+        }
+        if stretches.count > 1, quoted.contains(true) { return nil }
+        var lines = scanner.lineEndsPassed
+        for k in stretches.indices {
+            if case let .failure(error) = failures[k]! {
+                throw (error as? DataLoadError).map { k == 0 ? $0 : $0.movedDown(lines: lines) } ?? error
+            }
+            if k > 0 {
+                parts[0].append(contentsOf: parts[k])
+                parts[k] = template
+            }
+            lines += lineCounts[k]
+        }
+        return parts[0]
     }
 
     private func column(named name: String, in names: [String], source: String, role: String) throws -> Int {
@@ -107,7 +169,10 @@ public struct CSVLoader: DataLoader {
 
 /// The per-row loop, apart so that the setup above stays readable.
 private struct RowReader {
+    /// The rows' bytes: the whole file, or the stretch of it this reader reads.
     let bytes: UnsafeRawBufferPointer
+    /// Where `bytes` starts in the file.
+    let offset: Int
     let source: String
     let names: [String]
     let xIndex: Int
@@ -119,20 +184,58 @@ private struct RowReader {
 
     init(bytes: UnsafeRawBufferPointer, source: String, names: [String], xIndex: Int, xFormat: XFormat,
          yIndices: [Int], estimatedRows: Int) {
+        var seriesOfColumn = [Int](repeating: -1, count: names.count)
+        for (series, column) in yIndices.enumerated() { seriesOfColumn[column] = series }
+        self.init(bytes: bytes, offset: 0, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
+                  seriesOfColumn: seriesOfColumn, seriesCount: yIndices.count)
+        reserve(rows: estimatedRows)
+    }
+
+    private init(bytes: UnsafeRawBufferPointer, offset: Int, source: String, names: [String], xIndex: Int,
+                 xFormat: XFormat, seriesOfColumn: [Int], seriesCount: Int) {
         self.bytes = bytes
+        self.offset = offset
         self.source = source
         self.names = names
         self.xIndex = xIndex
         self.xFormat = xFormat
-        var seriesOfColumn = [Int](repeating: -1, count: names.count)
-        for (series, column) in yIndices.enumerated() { seriesOfColumn[column] = series }
         self.seriesOfColumn = seriesOfColumn
-        xs.reserveCapacity(estimatedRows)
-        ys = yIndices.map { _ in
-            var column: [Double] = []
-            column.reserveCapacity(estimatedRows)
-            return column
+        ys = [[Double]](repeating: [], count: seriesCount)
+    }
+
+    /// A reader of the same columns over `stretch`, which starts `offset` bytes into
+    /// the file, holding no rows yet.
+    func emptied(over stretch: UnsafeRawBufferPointer, offset: Int) -> RowReader {
+        RowReader(bytes: stretch, offset: offset, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
+                  seriesOfColumn: seriesOfColumn, seriesCount: ys.count)
+    }
+
+    /// Room for `rows` more rows, so columns are allocated once at nearly their size.
+    mutating func reserve(rows: Int) {
+        xs.reserveCapacity(xs.count + rows)
+        for s in ys.indices { ys[s].reserveCapacity(ys[s].count + rows) }
+    }
+
+    /// Appends the rows `other` read (the stretch after this reader's).
+    mutating func append(contentsOf other: RowReader) {
+        xs.append(contentsOf: other.xs.build())
+        for s in ys.indices { ys[s].append(contentsOf: other.ys[s]) }
+    }
+
+    /// Reads rows until the scanner reaches `end` (its bytes' end by default), telling
+    /// `tracker` about each 4 MB done.
+    mutating func readRows(_ scanner: inout CSVScanner, tracker: ReadTracker?, until end: Int? = nil) throws {
+        let end = end ?? scanner.bytes.count
+        let start = scanner.position
+        var reported = start
+        while scanner.position < end {
+            try readRow(&scanner)
+            if scanner.position - reported >= 4 << 20 {
+                tracker?.finished((offset + reported)..<(offset + scanner.position))
+                reported = scanner.position
+            }
         }
+        tracker?.finished((offset + reported)..<(offset + end))
     }
 
     /// Reads one line from the scanner; a blank line is skipped.
@@ -217,4 +320,39 @@ private struct RowReader {
         return .malformed(file: source, line: line, column: column + 1,
                           expected: "\(expected) in column '\(names[column])'", found: found)
     }
+}
+
+extension CSVLoader {
+    /// Where to cut the rows from `start` on into stretches for `threads` threads, each
+    /// starting just after an LF: one stretch (read in order) for a small file or one
+    /// without LF line ends.
+    static func stretches(of bytes: UnsafeRawBufferPointer, from start: Int, threads: Int,
+                          bytesPerThread: Int) -> [Range<Int>] {
+        let length = bytes.count - start
+        let count = min(threads, length / bytesPerThread)
+        guard count > 1, let base = bytes.baseAddress else { return [start..<bytes.count] }
+        var cuts = [start]
+        for k in 1..<count {
+            let guess = max(start + length / count * k, cuts.last!)
+            guard guess < bytes.count, let lineEnd = memchr(base + guess, 0x0A, bytes.count - guess) else { break }
+            let next = base.distance(to: UnsafeRawPointer(lineEnd)) + 1
+            if next < bytes.count, next > cuts.last! { cuts.append(next) }
+        }
+        cuts.append(bytes.count)
+        return zip(cuts, cuts.dropFirst()).map { $0..<$1 }
+    }
+}
+
+/// One slot per concurrent task, each filled by its own task.
+private final class LockedResults<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<Value, Error>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Result<Value, Error>? {
+        get { lock.lock(); defer { lock.unlock() }; return slots[index] }
+        set { lock.lock(); defer { lock.unlock() }; slots[index] = newValue }
+    }
+
 }

@@ -15,13 +15,23 @@ struct CSVScanner {
     /// Whether the last field read ended its line.
     private(set) var atLineEnd = true
     /// Line ends passed so far, those inside quoted fields included.
-    private var lineEndsPassed = 0
+    private(set) var lineEndsPassed = 0
+    /// Whether a quoted field was read (it may hold line ends).
+    private(set) var sawQuotedField = false
 
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
         let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         position = hasByteOrderMark ? 3 : 0
         delimiter = Self.detectDelimiter(bytes, from: position)
+    }
+
+    /// A scanner over one stretch of a file that starts at a line's start, with the
+    /// delimiter found at the file's start; its line numbers count from the stretch.
+    init(bytes: UnsafeRawBufferPointer, delimiter: UInt8) {
+        self.bytes = bytes
+        self.delimiter = delimiter
+        position = 0
     }
 
     var hasMoreLines: Bool { position < bytes.count }
@@ -97,8 +107,11 @@ struct CSVScanner {
         }
     }
 
+    /// A line's number and fields.
+    typealias Line = (number: Int, fields: [Field])
+
     /// Reads every field of the next line.
-    mutating func readLine() -> (number: Int, fields: [Field]) {
+    mutating func readLine() -> Line {
         var fields: [Field] = []
         let first = nextField()
         let number = lineNumber
@@ -116,6 +129,7 @@ struct CSVScanner {
     /// quotes, so the field is the text between the outer quotes and a name with doubled
     /// quotes keeps both (it is only shown, never parsed). Skips to the next delimiter.
     private mutating func readQuoted() -> Field {
+        sawQuotedField = true
         position += 1
         let start = position
         var end = bytes.count

@@ -11,6 +11,12 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     /// `--x`, `--y` or `--chart` named something the file does not have.
     case notInFile(file: String, asked: String, available: [String])
 
+    /// The same error found in a stretch of a file that starts `lines` lines in.
+    func movedDown(lines: Int) -> DataLoadError {
+        guard case let .malformed(file, line, column, expected, found) = self else { return self }
+        return .malformed(file: file, line: line + lines, column: column, expected: expected, found: found)
+    }
+
     public var description: String {
         switch self {
         case let .fileNotFound(path):

@@ -6,14 +6,14 @@ public protocol DataLoader {
     ///   - bytes: the file's content.
     ///   - source: the name used in error messages and as the dataset's source.
     ///   - options: the columns or chart to take.
-    ///   - progress: called now and then as the bytes are consumed.
+    ///   - tracker: told now and then which bytes have been consumed.
     func load(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
-              progress: LoadProgress?) throws -> Dataset
+              tracker: ReadTracker?) throws -> Dataset
 }
 
 extension DataLoader {
     /// Parses a whole file with default options and no progress reports.
     public func load(_ bytes: UnsafeRawBufferPointer, source: String) throws -> Dataset {
-        try load(bytes, source: source, options: LoadOptions(), progress: nil)
+        try load(bytes, source: source, options: LoadOptions(), tracker: nil)
     }
 }

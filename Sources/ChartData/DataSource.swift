@@ -51,15 +51,3 @@ public final class DataSource: @unchecked Sendable {
         return low <= high ? (low, high) : nil
     }
 }
-
-/// Slots that concurrent tasks fill, each task its own index: the buffer outlives them
-/// (`concurrentPerform` returns when all are done) and no two write the same slot.
-private struct UncheckedSlots<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
-
-    subscript(index: Int) -> Element {
-        get { buffer[index] }
-        nonmutating set { buffer[index] = newValue }
-    }
-}

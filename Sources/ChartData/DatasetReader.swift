@@ -13,16 +13,15 @@ public enum DatasetReader {
         if path == "-" {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             return try data.withUnsafeBytes { bytes in
-                try loader(for: bytes, path: path).load(bytes, source: "standard input", options: options, progress: progress)
+                try loader(for: bytes, path: path).load(bytes, source: "standard input", options: options,
+                                                        tracker: ReadTracker(total: bytes.count, progress: progress))
             }
         }
         let file = try MappedFile(path: path)
         let bytes = file.bytes
-        return try loader(for: bytes, path: path).load(bytes, source: path, options: options) { done, total in
-            // Parsing is sequential: pages behind it are not needed again.
-            file.release(upTo: done)
-            progress?(done, total)
-        }
+        // Pages the loader is done with are not needed again.
+        let tracker = ReadTracker(total: bytes.count, progress: progress) { file.release($0) }
+        return try loader(for: bytes, path: path).load(bytes, source: path, options: options, tracker: tracker)
     }
 
     /// The loader for a file: Telegram's chart JSON for `.json` or text that starts

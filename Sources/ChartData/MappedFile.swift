@@ -8,7 +8,6 @@ final class MappedFile {
     let path: String
     let count: Int
     private let base: UnsafeMutableRawPointer?
-    private var released = 0
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// Opens and maps `path`.
@@ -48,13 +47,13 @@ final class MappedFile {
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-    /// Drops the pages before `offset` from resident memory; reading them again pages
-    /// them back in from the file.
-    func release(upTo offset: Int) {
+    /// Drops the whole pages inside `range` from resident memory; reading them again
+    /// pages them back in from the file.
+    func release(_ range: Range<Int>) {
         guard let base else { return }
-        let end = offset / Self.pageSize * Self.pageSize
-        guard end > released else { return }
-        madvise(base + released, end - released, MADV_DONTNEED)
-        released = end
+        let start = (range.lowerBound + Self.pageSize - 1) / Self.pageSize * Self.pageSize
+        let end = min(range.upperBound, count) / Self.pageSize * Self.pageSize
+        guard end > start else { return }
+        madvise(base + start, end - start, MADV_DONTNEED)
     }
 }

@@ -7,7 +7,7 @@ public struct TelegramChartLoader: DataLoader {
     public init() {}
 
     public func load(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
-                     progress: LoadProgress?) throws -> Dataset {
+                     tracker: ReadTracker?) throws -> Dataset {
         guard !bytes.isEmpty else { throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)") }
         var parser = JSONParser(bytes: bytes)
         let document: JSONValue
@@ -16,7 +16,7 @@ public struct TelegramChartLoader: DataLoader {
         } catch let error as JSONParser.SyntaxError {
             throw malformed(bytes, source, at: error.offset, expected: error.expected, found: describeByte(bytes, at: error.offset))
         }
-        progress?(bytes.count, bytes.count)
+        tracker?.finished(0..<bytes.count)
 
         var warnings: [String] = []
         let chart: JSONValue

@@ -117,6 +117,12 @@ public struct XValuesBuilder {
         values!.append(x)
     }
 
+    /// Appends `more`, in order.
+    public mutating func append(contentsOf more: XValues) {
+        if values != nil { values!.reserveCapacity(values!.count + more.count) }
+        for x in more { append(x) }
+    }
+
     /// The values collected.
     public func build() -> XValues {
         if let values { return XValues(explicit: values) }

@@ -5,7 +5,7 @@ import XCTest
 final class CSVFormatTests: XCTestCase {
     private func load(_ text: String, _ options: LoadOptions = LoadOptions()) throws -> Dataset {
         let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBytes { try CSVLoader().load($0, source: "t.csv", options: options, progress: nil) }
+        return try bytes.withUnsafeBytes { try CSVLoader().load($0, source: "t.csv", options: options, tracker: nil) }
     }
 
     func testYahooFinanceDailyPrices() throws {

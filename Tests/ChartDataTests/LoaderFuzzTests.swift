@@ -30,7 +30,7 @@ final class LoaderFuzzTests: XCTestCase {
                 }
             }
             do {
-                _ = try bytes.withUnsafeBytes { try loader.load($0, source: "fuzz", options: LoadOptions(), progress: nil) }
+                _ = try bytes.withUnsafeBytes { try loader.load($0, source: "fuzz", options: LoadOptions(), tracker: nil) }
                 parsed += 1
             } catch is DataLoadError {
                 rejected += 1

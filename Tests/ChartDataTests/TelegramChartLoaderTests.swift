@@ -4,7 +4,7 @@ import XCTest
 final class TelegramChartLoaderTests: XCTestCase {
     private func load(_ text: String, _ options: LoadOptions = LoadOptions()) throws -> Dataset {
         let bytes = Array(text.utf8)
-        return try bytes.withUnsafeBytes { try TelegramChartLoader().load($0, source: "chart.json", options: options, progress: nil) }
+        return try bytes.withUnsafeBytes { try TelegramChartLoader().load($0, source: "chart.json", options: options, tracker: nil) }
     }
 
     /// Round 1's `chart_data.json`: an array of charts.
