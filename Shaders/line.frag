@@ -5,7 +5,8 @@
 // coverage.frag then paints in the series' colour; or, with u_intoAlpha,
 // 1 − coverage × opacity, min-blended into the destination's alpha channel that
 // paint.frag then paints through.
-flat in vec4 v_segments[8];
+const int maxSegments = 8;
+flat in vec4 v_segments[maxSegments];
 uniform vec4 u_plotRect;
 uniform float u_halfWidth;
 uniform bool u_intoAlpha;
@@ -24,7 +25,7 @@ float distanceToSegment(vec2 p, vec4 segment) {
 void main() {
     vec2 p = gl_FragCoord.xy - u_plotRect.xy;
     float nearest = distanceToSegment(p, v_segments[0]);
-    for (int k = 1; k < 8; ++k) {
+    for (int k = 1; k < maxSegments; ++k) {
         // Flat per quad, so the whole batch takes the same branch: unused slots are free.
         if (v_segments[k].x > -1e5) nearest = min(nearest, distanceToSegment(p, v_segments[k]));
     }

@@ -7,8 +7,8 @@
 //
 // Two shapes of quad. Sparse data: one segment per quad, oriented along it, so a long
 // diagonal costs only its own pixels. Dense data (several points per pixel column): the
-// bounding box of four consecutive segments, which overlap anyway, so a software
-// rasteriser sets up a quarter of the triangles and shades each pixel of the group once.
+// bounding box of eight consecutive segments, which overlap anyway, so a software
+// rasteriser sets up an eighth of the triangles and shades each pixel of the group once.
 //
 // The points are pulled from a buffer texture by index rather than fed as instanced
 // attributes: a block is one plain draw, which a software rasteriser shades in wide
@@ -19,7 +19,7 @@ uniform samplerBuffer u_points;
 // The texel of the block's first point, and the block's segment count.
 uniform int u_first;
 uniform int u_segmentCount;
-// 1: a quad per segment; 4: a quad per group of four.
+// 1: a quad per segment; 8: a quad per group of eight.
 uniform int u_segmentsPerQuad;
 // Block origin minus viewport minimum, data units. Subtracted in Double on the CPU so
 // large coordinates (Unix milliseconds) stay precise: the buffer holds only small
@@ -33,12 +33,13 @@ uniform vec2 u_framebufferSize;
 // Half the stroke width plus the antialiasing feather, pixels.
 uniform float u_extrusion;
 
+// The most segments one quad covers (LineRenderer's dense groups).
+const int maxSegments = 8;
 // The quad's segments in plot pixels, clipped to the plot grown by the extrusion:
 // (from.x, from.y, to.x, to.y). Unused slots hold a segment far outside.
-flat out vec4 v_segments[8];
+flat out vec4 v_segments[maxSegments];
 
 const vec4 farAway = vec4(-1e6, -1e6, -1e6, -1e6);
-
 
 bool isGap(vec2 p) { return isnan(p.x) || isnan(p.y); }
 
@@ -84,7 +85,7 @@ void main() {
     int firstSegment = quad * u_segmentsPerQuad;
     vec2 boxMin = vec2(1e30), boxMax = vec2(-1e30);
     vec2 next = point(firstSegment);
-    for (int k = 0; k < 8; ++k) {
+    for (int k = 0; k < maxSegments; ++k) {
         v_segments[k] = farAway;
         int segment = firstSegment + k;
         if (k >= u_segmentsPerQuad || segment >= u_segmentCount) continue;

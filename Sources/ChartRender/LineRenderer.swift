@@ -1,13 +1,14 @@
 import CGL
 import ChartCore
 
-/// Draws `LineSeriesBuffer`s with the line shaders. Per frame it sets uniforms and
-/// attribute offsets only; the points never move again after their upload.
+/// Draws `LineSeriesBuffer`s with the line shaders. Per frame it sets uniforms only;
+/// the points never move again after their upload.
 ///
 /// A series is drawn in two passes: its segments keep each pixel's largest antialiased
-/// coverage, which is then painted in the series' colour. Where segments overlap (joins,
-/// dense data) a pixel is painted once, so a line drawn from a reduced level of detail
-/// matches the one drawn from every point.
+/// coverage (the ramp of its distance to the nearest segment), which is then painted in
+/// the series' colour. Where segments overlap (joins, dense data) a pixel is painted
+/// once, so a line drawn from a reduced level of detail matches the one drawn from
+/// every point.
 ///
 /// Where the destination has an alpha channel that is opaque under the plot (the stage
 /// always paints an opaque background first), the coverage goes into that alpha channel
@@ -179,9 +180,8 @@ public final class LineRenderer {
     }
 
     /// The segment pass, blending as the caller set up: coverage out (`intoAlpha`: as
-    /// 1 − coverage × opacity), one instanced draw per block, one instance per segment;
-    /// the four attributes read the block's points at offsets of one point (left
-    /// neighbour, ends, right neighbour).
+    /// 1 − coverage × opacity), one indexed draw of quads per block, whose vertex shader
+    /// pulls the block's points from its buffer texture by index.
     private func drawSegments(_ blocks: [LineSeriesBuffer.Block], visible: DataRect, plotRect: PixelRect,
                               bottom: Int, framebufferSize: PixelSize, style: LineStyle, intoAlpha: Bool) {
         glBindVertexArray(lineVertexArray.raw)
@@ -201,7 +201,7 @@ public final class LineRenderer {
         glActiveTexture(GLenum(GL_TEXTURE0))
         for block in blocks {
             // At a segment or more per pixel column, neighbours overlap anyway: one box
-            // around four costs fewer triangles and fewer shaded pixels.
+            // around eight costs fewer triangles and fewer shaded pixels.
             let extent = (block.lastX - block.firstX) * pixelsPerUnit
             let perQuad = Double(block.segmentCount) >= extent ? Self.segmentsPerDenseQuad : 1
             let quads = (block.segmentCount + perQuad - 1) / perQuad

@@ -68,7 +68,7 @@ final class StrokeShapeTests: XCTestCase {
 
     /// Dense noise turning back on itself at nearly 180° (a random walk, then a saw
     /// whose x steps are a millionth of a pixel, as 10 million points in 1280 pixels
-    /// are): drawn four segments to a quad, still exactly the union of the strokes.
+    /// are): drawn eight segments to a quad, still exactly the union of the strokes.
     func testDenseNoiseIsTheUnionOfItsSegments() throws {
         var rng = SplitMix64(seed: 8)
         var points: [Point] = []
