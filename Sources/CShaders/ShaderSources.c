@@ -73,6 +73,11 @@ static const char cached_frag[] = {
     , 0
 };
 
+static const char band_vert[] = {
+#embed "../../Shaders/band.vert"
+    , 0
+};
+
 static const char paint_frag[] = {
 #embed "../../Shaders/paint.frag"
     , 0
@@ -93,6 +98,7 @@ static const SightlineShaderSource sources[] = {
     { "gradient.frag", gradient_frag },
     { "stretch.frag", stretch_frag },
     { "cached.frag", cached_frag },
+    { "band.vert", band_vert },
     { "paint.frag", paint_frag },
 };
 

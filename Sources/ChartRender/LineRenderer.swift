@@ -21,8 +21,9 @@ public final class LineRenderer {
     private let lineProgram: ProgramID
     private let coverageProgram: ProgramID
     private let paintProgram: ProgramID
-    /// Core profile needs a vertex array bound even for a draw without attributes.
-    private let emptyVertexArray: VertexArrayID
+    /// The paint pass's rectangles (`PaintBands`), streamed each draw.
+    private let bandBuffer: BufferID
+    private let bandVertexArray: VertexArrayID
     /// Holds the segment pass's index buffer.
     private let lineVertexArray: VertexArrayID
     private var coverage: TextureTarget?
@@ -37,9 +38,14 @@ public final class LineRenderer {
     public init(device: GLDevice) throws {
         self.device = device
         lineProgram = try device.makeProgram(vertex: "line.vert", fragment: "line.frag")
-        coverageProgram = try device.makeProgram(vertex: "coverage.vert", fragment: "coverage.frag")
-        paintProgram = try device.makeProgram(vertex: "coverage.vert", fragment: "paint.frag")
-        emptyVertexArray = device.makeVertexArray()
+        coverageProgram = try device.makeProgram(vertex: "band.vert", fragment: "coverage.frag")
+        paintProgram = try device.makeProgram(vertex: "band.vert", fragment: "paint.frag")
+        bandBuffer = device.makeBuffer(byteCount: 0)
+        bandVertexArray = device.makeVertexArray()
+        glBindVertexArray(bandVertexArray.raw)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), bandBuffer.raw)
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
         // The segment pass draws indexed so that a quad's four corners are shaded once
         // each (a plain draw of six vertices shades two of them twice).
         lineVertexArray = device.makeVertexArray()
@@ -80,8 +86,11 @@ public final class LineRenderer {
         // Read before the mask is made: making a framebuffer binds it.
         let destination = device.boundFramebuffer
         let bottom = framebufferSize.height - plotRect.y - plotRect.height
+        // Where the paint pass goes: the columns' reach of the strokes, not the whole plot.
+        let bands = PaintBands.triangles(for: parts, visible: visible, plotRect: plotRect, bottom: bottom,
+                                         reach: style.widthInPixels / 2 + 1)
         if opaqueBehind, hasAlpha(destination) {
-            drawThroughAlpha(blocks, visible: visible, plotRect: plotRect, bottom: bottom,
+            drawThroughAlpha(blocks, bands: bands, visible: visible, plotRect: plotRect, bottom: bottom,
                              framebufferSize: framebufferSize, style: style)
             return
         }
@@ -107,25 +116,19 @@ public final class LineRenderer {
         glBlendEquation(GLenum(GL_FUNC_ADD))
         glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         device.use(coverageProgram)
-        glUniform4f(device.uniform("u_plotRect", in: coverageProgram),
-                    Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height))
-        glUniform2f(device.uniform("u_framebufferSize", in: coverageProgram),
-                    Float(framebufferSize.width), Float(framebufferSize.height))
         let c = style.color
         glUniform4f(device.uniform("u_color", in: coverageProgram), c.red, c.green, c.blue, c.alpha)
         glUniform1i(device.uniform("u_coverage", in: coverageProgram), 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), mask.texture.raw)
-        glBindVertexArray(emptyVertexArray.raw)
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        glBindVertexArray(0)
+        drawBands(bands, program: coverageProgram, framebufferSize: framebufferSize)
         glDisable(GLenum(GL_SCISSOR_TEST))
         device.checkError("LineRenderer.draw")
     }
 
     /// Both passes in the bound destination: coverage into its alpha, then the paint.
-    private func drawThroughAlpha(_ blocks: [LineSeriesBuffer.Block], visible: DataRect, plotRect: PixelRect,
-                                  bottom: Int, framebufferSize: PixelSize, style: LineStyle) {
+    private func drawThroughAlpha(_ blocks: [LineSeriesBuffer.Block], bands: [Float], visible: DataRect,
+                                  plotRect: PixelRect, bottom: Int, framebufferSize: PixelSize, style: LineStyle) {
         glViewport(0, 0, GLsizei(framebufferSize.width), GLsizei(framebufferSize.height))
         glEnable(GLenum(GL_SCISSOR_TEST))
         glScissor(GLint(plotRect.x), GLint(bottom), GLsizei(plotRect.width), GLsizei(plotRect.height))
@@ -143,18 +146,23 @@ public final class LineRenderer {
         glBlendEquation(GLenum(GL_FUNC_ADD))
         glBlendFuncSeparate(GLenum(GL_ONE_MINUS_DST_ALPHA), GLenum(GL_DST_ALPHA), GLenum(GL_ONE), GLenum(GL_ZERO))
         device.use(paintProgram)
-        glUniform4f(device.uniform("u_plotRect", in: paintProgram),
-                    Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height))
-        glUniform2f(device.uniform("u_framebufferSize", in: paintProgram),
-                    Float(framebufferSize.width), Float(framebufferSize.height))
         let c = style.color
         glUniform4f(device.uniform("u_color", in: paintProgram), c.red, c.green, c.blue, 1)
-        glBindVertexArray(emptyVertexArray.raw)
-        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-        glBindVertexArray(0)
+        drawBands(bands, program: paintProgram, framebufferSize: framebufferSize)
         glDisable(GLenum(GL_SCISSOR_TEST))
         glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         device.checkError("LineRenderer.drawThroughAlpha")
+    }
+
+    /// Draws the paint pass's rectangles with `program` (already in use, its colour set).
+    private func drawBands(_ bands: [Float], program: ProgramID, framebufferSize: PixelSize) {
+        guard !bands.isEmpty else { return }
+        glUniform2f(device.uniform("u_framebufferSize", in: program),
+                    Float(framebufferSize.width), Float(framebufferSize.height))
+        bands.withUnsafeBytes { device.stream($0, into: bandBuffer) }
+        glBindVertexArray(bandVertexArray.raw)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(bands.count / 2))
+        glBindVertexArray(0)
     }
 
     /// Whether `framebuffer` (`nil`: the window's) has an 8-bit alpha channel. Asked per

@@ -24,8 +24,24 @@ public final class LineSeriesBuffer {
         var segmentCount: Int
     }
 
+    /// The x and y extent of a run of consecutive points (each run shares its last point
+    /// with the next, so every segment lies inside one run's box): what the paint pass
+    /// needs to know where the line can be.
+    struct Run {
+        var firstX: Double
+        var lastX: Double
+        /// Finite y extent; empty (min > max) for a run of gaps.
+        var minY: Double
+        var maxY: Double
+    }
+
+    /// Segments per run.
+    static let segmentsPerRun = 64
+
     /// Points of the series, gaps included.
     public let pointCount: Int
+    /// The runs' extents, in order, kept on the CPU (32 bytes per 64 points).
+    private(set) var runs: [Run] = []
     /// GPU memory the series takes, bytes.
     public private(set) var gpuByteCount = 0
     private(set) var blocks: [Block] = []
@@ -63,6 +79,7 @@ public final class LineSeriesBuffer {
         self.device = device
         pointCount = count
         guard count >= 2 else { return }
+        runs = Self.runs(count: count, x: x, y: y)
 
         // Block k holds points first…last with last = first + pointsPerBlock − 1; the next
         // block starts at last, so consecutive blocks share one point and the line is
@@ -122,19 +139,52 @@ public final class LineSeriesBuffer {
     /// The blocks that can touch x in `minX…maxX`.
     /// - Complexity: O(log blocks).
     func visibleBlocks(minX: Double, maxX: Double) -> Range<Int> {
+        Self.overlapping(blocks, minX: minX, maxX: maxX, firstX: \.firstX, lastX: \.lastX)
+    }
+
+    /// The runs that can touch x in `minX…maxX`.
+    /// - Complexity: O(log runs).
+    func visibleRuns(minX: Double, maxX: Double) -> ArraySlice<Run> {
+        runs[Self.overlapping(runs, minX: minX, maxX: maxX, firstX: \.firstX, lastX: \.lastX)]
+    }
+
+    /// The items, in x order, whose x span `firstX…lastX` meets `minX…maxX`.
+    /// - Complexity: O(log n).
+    private static func overlapping<Item>(_ items: [Item], minX: Double, maxX: Double,
+                                          firstX: KeyPath<Item, Double>, lastX: KeyPath<Item, Double>) -> Range<Int> {
         var low = 0
-        var high = blocks.count
+        var high = items.count
         while low < high {
             let mid = (low + high) / 2
-            if blocks[mid].lastX < minX { low = mid + 1 } else { high = mid }
+            if items[mid][keyPath: lastX] < minX { low = mid + 1 } else { high = mid }
         }
         var end = low
-        var upper = blocks.count
+        var upper = items.count
         while end < upper {
             let mid = (end + upper) / 2
-            if blocks[mid].firstX <= maxX { end = mid + 1 } else { upper = mid }
+            if items[mid][keyPath: firstX] <= maxX { end = mid + 1 } else { upper = mid }
         }
         return low..<end
+    }
+
+    private static func runs(count: Int, x: (Int) -> Double, y: (Int) -> Double) -> [Run] {
+        var runs: [Run] = []
+        runs.reserveCapacity((count - 2) / segmentsPerRun + 1)
+        var first = 0
+        while first < count - 1 {
+            let last = min(first + segmentsPerRun, count - 1)
+            var minY = Double.infinity
+            var maxY = -Double.infinity
+            for i in first...last {
+                let value = y(i)
+                guard value.isFinite else { continue }
+                minY = min(minY, value)
+                maxY = max(maxY, value)
+            }
+            runs.append(Run(firstX: x(first), lastX: x(last), minY: minY, maxY: maxY))
+            first = last
+        }
+        return runs
     }
 
     /// The middle of a block's finite extent: offsets from it use Float's range best.
