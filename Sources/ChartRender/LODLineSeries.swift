@@ -29,17 +29,14 @@ public final class LODLineSeries {
         let range = dataset.drawnIndices(forX: visible)
         guard let levelIndex = detail.levelIndex(forVisible: range, plotWidth: plotWidth, pointsPerPixel: pointsPerPixel) else {
             if let full { return full }
-            let xs = dataset.xs, ys = dataset.series[seriesIndex].ys
-            let made = LineSeriesBuffer(device: device, count: xs.count, x: { xs[$0] }, y: { ys[$0] })
+            let made = LineSeriesBuffer(device: device, points: SeriesPoints(xs: dataset.xs, ys: dataset.series[seriesIndex].ys))
             full = made
             return made
         }
         if let buffer = reduced[levelIndex] { return buffer }
         let level = detail.levels[levelIndex]
-        let ys = dataset.series[seriesIndex].ys
-        let xs = dataset.xs, indices = level.indices
-        let made = LineSeriesBuffer(device: device, count: indices.count,
-                                    x: { xs[Int(indices[$0])] }, y: { ys[Int(indices[$0])] })
+        let made = LineSeriesBuffer(device: device, points: LevelPoints(xs: dataset.xs, ys: dataset.series[seriesIndex].ys,
+                                                                        indices: level.indices))
         reduced[levelIndex] = made
         return made
     }
