@@ -49,8 +49,8 @@ final class GLLineSurface: LineSurface, GLSurface {
         for line in lines where series.indices.contains(line.seriesIndex) {
             var style = LineStyle(widthInPixels: line.width * scale)
             style.color = line.color
-            let buffer = series[line.seriesIndex].buffer(forVisibleX: visible.minX...visible.maxX, plotWidth: plot.width)
-            renderer.draw(buffer, viewport: viewport, plotRect: plot, framebufferSize: canvas, style: style,
+            let pieces = series[line.seriesIndex].buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plot.width)
+            renderer.draw(pieces, viewport: viewport, plotRect: plot, framebufferSize: canvas, style: style,
                           opaqueBehind: opaqueBehind)
         }
     }

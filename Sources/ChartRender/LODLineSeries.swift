@@ -3,8 +3,12 @@ import ChartData
 
 /// One series on the GPU at the level of detail the view needs: the full series when
 /// few enough points are in view, else the finest reduced level under the budget.
-/// Each level is uploaded the first time it is needed and kept, so panning and zooming
-/// upload nothing once the levels in use are there.
+///
+/// Levels are uploaded in pieces of `pointsPerPiece` points, each the first time part of
+/// it is in view, and kept: panning and zooming upload nothing once the pieces in use
+/// are there, and zooming into a fine level uploads the piece or two in view (≤ 2 MB
+/// each) rather than the whole level (18 MB for W1's finest at 10M points, a visible
+/// hitch in that frame).
 public final class LODLineSeries {
     private let device: GLDevice
     private let dataset: Dataset
@@ -12,8 +16,11 @@ public final class LODLineSeries {
     private let detail: LevelOfDetail
     /// Visible points allowed per pixel column before a coarser level is used.
     public var pointsPerPixel = LODBudget.pointsPerPixel
-    private var full: LineSeriesBuffer?
-    private var reduced: [Int: LineSeriesBuffer] = [:]
+    /// Points per uploaded piece; consecutive pieces share one point.
+    public static let pointsPerPiece = 1 << 18
+    /// Uploaded pieces by level (`fullSeries` for every point), then by piece number.
+    private var pieces: [Int: [Int: LineSeriesBuffer]] = [:]
+    private static let fullSeries = -1
 
     public init(device: GLDevice, dataset: Dataset, seriesIndex: Int, detail: LevelOfDetail) {
         self.device = device
@@ -22,22 +29,42 @@ public final class LODLineSeries {
         self.detail = detail
     }
 
-    /// The buffer to draw `visible` with on a plot `plotWidth` pixels wide, uploading
-    /// it first if this is the first time it is needed.
-    /// - Complexity: O(log n) when the level is on the GPU, O(level size) to upload it.
-    public func buffer(forVisibleX visible: ClosedRange<Double>, plotWidth: Int) -> LineSeriesBuffer {
+    /// The pieces to draw `visible` with on a plot `plotWidth` pixels wide (one stroke:
+    /// draw them together), uploading those that are not on the GPU yet.
+    /// - Complexity: O(log n) when the pieces are on the GPU, O(piece size) per upload.
+    public func buffers(forVisibleX visible: ClosedRange<Double>, plotWidth: Int) -> [LineSeriesBuffer] {
         let range = dataset.drawnIndices(forX: visible)
-        guard let levelIndex = detail.levelIndex(forVisible: range, plotWidth: plotWidth, pointsPerPixel: pointsPerPixel) else {
-            if let full { return full }
-            let made = LineSeriesBuffer(device: device, points: SeriesPoints(xs: dataset.xs, ys: dataset.series[seriesIndex].ys))
-            full = made
+        guard !range.isEmpty else { return [] }
+        let levelIndex = detail.levelIndex(forVisible: range, plotWidth: plotWidth, pointsPerPixel: pointsPerPixel)
+        let key = levelIndex ?? Self.fullSeries
+        // The positions in view, in the level (or the series), with the neighbour just
+        // outside on each side: the segments that cross the view's edges.
+        let count: Int
+        let first: Int
+        let last: Int
+        if let levelIndex {
+            let level = detail.levels[levelIndex]
+            count = level.indices.count
+            first = max(level.position(of: range.lowerBound) - 1, 0)
+            last = min(level.position(of: range.upperBound), count - 1)
+        } else {
+            count = dataset.count
+            first = range.lowerBound
+            last = min(range.upperBound, count - 1)
+        }
+        guard count >= 2 else { return [] }
+        let lastPiece = (count - 2) / Self.pointsPerPiece
+        return (min(first / Self.pointsPerPiece, lastPiece)...min(last / Self.pointsPerPiece, lastPiece)).map { piece in
+            if let uploaded = pieces[key]?[piece] { return uploaded }
+            let start = piece * Self.pointsPerPiece
+            let positions = start..<min(start + Self.pointsPerPiece + 1, count)
+            let ys = dataset.series[seriesIndex].ys
+            let made = levelIndex.map {
+                LineSeriesBuffer(device: device, points: LevelPoints(xs: dataset.xs, ys: ys,
+                                                                     indices: detail.levels[$0].indices[positions]))
+            } ?? LineSeriesBuffer(device: device, points: SeriesPoints(xs: dataset.xs, ys: ys, range: positions))
+            pieces[key, default: [:]][piece] = made
             return made
         }
-        if let buffer = reduced[levelIndex] { return buffer }
-        let level = detail.levels[levelIndex]
-        let made = LineSeriesBuffer(device: device, points: LevelPoints(xs: dataset.xs, ys: dataset.series[seriesIndex].ys,
-                                                                        indices: level.indices))
-        reduced[levelIndex] = made
-        return made
     }
 }

@@ -8,23 +8,30 @@ protocol PlotPoints {
     func y(_ index: Int) -> Double
 }
 
-/// Every point of a series.
+/// The points of a series in `range` (all of them by default).
 struct SeriesPoints<X: RandomAccessCollection<Double>>: PlotPoints where X.Index == Int {
     let xs: X
     let ys: [Double]
+    let range: Range<Int>
 
-    var count: Int { ys.count }
-    func x(_ index: Int) -> Double { xs[index] }
-    func y(_ index: Int) -> Double { ys[index] }
+    init(xs: X, ys: [Double], range: Range<Int>? = nil) {
+        self.xs = xs
+        self.ys = ys
+        self.range = range ?? 0..<ys.count
+    }
+
+    var count: Int { range.count }
+    func x(_ index: Int) -> Double { xs[range.lowerBound + index] }
+    func y(_ index: Int) -> Double { ys[range.lowerBound + index] }
 }
 
-/// The points of a series a level of detail keeps, through its indices.
+/// The points of a series a level of detail keeps, through (a stretch of) its indices.
 struct LevelPoints: PlotPoints {
     let xs: XValues
     let ys: [Double]
-    let indices: [Int32]
+    let indices: ArraySlice<Int32>
 
     var count: Int { indices.count }
-    func x(_ index: Int) -> Double { xs[Int(indices[index])] }
-    func y(_ index: Int) -> Double { ys[Int(indices[index])] }
+    func x(_ index: Int) -> Double { xs[Int(indices[indices.startIndex + index])] }
+    func y(_ index: Int) -> Double { ys[Int(indices[indices.startIndex + index])] }
 }

@@ -27,10 +27,16 @@ enum GLTestHarness {
 
     static func draw(_ buffer: LineSeriesBuffer, visible: DataRect, size: PixelSize,
                      width: Double = 2) throws -> CoverageImage {
+        try draw([buffer], visible: visible, size: size, width: width)
+    }
+
+    /// Draws `parts` as one black stroke on white filling the whole image.
+    static func draw(_ parts: [LineSeriesBuffer], visible: DataRect, size: PixelSize,
+                     width: Double = 2) throws -> CoverageImage {
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
         target.bind()
         target.clear(to: .white)
-        lineRenderer.draw(buffer, viewport: Viewport(visible: visible), plotRect: PixelRect(size: size),
+        lineRenderer.draw(parts, viewport: Viewport(visible: visible), plotRect: PixelRect(size: size),
                           framebufferSize: size, style: LineStyle(widthInPixels: width, color: .black))
         return CoverageImage(target.readPixels())
     }

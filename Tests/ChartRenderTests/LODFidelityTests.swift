@@ -26,7 +26,7 @@ final class LODFidelityTests: XCTestCase {
             let x = minX...(minX + width)
             let visible = try XCTUnwrap(Viewport.fitting(source, x: x)).visible
             let reference = try GLTestHarness.draw(full, visible: visible, size: size)
-            let drawn = try GLTestHarness.draw(reduced.buffer(forVisibleX: x, plotWidth: size.width), visible: visible,
+            let drawn = try GLTestHarness.draw(reduced.buffers(forVisibleX: x, plotWidth: size.width), visible: visible,
                                                size: size)
             var covered = 0
             var differing = 0
@@ -78,7 +78,7 @@ final class LODFidelityTests: XCTestCase {
         let source = DataSource(dataset: dataset)
         let reduced = LODLineSeries(device: GLTestHarness.device, dataset: dataset, seriesIndex: 0, detail: source.details[0])
         let visible = DataRect(minX: 0, maxX: Double(n - 1), minY: -66, maxY: 66)
-        let image = try GLTestHarness.draw(reduced.buffer(forVisibleX: 0...Double(n - 1), plotWidth: size.width),
+        let image = try GLTestHarness.draw(reduced.buffers(forVisibleX: 0...Double(n - 1), plotWidth: size.width),
                                            visible: visible, size: size)
         let viewport = Viewport(visible: visible)
         for (k, i) in spikes.enumerated() {
