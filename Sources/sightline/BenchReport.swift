@@ -20,6 +20,9 @@ struct BenchReport {
     let peakRSSMegabytes: Double
     let renderer: String
     let msaaSamples: Int
+    /// Each frame's wall time and upload, in frame order, for finding the slow ones.
+    let frameMilliseconds: [Double]
+    let frameUploadBytes: [Double]
 
     init(points: Int, frames: Int, result: FrameBenchmark.Result, firstFrameSeconds: Double?, peakRSSMegabytes: Double) {
         self.points = points
@@ -37,6 +40,8 @@ struct BenchReport {
         self.peakRSSMegabytes = peakRSSMegabytes
         renderer = result.renderer
         msaaSamples = result.msaaSamples
+        frameMilliseconds = result.frameMilliseconds
+        frameUploadBytes = result.uploadBytes
     }
 
     func table(title: String) -> String {
@@ -82,6 +87,7 @@ struct BenchReport {
             "floor_p50_ms": floor.p50, "floor_p95_ms": floor.p95,
             "ratio_p50_to_floor": frame.p50 / floor.p50, "ratio_p95_to_floor": frame.p95 / floor.p95,
             "renderer": renderer, "msaa_samples": msaaSamples,
+            "frame_ms": frameMilliseconds, "frame_upload_bytes": frameUploadBytes,
         ]
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     }
