@@ -115,48 +115,44 @@ public struct CSVLoader: DataLoader {
         var first = template.emptied(over: scanner.bytes, offset: 0)
         first.reserve(rows: scanner.estimatedRemainingLines() + 1)
         try first.append(sample.fields, line: sample.number, scanner: scanner)
-        var parts = [first] + stretches.dropFirst().map {
-            template.emptied(over: UnsafeRawBufferPointer(rebasing: scanner.bytes[$0]), offset: $0.lowerBound)
+        var outcomes = [StretchOutcome(rows: first)] + stretches.dropFirst().map {
+            StretchOutcome(rows: template.emptied(over: UnsafeRawBufferPointer(rebasing: scanner.bytes[$0]),
+                                                  offset: $0.lowerBound))
         }
         first = template
-        var lineCounts = [Int](repeating: 0, count: stretches.count)
-        var quoted = [Bool](repeating: false, count: stretches.count)
-        let failures = LockedResults<Void>(count: stretches.count)
-        parts.withUnsafeMutableBufferPointer { partSlots in
-            lineCounts.withUnsafeMutableBufferPointer { lineSlots in
-                quoted.withUnsafeMutableBufferPointer { quotedSlots in
-                    let (partSlots, lineSlots, quotedSlots) = (UncheckedSlots(partSlots), UncheckedSlots(lineSlots),
-                                                               UncheckedSlots(quotedSlots))
-                    DispatchQueue.concurrentPerform(iterations: stretches.count) { k in
-                        var partScanner = k == 0 ? scanner : CSVScanner(bytes: partSlots[k].bytes, delimiter: scanner.delimiter)
-                        // Taken out of its slot, so that the columns grow in place.
-                        var part = partSlots[k]
-                        partSlots[k] = template
-                        if k > 0 { part.reserve(rows: partScanner.estimatedRemainingLines()) }
-                        let before = partScanner.lineEndsPassed
-                        failures[k] = Result {
-                            try part.readRows(&partScanner, tracker: tracker, until: stretches[k].upperBound - part.offset)
-                        }
-                        partSlots[k] = part
-                        lineSlots[k] = partScanner.lineEndsPassed - before
-                        quotedSlots[k] = partScanner.sawQuotedField
-                    }
+        outcomes.withUnsafeMutableBufferPointer { buffer in
+            let slots = UncheckedSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: stretches.count) { k in
+                // Taken out of its slot, so that the columns grow in place.
+                var outcome = slots[k]
+                slots[k] = StretchOutcome(rows: template)
+                var partScanner = k == 0 ? scanner : CSVScanner(bytes: outcome.rows.bytes, delimiter: scanner.delimiter)
+                if k > 0 { outcome.rows.reserve(rows: partScanner.estimatedRemainingLines()) }
+                let before = partScanner.lineEndsPassed
+                do {
+                    try outcome.rows.readRows(&partScanner, tracker: tracker,
+                                              until: stretches[k].upperBound - outcome.rows.offset)
+                } catch {
+                    outcome.failure = error
                 }
+                outcome.lines = partScanner.lineEndsPassed - before
+                outcome.quoted = partScanner.sawQuotedField
+                slots[k] = outcome
             }
         }
-        if stretches.count > 1, quoted.contains(true) { return nil }
+        if stretches.count > 1, outcomes.contains(where: \.quoted) { return nil }
         var lines = scanner.lineEndsPassed
         for k in stretches.indices {
-            if case let .failure(error) = failures[k]! {
+            if let error = outcomes[k].failure {
                 throw (error as? DataLoadError).map { k == 0 ? $0 : $0.movedDown(lines: lines) } ?? error
             }
             if k > 0 {
-                parts[0].append(contentsOf: parts[k])
-                parts[k] = template
+                outcomes[0].rows.append(contentsOf: outcomes[k].rows)
+                outcomes[k].rows = template
             }
-            lines += lineCounts[k]
+            lines += outcomes[k].lines
         }
-        return parts[0]
+        return outcomes[0].rows
     }
 
     private func column(named name: String, in names: [String], source: String, role: String) throws -> Int {
@@ -165,6 +161,15 @@ public struct CSVLoader: DataLoader {
         if let index = names.firstIndex(where: { $0.lowercased() == wanted.lowercased() }) { return index }
         throw DataLoadError.notInFile(file: source, asked: "\(role) named '\(wanted)'", available: names)
     }
+}
+
+/// What reading one stretch of rows gave: its rows, its line count, whether it met a
+/// quoted field, and the error that stopped it.
+private struct StretchOutcome {
+    var rows: RowReader
+    var lines = 0
+    var quoted = false
+    var failure: Error?
 }
 
 /// The per-row loop, apart so that the setup above stays readable.
@@ -341,18 +346,4 @@ extension CSVLoader {
         cuts.append(bytes.count)
         return zip(cuts, cuts.dropFirst()).map { $0..<$1 }
     }
-}
-
-/// One slot per concurrent task, each filled by its own task.
-private final class LockedResults<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<Value, Error>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Result<Value, Error>? {
-        get { lock.lock(); defer { lock.unlock() }; return slots[index] }
-        set { lock.lock(); defer { lock.unlock() }; slots[index] = newValue }
-    }
-
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What to take from a file: which columns, which chart. The same for every loader and
 /// every command that opens a file (`--x`, `--y`, `--chart`).
 public struct LoadOptions: Equatable, Sendable {
@@ -19,33 +17,3 @@ public struct LoadOptions: Equatable, Sendable {
 
 /// Told how far a load has come: bytes read so far and in all.
 public typealias LoadProgress = (_ bytesDone: Int, _ bytesTotal: Int) -> Void
-
-/// What a loader tells as it reads, from any of its threads: the stretches of bytes it
-/// is done with. The total goes to a progress report, and the stretch itself to
-/// `release` (a mapped file drops those pages: a loader reading a file in several
-/// places at once still never holds all of it in memory).
-public final class ReadTracker: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = 0
-    private let total: Int
-    private let progress: LoadProgress?
-    private let release: ((Range<Int>) -> Void)?
-
-    public init(total: Int, progress: LoadProgress?, release: ((Range<Int>) -> Void)? = nil) {
-        self.total = total
-        self.progress = progress
-        self.release = release
-    }
-
-    /// The loader will not read `range` again. Calls are serialised, so the callbacks
-    /// need no locks of their own.
-    public func finished(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        // A load read again in order (a quoted field in a stretch) reports bytes twice.
-        done = min(done + range.count, total)
-        release?(range)
-        progress?(done, total)
-    }
-}

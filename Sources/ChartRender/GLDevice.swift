@@ -24,6 +24,8 @@ public final class GLDevice {
     /// The driver's renderer and version strings, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
     public let renderer: String
     public let version: String
+    /// The most texels a buffer texture may hold (at least 65 536 by the GL 3.3 spec).
+    public let maxBufferTextureTexels: Int
     /// The context the handles belong to; held so that it outlives them.
     public let context: GLContext
 
@@ -32,6 +34,9 @@ public final class GLDevice {
         self.context = context
         renderer = Self.string(GL_RENDERER)
         version = Self.string(GL_VERSION)
+        var texels: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_BUFFER_SIZE), &texels)
+        maxBufferTextureTexels = Int(texels)
     }
 
     deinit {
@@ -208,12 +213,6 @@ public final class GLDevice {
         return TextureID(raw: id)
     }
 
-    /// The most texels a buffer texture may hold (at least 65 536 by the GL 3.3 spec).
-    public var maxBufferTextureTexels: Int {
-        var value: GLint = 0
-        glGetIntegerv(GLenum(GL_MAX_TEXTURE_BUFFER_SIZE), &value)
-        return Int(value)
-    }
 
     /// The framebuffer draws go to now: an object this device made, or `nil` for the
     /// window's own.
