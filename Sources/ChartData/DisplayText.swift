@@ -1,0 +1,70 @@
+/// Text from a user's file or command line, made safe to show: on a terminal (no escape
+/// sequence reaches it raw) and on screen (no name so long that drawing it costs more
+/// than the chart).
+public enum DisplayText {
+    /// The most characters a quoted piece of input keeps in a message.
+    public static let quoteLimit = 120
+    /// The most characters a series name keeps on screen (legend, info board).
+    public static let nameLimit = 64
+    /// The most names a listing shows before "and N more".
+    public static let listLimit = 20
+
+    /// `text` with every control character written as an escape (`\x1b`, `\n`, `\t`,
+    /// `\u{202e}` for bidirectional overrides), cut to `limit` characters with "…".
+    /// - Complexity: O(min(n, limit)); a 50 MB field costs no more than a short one.
+    public static func escaped(_ text: some StringProtocol, limit: Int = quoteLimit) -> String {
+        var result = ""
+        var kept = 0
+        for scalar in text.unicodeScalars {
+            if kept >= limit {
+                result += "…"
+                return result
+            }
+            result += escape(scalar)
+            kept += 1
+        }
+        return result
+    }
+
+    /// `text` in double quotes, escaped and cut as `escaped(_:limit:)` does.
+    public static func quoted(_ text: some StringProtocol, limit: Int = quoteLimit) -> String {
+        "\"" + escaped(text, limit: limit) + "\""
+    }
+
+    /// A series or column name for the screen: control characters escaped, at most
+    /// `limit` characters, the rest replaced by "…".
+    public static func name(_ text: some StringProtocol, limit: Int = nameLimit) -> String {
+        escaped(text, limit: limit)
+    }
+
+    /// Names for a message: the first `limit`, each escaped and cut, then "and N more".
+    public static func listing(_ names: [String], limit: Int = listLimit) -> String {
+        let shown = names.prefix(limit).map { name($0) }.joined(separator: ", ")
+        let rest = names.count - min(names.count, limit)
+        return rest > 0 ? "\(shown) and \(rest) more" : shown
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        default: break
+        }
+        let value = scalar.value
+        // C0 and C1 controls, DEL, and the bidirectional overrides and isolates that can
+        // make a message read as something else.
+        if value < 0x20 || (0x7F...0x9F).contains(value) {
+            return "\\x" + hex(value, width: 2)
+        }
+        if (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+            return "\\u{" + hex(value, width: 4) + "}"
+        }
+        return String(scalar)
+    }
+
+    private static func hex(_ value: UInt32, width: Int) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
