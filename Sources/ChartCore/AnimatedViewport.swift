@@ -47,8 +47,8 @@ public final class AnimatedViewport {
     private var observers: [ViewportObserver] = []
 
     public init(_ rect: DataRect) {
-        current = rect
-        target = rect
+        current = FiniteDomain.clamp(rect)
+        target = current
     }
 
     public var viewport: Viewport { Viewport(visible: current) }
@@ -65,7 +65,10 @@ public final class AnimatedViewport {
         var newTarget = target
         var moved = false
         for side in Side.allCases {
-            guard let value = change.value(for: side), value.isFinite else { continue }
+            // Sides within the finite domain: an eased step `from + (to − from) × t`
+            // then never overflows.
+            guard let asked = change.value(for: side), asked.isFinite else { continue }
+            let value = FiniteDomain.clamp(asked)
             let now = Self.value(of: current, side)
             if duration > 0, now != value {
                 if let running = motions[side], running.to == value { continue }

@@ -13,7 +13,8 @@ public final class LegendController: RenderController {
     private var environment: RenderEnvironment?
 
     public init(dataset: Dataset, lines: SeriesLinesController) {
-        names = dataset.series.map(\.name)
+        // Cut for the screen: a 10 MB header name would otherwise be drawn glyph by glyph.
+        names = dataset.series.map { DisplayText.name($0.name) }
         self.lines = lines
     }
 

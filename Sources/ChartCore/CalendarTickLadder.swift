@@ -27,11 +27,16 @@ public struct CalendarTickLadder: TickLadder {
         steps += [1, 2, 4, 8].map { (.hour, $0) }
         steps += [1, 2, 4, 8].map { (.day, $0) }
         steps += [1, 2, 4].map { (.month, $0) }
-        steps += (0...16).map { (.year, 1 << $0) }
+        // Up to 2^32 years (4.3 billion): the date range `CivilDate` covers.
+        steps += (0...32).map { (.year, 1 << $0) }
         return steps
     }()
 
     public var levels: ClosedRange<Int> { 0...(Self.steps.count - 1) }
+
+    /// The most ticks one call makes: a level far too fine for the range gets none, so
+    /// the cost follows the labels that can fit, never the width of the range.
+    static let maximumTicks = 10_000
 
     /// Average seconds between ticks, counting the ticks dropped before a unit's end.
     public func spacing(ofLevel level: Int) -> Double {
@@ -61,8 +66,11 @@ public struct CalendarTickLadder: TickLadder {
 
     public func ticks(ofLevel level: Int, in range: ClosedRange<Double>) -> [Double] {
         let (unit, k) = Self.steps[level]
-        let lower = range.lowerBound / unitsPerSecond, upper = range.upperBound / unitsPerSecond
-        guard lower.isFinite, upper.isFinite, upper >= lower else { return [] }
+        // Dates exist only within CivilDate's range; a view beyond it has no date ticks.
+        let limit = CivilDate.limitInSeconds
+        let lower = max(range.lowerBound / unitsPerSecond, -limit), upper = min(range.upperBound / unitsPerSecond, limit)
+        guard lower.isFinite, upper.isFinite, upper >= lower,
+              (upper - lower) * unitsPerSecond / spacing(ofLevel: level) <= Double(Self.maximumTicks) else { return [] }
         var ticks: [Double] = []
         func emit(_ seconds: Double) {
             if seconds >= lower && seconds <= upper { ticks.append(seconds * unitsPerSecond) }

@@ -45,9 +45,11 @@ public final class ChartPresenter {
         self.source = source
         let dataset = source.dataset
         let first = dataset.xs.first ?? 0, last = dataset.xs.last ?? 1
-        dataRange = first...(last > first ? last : first + 1)
+        // Within the finite domain, so the span and every range inside it are finite.
+        dataRange = FiniteDomain.clamp(first...(last > first ? last : first + 1))
         let span = dataRange.upperBound - dataRange.lowerBound
-        minimumWidth = min(span, max(span / Double(max(dataset.count - 1, 1)) / 2, abs(last) * 1e-12))
+        minimumWidth = min(span, max(span / Double(max(dataset.count - 1, 1)) / 2,
+                                     FiniteDomain.smallestSpan(atMagnitude: dataRange.upperBound)))
         let initialX = RangeSelection.newest(initialFraction, of: dataRange, minimumWidth: minimumWidth).selected
         let initial = Viewport.fitting(source, x: initialX, gridAligned: true)?.visible
             ?? DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: 0, maxY: 1)

@@ -20,9 +20,16 @@ public struct CivilDate: Equatable, Sendable {
         self.second = second
     }
 
-    /// The date and whole-second time of `unixSeconds` (rounded down).
+    /// The latest (and, negated, earliest) instant a date is made for: about 3.17
+    /// billion years either side of 1970. Instants beyond it are taken as this one, so
+    /// no value, however large, overflows the arithmetic.
+    public static let limitInSeconds = 1e17
+
+    /// The date and whole-second time of `unixSeconds` (rounded down), within
+    /// ±`limitInSeconds`; NaN is taken as 1970.
     public init(unixSeconds: Double) {
-        let whole = Int(unixSeconds.rounded(.down))
+        let clamped = unixSeconds.isNaN ? 0 : min(max(unixSeconds, -Self.limitInSeconds), Self.limitInSeconds)
+        let whole = Int(clamped.rounded(.down))
         let days = whole >= 0 ? whole / 86400 : -((-whole + 86399) / 86400)
         let secondOfDay = whole - days * 86400
         (year, month, day) = Self.civil(fromDays: days)

@@ -95,7 +95,7 @@ public final class HighlightController: RenderController {
             let drawn = drawnLevel(series: series, visible: current, plotWidth: geometry.plot.width)
             let color = lines.color(ofSeries: series, theme: theme)
             let value = dataset.series[series].ys[index]
-            rows.append(("\(dataset.series[series].name)  \(value.isNaN ? "—" : NumberLabel.format(value))", color))
+            rows.append(("\(DisplayText.name(dataset.series[series].name))  \(value.isNaN ? "—" : NumberLabel.format(value))", color))
             guard let y = dataset.drawnY(at: index, series: series, level: drawn) else { continue }
             let point = PixelPoint(x: lineX, y: plot.y + (current.maxY - y) / current.height * plot.height)
             guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }

@@ -17,7 +17,14 @@ public enum NumberLabel {
     /// neighbours apart, trailing zeros dropped.
     public static func format(_ value: Double, step: Double, magnitude: Double? = nil) -> String {
         guard value.isFinite else { return "\(value)" }
-        let (divisor, suffix) = scale(for: magnitude ?? abs(value))
+        let magnitude = magnitude ?? abs(value)
+        if needsExponent(magnitude: magnitude, step: step) {
+            let exponent = Int(log10(max(magnitude, abs(step))).rounded(.down))
+            let unit = pow(10, Double(exponent))
+            let decimals = min(self.decimals(for: abs(step) / unit), 6)
+            return withExponent(value / unit, decimals: decimals, exponent: exponent)
+        }
+        let (divisor, suffix) = scale(for: magnitude)
         let decimals = self.decimals(for: abs(step) / divisor)
         var text = String(format: "%.\(decimals)f", value / divisor)
         if text.contains(".") {
@@ -32,6 +39,10 @@ public enum NumberLabel {
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         guard value != 0 else { return "0" }
+        if needsExponent(magnitude: abs(value), step: abs(value)) {
+            let exponent = Int(log10(abs(value)).rounded(.down))
+            return withExponent(value / pow(10, Double(exponent)), decimals: 6, exponent: exponent)
+        }
         let (divisor, suffix) = scale(for: abs(value))
         var text = String(format: "%.9g", value / divisor)
         if text.contains("."), !text.contains("e") {
@@ -39,6 +50,24 @@ public enum NumberLabel {
             if text.hasSuffix(".") { text.removeLast() }
         }
         return text + suffix
+    }
+
+    /// Whether labels of this size need a power of ten: beyond the largest suffix
+    /// (999P), or steps finer than a millionth, which decimals would spell as a row of
+    /// zeros.
+    static func needsExponent(magnitude: Double, step: Double) -> Bool {
+        magnitude >= 1e18 || (step > 0 && abs(step) < 1e-6 && magnitude < 1e-3)
+    }
+
+    /// `mantissa` with `decimals` (trailing zeros dropped) and "e" and the exponent:
+    /// `1.5e300`, `-2e-310`.
+    private static func withExponent(_ mantissa: Double, decimals: Int, exponent: Int) -> String {
+        var text = String(format: "%.\(decimals)f", mantissa)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return Double(text) == 0 ? "0" : text + "e\(exponent)"
     }
 
     /// The fewest decimals (0…12) that write `step` exactly: 0.25 → 2, 5 → 0.

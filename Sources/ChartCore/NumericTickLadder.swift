@@ -3,8 +3,9 @@
 public struct NumericTickLadder: TickLadder {
     public init() {}
 
-    /// Level 0 is a step of 1; each level up multiplies by 2, 2.5, 2 in turn.
-    public var levels: ClosedRange<Int> { -900...900 }
+    /// Level 0 is a step of 1; each level up multiplies by 2, 2.5, 2 in turn; level 923
+    /// is 5e307, the coarsest step a view within `FiniteDomain` needs.
+    public var levels: ClosedRange<Int> { -900...923 }
 
     public func spacing(ofLevel level: Int) -> Double {
         let decade = level >= 0 ? level / 3 : -((-level + 2) / 3)

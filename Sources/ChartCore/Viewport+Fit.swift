@@ -26,12 +26,15 @@ extension Viewport {
     }
 
     private static func fitting(x: ClosedRange<Double>, y: (min: Double, max: Double)) -> Viewport {
-        var rect = DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: y.min, maxY: y.max).paddingY(by: 0.05)
-        if rect.width <= 0 {
+        // Clamped before the padding, so data out to ±1.79e308 still gives a finite view.
+        let clampedX = FiniteDomain.clamp(x), clampedY = FiniteDomain.clamp(y.min...y.max)
+        var rect = DataRect(minX: clampedX.lowerBound, maxX: clampedX.upperBound,
+                            minY: clampedY.lowerBound, maxY: clampedY.upperBound).paddingY(by: 0.05)
+        if x.lowerBound == x.upperBound {
             let pad = max(abs(rect.minX) * 1e-6, 1)
             rect.minX -= pad
             rect.maxX += pad
         }
-        return Viewport(visible: rect)
+        return Viewport(visible: FiniteDomain.clamp(rect))
     }
 }

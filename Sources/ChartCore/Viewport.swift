@@ -30,6 +30,7 @@ public struct Viewport: Equatable, Sendable {
         visible.maxX -= shiftX
         visible.minY += shiftY
         visible.maxY += shiftY
+        visible = FiniteDomain.clamp(visible)
     }
 
     /// Zooms by `factor` (above 1 magnifies) around the pixel (`px`, `py`): the data
@@ -52,11 +53,12 @@ public struct Viewport: Equatable, Sendable {
             visible.minY = anchor - t * height
             visible.maxY = visible.minY + height
         }
+        visible = FiniteDomain.clamp(visible)
     }
 
     private static func clampedSpan(_ span: Double, around value: Double) -> Double {
-        let smallest = max(abs(value), 1e-300) * 1e-12
-        let largest = Double.greatestFiniteMagnitude / 4
+        let smallest = FiniteDomain.smallestSpan(atMagnitude: value)
+        let largest = 2 * FiniteDomain.limit
         return min(max(span, smallest), largest)
     }
 }

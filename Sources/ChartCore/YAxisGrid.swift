@@ -25,7 +25,8 @@ public struct YAxisGrid: Equatable, Sendable {
     public init(range: ClosedRange<Double>) {
         let height = range.upperBound - range.lowerBound
         guard height > 0, height.isFinite else {
-            self.init(bottom: range.lowerBound, step: 1)
+            let bottom = FiniteDomain.clamp(range.lowerBound)
+            self.init(bottom: bottom, step: FiniteDomain.smallestSpan(atMagnitude: bottom))
             return
         }
         let fittedStep = Self.niceStep(atLeast: height / Self.span * (1 - 1e-9))
@@ -49,7 +50,13 @@ public struct YAxisGrid: Equatable, Sendable {
         return all.filter { $0 <= top + step * 1e-9 }
     }
 
-    public var range: ClosedRange<Double> { bottom...(bottom + Self.span * step) }
+    /// The grid's extent, from its bottom line to 5.5 steps above it; always a valid,
+    /// finite range.
+    public var range: ClosedRange<Double> {
+        let top = bottom + Self.span * step
+        guard bottom.isFinite, top.isFinite, top > bottom else { return FiniteDomain.clamp(bottom...bottom) }
+        return bottom...top
+    }
 
     /// The grid with the smallest nice step whose range holds `min…max` with a sliver
     /// (2% of the data's height) above and below, so lines at the extremes are not cut;
@@ -58,7 +65,10 @@ public struct YAxisGrid: Equatable, Sendable {
     public static func fit(min low: Double, max high: Double) -> YAxisGrid {
         guard low.isFinite, high.isFinite else { return YAxisGrid(bottom: 0, step: 1) }
         let nonNegative = low >= 0
-        var low = low, high = high
+        // Well inside the finite domain, so the padding, the rounding to a step and the
+        // top line stay finite for data out to ±1.79e308.
+        let bound = FiniteDomain.limit / 16
+        var low = min(max(low, -bound), bound), high = min(max(high, -bound), bound)
         if high <= low {
             let pad = Swift.max(abs(low) * 0.1, 1)
             (low, high) = (low - pad, high + pad)

@@ -206,6 +206,9 @@ public final class LineRenderer {
         let countLocation = device.uniform("u_segmentCount", in: lineProgram)
         let groupLocation = device.uniform("u_segmentsPerQuad", in: lineProgram)
         let pixelsPerUnit = Double(plotRect.width) / visible.width
+        let pixelsPerUnitY = Double(plotRect.height) / visible.height
+        let scaleLocation = device.uniform("u_pixelsPerUnit", in: lineProgram)
+        var unitsSet = (1.0, 1.0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         for block in blocks {
             // At a segment or more per pixel column, neighbours overlap anyway: one box
@@ -217,7 +220,17 @@ public final class LineRenderer {
             glUniform1i(firstLocation, GLint(block.firstPoint))
             glUniform1i(countLocation, GLint(block.segmentCount))
             glUniform1i(groupLocation, GLint(perQuad))
-            glUniform2f(offsetLocation, Float(block.originX - visible.minX), Float(block.originY - visible.minY))
+            if block.unitX == 1, block.unitY == 1 {
+                glUniform2f(offsetLocation, Float(block.originX - visible.minX), Float(block.originY - visible.minY))
+            } else {
+                // Offsets and scale in the block's units, each divided before subtracting.
+                glUniform2f(offsetLocation, Float(block.originX / block.unitX - visible.minX / block.unitX),
+                            Float(block.originY / block.unitY - visible.minY / block.unitY))
+            }
+            if (block.unitX, block.unitY) != unitsSet {
+                unitsSet = (block.unitX, block.unitY)
+                glUniform2f(scaleLocation, Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY))
+            }
             glDrawElements(GLenum(GL_TRIANGLES), GLsizei(Self.indicesPerQuad * quads), GLenum(GL_UNSIGNED_INT), nil)
         }
         glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)

@@ -13,6 +13,11 @@ public final class LineSeriesBuffer {
         /// Data-space origin that the stored offsets are relative to.
         var originX: Double
         var originY: Double
+        /// Data units per stored unit: 1 for everyday data; a power of two for a block
+        /// whose offsets would not fit a `Float` (beyond ±2¹⁰⁰), so data out to
+        /// ±1.79e308 is drawn too. Dividing by a power of two is exact.
+        var unitX = 1.0
+        var unitY = 1.0
         /// x of the block's first and last point, for culling.
         var firstX: Double
         var lastX: Double
@@ -118,15 +123,22 @@ public final class LineSeriesBuffer {
                 bufferUsed = 0
             }
             let origin = Self.origin(of: points, range: range)
-            func store(_ slot: Int, x: Double, y: Double) {
-                scratch[2 * slot] = Float(x - origin.x)
-                scratch[2 * slot + 1] = Float(y - origin.y)
+            if origin.unitX == 1, origin.unitY == 1 {
+                for (slot, i) in range.enumerated() {
+                    scratch[2 * slot] = Float(points.x(i) - origin.x)
+                    scratch[2 * slot + 1] = Float(points.y(i) - origin.y)
+                }
+            } else {
+                // Scaled before subtracting, so no difference overflows.
+                for (slot, i) in range.enumerated() {
+                    scratch[2 * slot] = Float(points.x(i) / origin.unitX - origin.x / origin.unitX)
+                    scratch[2 * slot + 1] = Float(points.y(i) / origin.unitY - origin.y / origin.unitY)
+                }
             }
-            for (slot, i) in range.enumerated() { store(slot, x: points.x(i), y: points.y(i)) }
             scratch.withUnsafeBytes { bytes in
                 device.upload(UnsafeRawBufferPointer(rebasing: bytes[0..<byteCount]), to: buffer!, atByteOffset: bufferUsed)
             }
-            blocks.append(Block(originX: origin.x, originY: origin.y,
+            blocks.append(Block(originX: origin.x, originY: origin.y, unitX: origin.unitX, unitY: origin.unitY,
                                 firstX: points.x(range.lowerBound), lastX: points.x(range.upperBound),
                                 texture: texture!, firstPoint: bufferUsed / Self.bytesPerPoint,
                                 segmentCount: range.count - 1))
@@ -191,8 +203,10 @@ public final class LineSeriesBuffer {
         return runs
     }
 
-    /// The middle of a block's finite extent: offsets from it use Float's range best.
-    private static func origin<Points: PlotPoints>(of points: Points, range: ClosedRange<Int>) -> (x: Double, y: Double) {
+    /// The middle of a block's finite extent (offsets from it use Float's range best),
+    /// and the units its offsets are stored in.
+    private static func origin<Points: PlotPoints>(of points: Points, range: ClosedRange<Int>)
+        -> (x: Double, y: Double, unitX: Double, unitY: Double) {
         var minY = Double.infinity
         var maxY = -Double.infinity
         for i in range {
@@ -201,7 +215,22 @@ public final class LineSeriesBuffer {
             minY = min(minY, value)
             maxY = max(maxY, value)
         }
-        let middle = minY <= maxY ? (minY + maxY) / 2 : 0
-        return ((points.x(range.lowerBound) + points.x(range.upperBound)) / 2, middle)
+        let firstX = points.x(range.lowerBound), lastX = points.x(range.upperBound)
+        let x = middle(firstX, lastX)
+        let y = minY <= maxY ? middle(minY, maxY) : 0
+        let unitY = minY <= maxY ? unit(forHalfExtent: maxY / 2 - minY / 2) : 1
+        return (x, y, unit(forHalfExtent: lastX / 2 - firstX / 2), unitY)
+    }
+
+    /// `(a + b) / 2`, without overflow where the sum would not be finite.
+    private static func middle(_ a: Double, _ b: Double) -> Double {
+        let sum = a + b
+        return sum.isFinite ? sum / 2 : a / 2 + b / 2
+    }
+
+    /// 1 for offsets up to 2¹⁰⁰; beyond, the power of two that brings them to about 2²⁰.
+    private static func unit(forHalfExtent half: Double) -> Double {
+        guard half.isFinite, half > 0x1p100 else { return 1 }
+        return Double(sign: .plus, exponent: half.exponent - 20, significand: 1)
     }
 }

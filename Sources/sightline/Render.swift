@@ -69,7 +69,7 @@ struct Render: ParsableCommand {
                                        theme: look.chartTheme, lineWidth: lineWidth, gradient: !look.noGradient,
                                        font: look.font(plain: plain))
             let started = Date()
-            let image = try renderer.render(scene, viewport: Viewport(visible: visible), size: size.value)
+            let image = try renderer.render(scene, viewport: Viewport(visible: FiniteDomain.clamp(visible)), size: size.value)
             let seconds = Date().timeIntervalSince(started)
             try PNGFile.write(image, to: output)
             if verbose {

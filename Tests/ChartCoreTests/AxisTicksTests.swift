@@ -23,7 +23,8 @@ final class AxisTicksTests: XCTestCase {
     func testCalendarLevelsNest() {
         let ladder = CalendarTickLadder()
         var rng = SplitMix64(seed: 5)
-        for level in ladder.levels.dropLast() {
+        // Levels whose ranges stay within the dates `CivilDate` makes (past it, none).
+        for level in ladder.levels.dropLast() where ladder.spacing(ofLevel: level + 1) * 12 < CivilDate.limitInSeconds / 2 {
             for _ in 0..<20 {
                 let spacing = ladder.spacing(ofLevel: level + 1)
                 let start = Double.random(in: -2e9...4e9, using: &rng)
