@@ -90,10 +90,20 @@ public final class ChartWindow {
         }
     }
 
-    /// Runs until the window is closed.
+    /// Runs until the window is closed, or a signal (SIGINT, SIGTERM, SIGHUP) asks it
+    /// to quit; the session is saved either way (`SignalWatcher.receivedSignal` then
+    /// says which signal it was).
     /// - Throws: the `DataLoadError` of a file that failed to load.
     public func run() throws {
-        defer { store?.flush() }
+        SignalWatcher.setHandler { _ in
+            var quit = SDL_Event()
+            quit.type = SDL_QUIT.rawValue
+            return SDL_PushEvent(&quit) == 1
+        }
+        defer {
+            SignalWatcher.setHandler(nil)
+            store?.flush()
+        }
         var event = SDL_Event()
         while true {
             if needsDisplay || isAnimating {

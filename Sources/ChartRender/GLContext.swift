@@ -1,5 +1,9 @@
 import CGL
 import CSDL2
+import ChartData
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An SDL window with an OpenGL 3.3 core context current on the calling thread.
 ///
@@ -23,10 +27,23 @@ public final class GLContext {
     /// - Throws: `RenderError.sdl` when SDL cannot start or make a window,
     ///   `RenderError.openGLUnavailable` when no 3.3 core context can be had.
     public init(mode: Mode, size: (width: Int, height: Int), vsync: Bool = true) throws {
-        if case .offscreen = mode {
+        // Signals are the app's to handle (it saves the session, removes temporary
+        // files and exits with the signal's status); SDL's own handlers would turn
+        // Ctrl-C into an event that a command without a loop never reads.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        let chosenDriver = getenv("SDL_VIDEODRIVER").map { String(cString: $0) } ?? ""
+        switch mode {
+        case .offscreen:
             SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+        case .window where chosenDriver.isEmpty:
+            // Only a real display: SDL would otherwise fall back to its offscreen driver
+            // and run an invisible window forever when no server answers.
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11,wayland")
+        case .window:
+            break
         }
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+            if case .window = mode { throw RenderError.noDisplay(Self.displayDescription(sdl: Self.sdlError())) }
             throw RenderError.sdl("cannot start video: \(Self.sdlError())")
         }
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
@@ -112,6 +129,16 @@ public final class GLContext {
     public func finish() { glFinish() }
 
     static func sdlError() -> String { String(cString: SDL_GetError()) }
+
+    /// Which displays were tried, for the message when none answered.
+    private static func displayDescription(sdl: String) -> String {
+        let tried = ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"].compactMap { name -> String? in
+            guard let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty else { return nil }
+            return "\(name)=\(DisplayText.quoted(value))"
+        }
+        let named = tried.isEmpty ? "no DISPLAY or WAYLAND_DISPLAY is set" : tried.joined(separator: ", ")
+        return "no display answered (\(named)): \(sdl)"
+    }
 
     /// After a failed 3.3 core request: what a default context offers, for the message.
     private static func probeOfferedVersion(window: OpaquePointer) -> String? {

@@ -3,6 +3,8 @@
 public enum RenderError: Error, CustomStringConvertible {
     /// SDL could not start, make a window or a context.
     case sdl(String)
+    /// No display server answered for a window; the message names what was tried.
+    case noDisplay(String)
     /// The context is older than OpenGL 3.3 core; `found` is what the driver offered.
     case openGLUnavailable(found: String)
     /// A shader failed to compile or link; `log` is the driver's info log.
@@ -17,6 +19,8 @@ public enum RenderError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .sdl(message): return "SDL: \(message)"
+        case let .noDisplay(message):
+            return "cannot open a window: \(message). Check that the display is running and reachable, or use 'sightline render' for a PNG without one."
         case let .openGLUnavailable(found):
             return "OpenGL 3.3 core is needed, but the driver offers \(found). On Linux without a GPU, Mesa's llvmpipe provides it (apt-get install libgl1-mesa-dri)."
         case let .shader(name, log): return "shader \(name): \(log)"
@@ -30,7 +34,7 @@ public enum RenderError: Error, CustomStringConvertible {
     /// missing, 73 (EX_CANTCREAT) for an image we could not write, 70 (EX_SOFTWARE) else.
     public var exitCode: Int32 {
         switch self {
-        case .sdl, .openGLUnavailable: return 69
+        case .sdl, .noDisplay, .openGLUnavailable: return 69
         case .image: return 73
         case .font: return 66
         case .shader, .framebuffer: return 70

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChartCore
 import ChartData
 import Foundation
 
@@ -23,6 +24,8 @@ struct BenchData: ParsableCommand {
         if file == nil {
             path = NSTemporaryDirectory() + "sightline-bench-\(getpid()).csv"
             temporary = path
+            // A signal while it is written or read removes it (it can be gigabytes).
+            TemporaryFiles.register(path)
             let handle = FileHandle(forWritingAtPath: path) ?? {
                 FileManager.default.createFile(atPath: path, contents: nil)
                 return FileHandle(forWritingAtPath: path)!
@@ -30,7 +33,12 @@ struct BenchData: ParsableCommand {
             try RandomWalk(count: points).writeCSV { try handle.write(contentsOf: $0) }
             try handle.close()
         }
-        defer { if let temporary { unlink(temporary) } }
+        defer {
+            if let temporary {
+                unlink(temporary)
+                TemporaryFiles.unregister(temporary)
+            }
+        }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 
         let rssBefore = Self.residentMegabytes()

@@ -5,6 +5,10 @@ import ChartData
 import ChartRender
 import Foundation
 
+/// The session to save if the process ends through `exit()` (Xlib calls it when the
+/// display connection breaks).
+nonisolated(unsafe) private var sessionFlushedAtExit: SessionStore?
+
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a data file in a window (without FILE, the last one opened).",
@@ -52,6 +56,9 @@ struct Open: ParsableCommand {
             try renderPreview(of: CommandSupport.load(path, options: data), path: path)
             return
         }
+        // The X server going away ends the process through exit(): save on the way out.
+        sessionFlushedAtExit = store
+        atexit { sessionFlushedAtExit?.flush() }
         try CommandSupport.reportingRenderErrors {
             let window = try ChartWindow(path: path, options: data.loadOptions, lod: data.lod, size: size?.value,
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
@@ -59,6 +66,7 @@ struct Open: ParsableCommand {
                                          store: path == "-" ? nil : store)
             try window.run()
         }
+        if let signal = SignalWatcher.receivedSignal { SignalWatcher.terminate(with: signal) }
     }
 
     /// Session entries name files absolutely, so the same file matches from any folder.

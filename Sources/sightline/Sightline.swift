@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChartApp
 
 @main
 struct Sightline: ParsableCommand {
@@ -22,4 +23,10 @@ struct Sightline: ParsableCommand {
         subcommands: [Open.self, Render.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self],
         defaultSubcommand: Open.self
     )
+
+    /// Signals are taken by a watcher thread, which must exist before any other thread.
+    static func main() {
+        SignalWatcher.start()
+        main(nil)
+    }
 }

@@ -29,6 +29,18 @@ final class XvfbDisplay {
 
     var environment: [String: String] { ["DISPLAY": name, "XDG_CONFIG_HOME": configHome] }
 
+    /// Ends the X server now, as a crash or a lost SSH connection would.
+    func stopServer() {
+        server.terminate()
+        server.waitUntilExit()
+    }
+
+    /// The session file the app under test keeps, parsed.
+    func session() throws -> Any {
+        let data = try Data(contentsOf: URL(fileURLWithPath: configHome + "/sightline/session.json"))
+        return try JSONSerialization.jsonObject(with: data)
+    }
+
     /// Runs xdotool with `arguments` on this display.
     @discardableResult
     func xdotool(_ arguments: [String]) throws -> String {

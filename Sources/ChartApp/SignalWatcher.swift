@@ -1,0 +1,72 @@
+import ChartCore
+import Foundation
+
+/// Turns SIGINT, SIGTERM and SIGHUP into orderly ends.
+///
+/// The signals are blocked in every thread from the start (`start()` runs before any
+/// other thread exists, and threads inherit the mask) and taken by one watcher thread
+/// with `sigwait`, so what runs on a signal is ordinary code, not a signal handler: it
+/// may take locks, save the session and print. By default a signal removes the
+/// process's temporary files and ends it with the signal's own status (130 for
+/// SIGINT, 143 for SIGTERM, 129 for SIGHUP), as a shell expects. A window sets a
+/// handler that asks its loop to quit instead, so the session is saved first; a second
+/// signal while it quits ends the process at once.
+public enum SignalWatcher {
+    /// The signals watched.
+    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Bool)?
+    nonisolated(unsafe) private static var received: Int32?
+
+    /// Blocks the signals in the calling thread and starts the watcher. Call it first
+    /// thing in `main`, before any other thread is started.
+    public static func start() {
+        var set = signalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let watcher = Thread { watch() }
+        watcher.name = "signal watcher"
+        watcher.start()
+    }
+
+    /// What a signal does while `handler` is set: it returns whether it took the signal
+    /// (the process then goes on, to end by itself); `nil` restores the default.
+    public static func setHandler(_ handler: (@Sendable (Int32) -> Bool)?) {
+        lock.withLock { self.handler = handler }
+    }
+
+    /// The signal that asked the process to end, if one came.
+    public static var receivedSignal: Int32? { lock.withLock { received } }
+
+    /// Removes the temporary files and ends the process as `signal` would have.
+    public static func terminate(with signal: Int32) -> Never {
+        TemporaryFiles.removeAll()
+        Glibc.signal(signal, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(signal)
+        _exit(128 + signal)
+    }
+
+    private static func watch() {
+        var set = signalSet()
+        while true {
+            var signal: Int32 = 0
+            guard sigwait(&set, &signal) == 0 else { continue }
+            let (first, current) = lock.withLock { () -> (Bool, (@Sendable (Int32) -> Bool)?) in
+                defer { received = received ?? signal }
+                return (received == nil, handler)
+            }
+            if first, let current, current(signal) { continue }
+            terminate(with: signal)
+        }
+    }
+
+    private static func signalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        return set
+    }
+}
