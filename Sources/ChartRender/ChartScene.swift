@@ -30,10 +30,18 @@ public final class ChartScene {
             ?? DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1)
         stage = RenderStage(viewport: initial, geometry: StageGeometry(canvas: PixelSize(width: 1, height: 1), layout: layout),
                             theme: theme, factory: factory)
-        let lines = SeriesLinesController(dataset: source.dataset, lineWidth: lineWidth)
-        let controllers: [RenderController] = layout == .plain ? [lines]
-            : [GradientController(enabled: gradient), YAxisController(), lines, XAxisController(xKind: source.dataset.xKind)]
-        for controller in controllers { stage.add(controller) }
+        for controller in Self.controllers(for: source.dataset, layout: layout, lineWidth: lineWidth, gradient: gradient) {
+            stage.add(controller)
+        }
+    }
+
+    /// The controllers of a still picture, in draw order: the series alone for `.plain`;
+    /// else the gradient, the y grid and labels, the series and the x labels.
+    public static func controllers(for dataset: Dataset, layout: ChartLayout, lineWidth: Double,
+                                   gradient: Bool) -> [RenderController] {
+        let lines = SeriesLinesController(dataset: dataset, lineWidth: lineWidth)
+        return layout == .plain ? [lines]
+            : [GradientController(enabled: gradient), YAxisController(), lines, XAxisController(xKind: dataset.xKind)]
     }
 
     /// The plot's rectangle in a framebuffer of `size`.

@@ -47,29 +47,21 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let dataset = try CommandSupport.load(file, options: data)
-        let source = DataSource(dataset: dataset, lodMethod: data.lod)
-        guard let fitted = Viewport.fitting(source, gridAligned: !plain) else {
-            throw CommandSupport.fail(DataLoadError.noData(file: dataset.source, reason: "no finite point to show"))
+        let plan: RenderPlan
+        do {
+            plan = try RenderPlan(dataset: dataset, lod: data.lod, plain: plain, xRange: xRange.map { $0.lower...$0.upper },
+                                  yRange: yRange.map { $0.lower...$0.upper })
+        } catch let error as DataLoadError {
+            throw CommandSupport.fail(error)
         }
-        var visible = fitted.visible
-        if let x = xRange {
-            visible.minX = x.lower
-            visible.maxX = x.upper
-            if yRange == nil, let fit = Viewport.fitting(source, x: x.lower...x.upper, gridAligned: !plain) {
-                visible = fit.visible
-            }
-        }
-        if let y = yRange {
-            visible.minY = y.lower
-            visible.maxY = y.upper
-        }
+        let source = plan.source
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
                                        theme: look.chartTheme, lineWidth: lineWidth, gradient: !look.noGradient,
                                        font: look.font(plain: plain))
             let started = Date()
-            let image = try renderer.render(scene, viewport: Viewport(visible: FiniteDomain.clamp(visible)), size: size.value)
+            let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)
             try PNGFile.write(image, to: output)
             if verbose {

@@ -1,0 +1,109 @@
+import ArgumentParser
+import ChartCore
+import ChartData
+import ChartRender
+import Foundation
+
+/// Throws mutated files and mutated `render` options at the whole render path, in one
+/// process, and counts the outcomes; a trap ends the run (and fails the caller).
+///
+/// Each case parses its options with `Render`'s own parser, loads its file with the real
+/// reader, plans the view as `render` does and lays out the picture's controllers (axes,
+/// labels, lines) over recording surfaces; every `--gl-every`-th case also draws it on
+/// the GPU. Case `i` depends only on the seed and `i`, so `--from i --runs 1 --verbose`
+/// replays it.
+struct FuzzRender: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz-render",
+        abstract: "Fuzz render's options and input files in-process (for the stress tests).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "Number of cases.")
+    var runs = 10_000
+
+    @Option(help: "Seed of the case generator.")
+    var seed: UInt64 = 1
+
+    @Option(help: "The first case's number.")
+    var from = 0
+
+    @Option(help: "Draw every N-th case on the GPU too (0: never).")
+    var glEvery = 100
+
+    @Flag(help: "Print each case's options and file.")
+    var verbose = false
+
+    func run() throws {
+        let folder = NSTemporaryDirectory() + "sightline-fuzz-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let renderer = glEvery > 0 ? try? OffscreenRenderer() : nil
+        var outcomes: [String: Int] = [:]
+        let started = Date()
+        for number in from..<(from + runs) {
+            var rng = SplitMix64(seed: seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
+            let fuzzCase = FuzzCase(rng: &rng, folder: folder)
+            if verbose {
+                print("case \(number): render \(fuzzCase.arguments.map { DisplayText.quoted($0) }.joined(separator: " "))")
+                print(DisplayText.escaped(String(decoding: fuzzCase.bytes, as: UTF8.self), limit: 2000))
+            }
+            try Data(fuzzCase.bytes).write(to: URL(fileURLWithPath: fuzzCase.path))
+            let drawOnGPU = glEvery > 0 && number % glEvery == 0 ? renderer : nil
+            let outcome = Self.run(fuzzCase, renderer: drawOnGPU)
+            outcomes[outcome, default: 0] += 1
+            if verbose { print("→ \(outcome)") }
+            if (number - from + 1) % 10_000 == 0 {
+                print("\(number - from + 1) cases, \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+                fflush(stdout)
+            }
+        }
+        let summary = outcomes.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        print("\(runs) cases in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, no trap: \(summary)")
+    }
+
+    /// One case through the render path; returns what became of it.
+    private static func run(_ fuzzCase: FuzzCase, renderer: OffscreenRenderer?) -> String {
+        let render: Render
+        do {
+            render = try Render.parse(fuzzCase.arguments)
+        } catch {
+            return "usage errors"
+        }
+        do {
+            let dataset = try DatasetReader.read(path: render.file, options: render.data.loadOptions)
+            let plan = try RenderPlan(dataset: dataset, lod: render.data.lod, plain: render.plain,
+                                      xRange: render.xRange.map { $0.lower...$0.upper },
+                                      yRange: render.yRange.map { $0.lower...$0.upper })
+            layOut(plan, render: render)
+            if let renderer {
+                let scene = try ChartScene(device: renderer.device, source: plan.source, layout: render.plain ? .plain : .standard,
+                                           theme: render.look.chartTheme, lineWidth: render.lineWidth,
+                                           gradient: !render.look.noGradient, font: nil)
+                let size = PixelSize(width: min(render.size.value.width, 320), height: min(render.size.value.height, 200))
+                _ = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size)
+                return "drawn on the GPU"
+            }
+            return "laid out"
+        } catch is DataLoadError {
+            return "refused by the loader"
+        } catch {
+            return "other errors"
+        }
+    }
+
+    /// The picture's controllers over recording surfaces, every animation finished, as
+    /// `ChartScene.draw` runs them.
+    private static func layOut(_ plan: RenderPlan, render: Render) {
+        let layout: ChartLayout = render.plain ? .plain : .standard
+        let stage = RenderStage(viewport: plan.visible, geometry: StageGeometry(canvas: render.size.value, layout: layout),
+                                theme: render.look.chartTheme, factory: RecordingSurfaceFactory())
+        for controller in ChartScene.controllers(for: plan.source.dataset, layout: layout, lineWidth: render.lineWidth,
+                                                 gradient: !render.look.noGradient) {
+            stage.add(controller)
+        }
+        var steps = 0
+        while stage.advance(by: 1), steps < 100 { steps += 1 }
+        stage.prepareFrame()
+    }
+}
