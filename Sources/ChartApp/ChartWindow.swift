@@ -72,7 +72,7 @@ public final class ChartWindow {
         self.store = store
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
-        let context = try GLContext(mode: .window(title: "Sightline — \(path)"), size: (windowSize.width, windowSize.height))
+        let context = try GLContext(mode: .window(title: "Sightline — \(DisplayText.escaped(path))"), size: (windowSize.width, windowSize.height))
         device = GLDevice(context: context)
         progressRenderer = try LineRenderer(device: device)
         progress = ProgressIndicator(device: device, renderer: progressRenderer)
@@ -369,7 +369,7 @@ public final class ChartWindow {
             line += String(format: " board %.0f %.0f %.0f %.0f", box.x, box.y, box.width, box.height)
         }
         let hidden = main.lines.dataset.series.indices.filter { !main.lines.isVisible($0) }
-        if !hidden.isEmpty { line += " hidden " + hidden.map { main.lines.dataset.series[$0].name }.joined(separator: ",") }
+        if !hidden.isEmpty { line += " hidden " + hidden.map { DisplayText.name(main.lines.dataset.series[$0].name) }.joined(separator: ",") }
         print(line)
         fflush(stdout)
     }

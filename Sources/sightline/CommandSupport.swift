@@ -10,7 +10,7 @@ enum CommandSupport {
     /// Loads `path`, with a progress bar on a terminal for slow loads, and prints the
     /// loader's warnings.
     static func load(_ path: String, options: DataOptions) throws -> Dataset {
-        let bar = ProgressBar(label: "Loading \(path)")
+        let bar = ProgressBar(label: "Loading \(DisplayText.escaped(path, limit: 60))")
         defer { bar.finish() }
         do {
             let dataset = try DatasetReader.read(path: path, options: options.loadOptions) { done, total in
@@ -45,8 +45,32 @@ enum CommandSupport {
         return ExitCode(code)
     }
 
+    /// Writes `message` and a line end to standard error, terminal-safe: messages quote
+    /// file names, cells and flag values, whose escape sequences must not reach the
+    /// terminal, and whose length must not flood it.
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        write(terminalSafe(message) + "\n", to: STDERR_FILENO)
+    }
+
+    /// `text` with every control character but the line end escaped (`\x1b`), each line
+    /// cut at 2,000 characters.
+    static func terminalSafe(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { DisplayText.escaped($0.replacingOccurrences(of: "\t", with: "    "), limit: 2000) }
+            .joined(separator: "\n")
+    }
+
+    /// Writes all of `text` to `descriptor`, ignoring failures (there is nowhere left to
+    /// report them): unlike `FileHandle.write`, a closed or full stream does not trap.
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            done += n
+        }
     }
 }
 

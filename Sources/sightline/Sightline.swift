@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartApp
+import Foundation
 
 @main
 struct Sightline: ParsableCommand {
@@ -25,8 +26,20 @@ struct Sightline: ParsableCommand {
     )
 
     /// Signals are taken by a watcher thread, which must exist before any other thread.
+    /// Errors are printed terminal-safe: the parser's own messages quote flag values.
     static func main() {
         SignalWatcher.start()
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                CommandSupport.write(CommandSupport.terminalSafe(message) + "\n",
+                                     to: code == .success ? STDOUT_FILENO : STDERR_FILENO)
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 }

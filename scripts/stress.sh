@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Hostile-input checks too slow or too process-level for the unit tests: the render
+# fuzzer, memory limits, a million columns, endless input, huge names, a file truncated
+# while it is read, signals to a busy command. Each check runs the binary and asserts
+# its exit status and message; none may trap (SIGILL, SIGSEGV, SIGBUS, SIGABRT).
+#
+#   scripts/stress.sh [BINARY]        (default: build/bin/sightline)
+#   FUZZ_RUNS=100000 scripts/stress.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bin="${1:-build/bin/sightline}"
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+fuzz_runs="${FUZZ_RUNS:-100000}"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export SWIFT_BACKTRACE=enable=no LIBGL_ALWAYS_SOFTWARE=1 SDL_VIDEODRIVER=offscreen XDG_CONFIG_HOME="$work/config"
+unset DISPLAY WAYLAND_DISPLAY
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1"; [ -f "$work/err" ] && sed 's/^/     | /' "$work/err" | head -5; }
+
+# check NAME EXPECTED_STATUS PATTERN -- COMMAND...: the command's status must be the
+# expected one (or any non-trap failure for "fail") and its stderr must match PATTERN.
+check() {
+  local name=$1 expected=$2 pattern=$3
+  shift 4
+  "$@" >"$work/out" 2>"$work/err"
+  local status=$?
+  if [ "$status" -ge 132 ] && [ "$status" -le 139 ]; then
+    fail "$name: trapped (status $status)"
+  elif [ "$expected" = fail ] && [ "$status" -eq 0 ]; then
+    fail "$name: succeeded, a refusal was expected"
+  elif [ "$expected" != fail ] && [ "$expected" != any ] && [ "$status" -ne "$expected" ]; then
+    fail "$name: status $status, expected $expected"
+  elif [ -n "$pattern" ] && ! grep -Eqi -- "$pattern" "$work/err" "$work/out"; then
+    fail "$name: no message matching /$pattern/"
+  else
+    pass "$name (status $status)"
+  fi
+}
+
+echo "== render fuzzer: $fuzz_runs cases"
+if "$bin" fuzz-render --runs "$fuzz_runs" --seed 20261123 >"$work/fuzz" 2>"$work/err"; then
+  pass "fuzz-render: $(tail -1 "$work/fuzz")"
+else
+  fail "fuzz-render trapped after: $(grep cases "$work/fuzz" | tail -1)"
+fi
+
+echo "== memory limits"
+"$bin" walk 2000000 "$work/w2m.csv" >/dev/null
+check "render 2M points under ulimit -v 600M" any "" -- bash -c "ulimit -v 600000; '$bin' render '$work/w2m.csv' --out '$work/w.png'"
+check "bench --points 1e9 under ulimit -v 4G says how much it needs" fail "memory" -- \
+  bash -c "ulimit -v 4000000; '$bin' bench --points 1000000000"
+check "walk 1e10 points to /dev/null under ulimit -v 1G" any "" -- bash -c "ulimit -v 1000000; timeout 5 '$bin' walk 10000000000 /dev/null; s=\$?; [ \$s -eq 124 ] && exit 0 || exit \$s"
+
+echo "== wide and endless input"
+python3 -c "
+import sys
+n = 1000000
+sys.stdout.write(','.join('c%d' % i for i in range(n)) + '\n')
+for r in range(2): sys.stdout.write(','.join(str(r + i % 7) for i in range(n)) + '\n')
+" >"$work/wide.csv"
+check "1,000,000 columns × 2 rows within 60 s and 3 GB" any "" -- \
+  bash -c "ulimit -v 3000000; timeout 60 '$bin' render '$work/wide.csv' --out '$work/wide.png'"
+check "render - < /dev/zero stops at the line bound" fail "line" -- bash -c "ulimit -v 2000000; timeout 30 '$bin' render - --out '$work/z.png' < /dev/zero"
+python3 -c "import sys; sys.stdout.write('x,' + 'N' * 50000000 + '\n1,2\n2,3\n')" >"$work/longname.csv"
+check "a 50 MB header name renders within 30 s" 0 "" -- timeout 30 "$bin" render "$work/longname.csv" --out "$work/long.png"
+check "stdin closed" fail "standard input" -- bash -c "'$bin' render - --out '$work/c.png' <&-"
+check "walk to /dev/full says no space" fail "space" -- bash -c "'$bin' walk 100000 - > /dev/full"
+
+echo "== a file truncated while it is read"
+"$bin" walk 3000000 "$work/trunc-src.csv" >/dev/null
+for try in 1 2 3 4; do
+  cp "$work/trunc-src.csv" "$work/trunc.csv"
+  "$bin" render "$work/trunc.csv" --out "$work/t.png" >"$work/out" 2>"$work/err" &
+  pid=$!
+  sleep 0.0$((try * 2))
+  truncate -s 1000000 "$work/trunc.csv"
+  wait $pid
+  status=$?
+  if [ "$status" -ge 132 ] && [ "$status" -le 139 ]; then fail "truncated while read, try $try: trapped ($status)"
+  else pass "truncated while read, try $try (status $status)"; fi
+done
+
+echo "== signals to a busy render"
+for sig in INT TERM; do
+  "$bin" render "$work/w2m.csv" --out "$work/s.png" --size 4000x4000 >/dev/null 2>&1 &
+  pid=$!
+  sleep 0.3
+  kill -$sig $pid
+  wait $pid
+  status=$?
+  expected=$([ $sig = INT ] && echo 130 || echo 143)
+  if [ "$status" -eq "$expected" ] || [ "$status" -eq 0 ]; then pass "SIG$sig to render (status $status)"
+  else fail "SIG$sig to render: status $status, expected $expected"; fi
+  leftovers=$(find "$work" -maxdepth 1 -name '*.tmp*' | wc -l)
+  [ "$leftovers" -eq 0 ] && pass "no temporary file after SIG$sig" || fail "temporary files left after SIG$sig"
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
