@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A failure at the C boundary (SDL, OpenGL, libpng), in words, with the library's own
 /// message where it gives one.
 public enum RenderError: Error, CustomStringConvertible {
@@ -18,16 +22,28 @@ public enum RenderError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .sdl(message): return "SDL: \(message)"
+        case let .sdl(message):
+            let hint = Self.memoryLimitHint
+            return hint.isEmpty || message.hasSuffix(".") ? "SDL: \(message)\(hint)" : "SDL: \(message).\(hint)"
         case let .noDisplay(message):
             return "cannot open a window: \(message). Check that the display is running and reachable, or use 'sightline render' for a PNG without one."
         case let .openGLUnavailable(found):
-            return "OpenGL 3.3 core is needed, but the driver offers \(found). On Linux without a GPU, Mesa's llvmpipe provides it (apt-get install libgl1-mesa-dri)."
+            return "OpenGL 3.3 core is needed, but the driver offers \(found). On Linux without a GPU, Mesa's llvmpipe provides it (apt-get install libgl1-mesa-dri).\(Self.memoryLimitHint)"
         case let .shader(name, log): return "shader \(name): \(log)"
         case let .framebuffer(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
         case let .image(path, reason): return "\(path): \(reason)"
         case let .font(path, reason): return "font \(path): \(reason)"
         }
+    }
+
+    /// Under a limit on address space (`ulimit -v`), EGL and the GL driver fail to map
+    /// what they need and say only "bad alloc" or "cannot open": the message says the
+    /// limit may be why.
+    static var memoryLimitHint: String {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return "" }
+        return " This may be memory: the process may use at most \(limit.rlim_cur / 1_048_576) MB of address space "
+            + "(ulimit -v), and OpenGL drivers need several hundred MB; raise or lift the limit."
     }
 
     /// The sysexits(3) status: 69 (EX_UNAVAILABLE) when OpenGL 3.3 or a display is
