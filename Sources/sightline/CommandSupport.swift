@@ -33,6 +33,33 @@ enum CommandSupport {
             throw fail(message: error.description, code: error.exitCode)
         } catch let error as DataLoadError {
             throw fail(error)
+        } catch let error as OutputFileError {
+            throw fail(message: error.description, code: error.exitCode)
+        }
+    }
+
+    /// Writes an output file through `OutputFile`, turning its error into its message
+    /// and status 73.
+    static func writeOutput(_ path: String, refusing inputs: [String] = [],
+                            _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        removeTemporariesOnInterrupt()
+        do {
+            try OutputFile(path: path, refusing: inputs).write(produce)
+        } catch let error as OutputFileError {
+            throw fail(message: error.description, code: error.exitCode)
+        }
+    }
+
+    /// On SIGINT or SIGTERM, removes the temporary file being written, then dies of the
+    /// signal as it would have.
+    static func removeTemporariesOnInterrupt() {
+        InFlightTemporaries.prepare()
+        for signal in [SIGINT, SIGTERM] {
+            Glibc.signal(signal) { received in
+                InFlightTemporaries.removeAll()
+                Glibc.signal(received, SIG_DFL)
+                raise(received)
+            }
         }
     }
 

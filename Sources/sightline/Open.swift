@@ -79,7 +79,7 @@ struct Open: ParsableCommand {
                 throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
             }
             let image = try renderer.render(scene, viewport: viewport, size: size?.value ?? PixelSize(width: 1280, height: 720))
-            try PNGFile.write(image, to: output)
+            try PNGFile.write(image, to: output, refusing: [path])
         }
         print("""
         No display found (DISPLAY and WAYLAND_DISPLAY are unset), so the chart was rendered to:

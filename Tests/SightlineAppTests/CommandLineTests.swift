@@ -209,6 +209,140 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(knobFigures["msaa_samples"] as? Int, 4)
     }
 
+    // MARK: Output files are never destroyed
+
+    private func fileType(_ path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// A character device to write to: as root, a node of our own with the numbers of
+    /// `/dev/null` (1, 3) or `/dev/full` (1, 7), so a binary that replaces the device
+    /// under test destroys only the copy; otherwise the real one, which a user cannot
+    /// replace.
+    private func device(_ name: String, minor: UInt32) throws -> String {
+        guard geteuid() == 0 else { return "/dev/\(name)" }
+        let node = "\(folder)/\(name)"
+        guard mknod(node, S_IFCHR | 0o666, dev_t(1 << 8 | minor)) == 0 else { throw XCTSkip("cannot make \(node): errno \(errno)") }
+        let fd = open(node, O_WRONLY)
+        guard fd >= 0 else { throw XCTSkip("\(node) cannot be opened (a nodev mount?)") }
+        close(fd)
+        return node
+    }
+
+    private func renderTiny(to out: String, from input: String = "Resources/sample.csv") throws -> ProcessRunner.Result {
+        try ProcessRunner.run(ProcessRunner.sightline, ["render", input, "--out", out, "--size", "64x48", "--plain"])
+    }
+
+    /// `--out /dev/null` writes into the device; it stays a character device.
+    func testRenderingToDevNullKeepsTheDevice() throws {
+        let null = try device("null", minor: 3)
+        XCTAssertEqual(fileType(null), S_IFCHR, "precondition")
+        let result = try renderTiny(to: null)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(fileType(null), S_IFCHR, "\(null) is still a character device")
+    }
+
+    /// A symbolic link stays a link; its target gets the PNG.
+    func testRenderingToASymlinkReplacesItsTarget() throws {
+        try FileManager.default.createDirectory(atPath: "\(folder)/real", withIntermediateDirectories: true)
+        let target = try write("old", to: "real/chart.png")
+        let link = "\(folder)/link.png"
+        XCTAssertEqual(symlink("real/chart.png", link), 0)
+        let result = try renderTiny(to: link)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(fileType(link), S_IFLNK, "the link is still a link")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real/chart.png")
+        XCTAssertEqual(try PNGFile.read(from: target).width, 64, "the target holds the PNG")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/real"), ["chart.png"], "no temporary left")
+    }
+
+    /// `--out` naming the input (directly, through a link, or a hard link) is refused
+    /// with 73, and the CSV is left as it was.
+    func testRenderingOverTheInputIsRefused() throws {
+        let csv = try write("x,y\n0,0\n10,10\n", to: "data.csv")
+        XCTAssertEqual(symlink(csv, "\(folder)/alias.csv"), 0)
+        XCTAssertEqual(link(csv, "\(folder)/hard.csv"), 0)
+        for out in [csv, "\(folder)/alias.csv", "\(folder)/hard.csv", "\(folder)/./data.csv"] {
+            let result = try renderTiny(to: out, from: csv)
+            XCTAssertEqual(result.status, 73, "\(out): \(result.error)")
+            XCTAssertTrue(result.error.contains("input"), result.error)
+            XCTAssertEqual(try String(contentsOfFile: csv, encoding: .utf8), "x,y\n0,0\n10,10\n", "\(out): the CSV is unchanged")
+        }
+        XCTAssertEqual(fileType("\(folder)/alias.csv"), S_IFLNK)
+    }
+
+    /// A FIFO is written into, not replaced: `cat` reading it gets the PNG.
+    func testRenderingToAFIFOFeedsItsReader() throws {
+        let fifo = "\(folder)/pipe.png"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let received = "\(folder)/received.png"
+        XCTAssertTrue(FileManager.default.createFile(atPath: received, contents: nil))
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: try ProcessRunner.resolve("cat"))
+        reader.arguments = [fifo]
+        reader.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: received))
+        try reader.run()
+        let result = try renderTiny(to: fifo)
+        XCTAssertEqual(result.status, 0, result.error)
+        let deadline = Date().addingTimeInterval(10)
+        while reader.isRunning && Date() < deadline { usleep(20_000) }
+        if reader.isRunning {
+            reader.terminate()
+            XCTFail("cat never saw the end of the FIFO: the PNG went somewhere else")
+        }
+        reader.waitUntilExit()
+        XCTAssertEqual(fileType(fifo), S_IFIFO, "the FIFO is still a FIFO")
+        XCTAssertEqual(try PNGFile.read(from: received).width, 64)
+    }
+
+    /// A full device is an error that says so: 73 and "no space left on device".
+    func testRenderingToAFullDeviceSaysNoSpace() throws {
+        let full = try device("full", minor: 7)
+        let result = try renderTiny(to: full)
+        XCTAssertEqual(result.status, 73, result.error)
+        XCTAssertTrue(result.error.lowercased().contains("no space left on device"), result.error)
+        XCTAssertTrue(result.error.contains(full), result.error)
+        XCTAssertEqual(fileType(full), S_IFCHR)
+        let walk = try ProcessRunner.run(ProcessRunner.sightline, ["walk", "1000", full])
+        XCTAssertEqual(walk.status, 73, walk.error)
+        XCTAssertTrue(walk.error.lowercased().contains("no space left on device"), walk.error)
+    }
+
+    /// An output name of 250 characters works: the temporary's name does not grow with it.
+    func testAnOutputNameOf250CharactersWorks() throws {
+        let name = String(repeating: "n", count: 246) + ".png"
+        let result = try renderTiny(to: "\(folder)/\(name)")
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(try PNGFile.read(from: "\(folder)/\(name)").width, 64)
+        let walk = try ProcessRunner.run(ProcessRunner.sightline, ["walk", "100", "\(folder)/" + String(repeating: "w", count: 250)])
+        XCTAssertEqual(walk.status, 0, walk.error)
+    }
+
+    /// A directory is not an output file: `--out dir/` and an existing directory say so.
+    func testRenderingToADirectoryIsRefused() throws {
+        for out in ["\(folder)/", folder, "\(folder)/new-folder/"] {
+            let result = try renderTiny(to: out)
+            XCTAssertEqual(result.status, 73, "\(out): \(result.error)")
+            XCTAssertTrue(result.error.contains("is a directory"), result.error)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/new-folder"))
+        XCTAssertEqual(fileType(folder), S_IFDIR)
+    }
+
+    /// `walk` and `bench --json` go through the same writer: a link stays a link.
+    func testWalkWritesThroughALink() throws {
+        let target = try write("old", to: "walk-target.csv")
+        let link = "\(folder)/walk-link.csv"
+        XCTAssertEqual(symlink(target, link), 0)
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["walk", "10", link])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(fileType(link), S_IFLNK)
+        XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("x,y\n"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") || $0.contains(".tmp-") }, [])
+    }
+
     /// A process saving in a loop, killed with SIGKILL at random moments, never leaves a
     /// session file that fails to load.
     func testSessionSurvivesSIGKILLMidSave() throws {
