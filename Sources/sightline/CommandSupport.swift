@@ -10,10 +10,15 @@ enum CommandSupport {
     /// Loads `path`, with a progress bar on a terminal for slow loads, and prints the
     /// loader's warnings.
     static func load(_ path: String, options: DataOptions) throws -> Dataset {
+        try load(path, options: options.loadOptions)
+    }
+
+    /// Loads `path` with `options` as `load(_:options:)` does.
+    static func load(_ path: String, options: LoadOptions) throws -> Dataset {
         let bar = ProgressBar(label: "Loading \(path)")
         defer { bar.finish() }
         do {
-            let dataset = try DatasetReader.read(path: path, options: options.loadOptions) { done, total in
+            let dataset = try DatasetReader.read(path: path, options: options) { done, total in
                 bar.update(done, of: total)
             }
             bar.finish()

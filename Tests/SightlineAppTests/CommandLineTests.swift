@@ -343,6 +343,40 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") || $0.contains(".tmp-") }, [])
     }
 
+    /// Runs `session-save-loop` on `directory` for `seconds`, then kills it.
+    private func runSaveLoop(in directory: String, for seconds: Double) throws {
+        let saver = try ProcessRunner.start(ProcessRunner.sightline, ["session-save-loop", "--directory", directory])
+        usleep(UInt32(seconds * 1_000_000))
+        kill(saver.processIdentifier, SIGKILL)
+        saver.waitUntilExit()
+    }
+
+    /// A session.json that is a link (dotfiles managers make them) is written through:
+    /// the link stays, its target holds the session.
+    func testALinkedSessionFileStaysALink() throws {
+        let directory = "\(folder)/config"
+        try FileManager.default.createDirectory(atPath: "\(folder)/dotfiles", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        XCTAssertEqual(symlink("../dotfiles/session.json", "\(directory)/session.json"), 0)
+        try runSaveLoop(in: directory, for: 0.5)
+        XCTAssertEqual(fileType("\(directory)/session.json"), S_IFLNK, "still a link")
+        XCTAssertEqual(fileType("\(folder)/dotfiles/session.json"), S_IFREG)
+        XCTAssertFalse(SessionStore(directory: URL(fileURLWithPath: "\(folder)/dotfiles")).loadNow().files.isEmpty)
+    }
+
+    /// A start removes the temporaries that saves killed with SIGKILL left, when their
+    /// process is gone.
+    func testAStartRemovesTemporariesOfKilledSaves() throws {
+        let directory = "\(folder)/config"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let finished = try ProcessRunner.start("/bin/true", [])
+        finished.waitUntilExit()
+        let leftover = "\(directory)/.session.json.\(finished.processIdentifier).tmp"
+        try "{\"files\": [".write(toFile: leftover, atomically: false, encoding: .utf8)
+        try runSaveLoop(in: directory, for: 0.5)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "the dead process's temporary is gone")
+    }
+
     /// A process saving in a loop, killed with SIGKILL at random moments, never leaves a
     /// session file that fails to load.
     func testSessionSurvivesSIGKILLMidSave() throws {
@@ -364,6 +398,11 @@ final class CommandLineTests: XCTestCase {
         }
         let session = SessionStore(directory: URL(fileURLWithPath: directory)).loadNow()
         XCTAssertFalse(session.files.isEmpty, "some save completed in 40 rounds")
+        // What the kills left is swept once no process holds it and it is 2 s old.
+        sleep(3)
+        _ = SessionStore(directory: URL(fileURLWithPath: directory)).loadNow()
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(left, [], "temporaries of killed saves")
     }
 }
 
