@@ -87,6 +87,7 @@ public struct OutputFile: Sendable {
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
+                try refusePlantedLink(target, owner: info.st_uid)
                 target = try Self.linkTarget(of: target, for: path)
                 continue
             case S_IFREG:
@@ -118,6 +119,19 @@ public struct OutputFile: Sendable {
         let text = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if text.hasSuffix("/") { throw OutputFileError.isDirectory(path: path) }
         return text.hasPrefix("/") ? text : directory(of: link) + "/" + text
+    }
+
+    /// Refuses a link that another user may have planted: in a sticky, world-writable
+    /// directory (`/tmp`), one owned by neither this user nor the directory's owner. The
+    /// kernel refuses to follow those (`fs.protected_symlinks`); reading the link by hand
+    /// must not bypass that, or `--out /tmp/x.png` could replace any file of ours.
+    private func refusePlantedLink(_ link: String, owner: uid_t) throws {
+        var folder = stat()
+        guard stat(Self.directory(of: link), &folder) == 0 else { return }
+        let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
+        if shared && owner != geteuid() && owner != folder.st_uid {
+            throw OutputFileError.unsupported(path: path, kind: "symbolic link of another user in a shared directory")
+        }
     }
 
     private func refuseInputs(matching output: stat) throws {

@@ -55,6 +55,25 @@ final class OutputFileTests: XCTestCase {
                        "the temporary went to the target's folder and was renamed")
     }
 
+    /// A link another user planted in a sticky shared folder (as in /tmp) is not
+    /// followed, as the kernel would not follow it either.
+    func testALinkPlantedByAnotherUserInASharedFolderIsRefused() throws {
+        guard geteuid() == 0 else { throw XCTSkip("needs root to make a link owned by another user") }
+        let shared = "\(folder)/shared"
+        XCTAssertEqual(mkdir(shared, 0o777), 0)
+        XCTAssertEqual(chmod(shared, 0o1777), 0)
+        try "mine".write(toFile: "\(folder)/precious.txt", atomically: false, encoding: .utf8)
+        XCTAssertEqual(symlink("\(folder)/precious.txt", "\(shared)/out.png"), 0)
+        XCTAssertEqual(lchown("\(shared)/out.png", 65534, 65534), 0)
+        XCTAssertThrowsError(try OutputFile(path: "\(shared)/out.png").write(Array("PNG".utf8))) { error in
+            XCTAssertTrue("\(error)".contains("another user"), "\(error)")
+        }
+        XCTAssertEqual(try contents("\(folder)/precious.txt"), "mine")
+        XCTAssertEqual(lchown("\(shared)/out.png", 0, 0), 0)
+        XCTAssertNoThrow(try OutputFile(path: "\(shared)/out.png").write(Array("PNG".utf8)), "our own link is followed")
+        XCTAssertEqual(try contents("\(folder)/precious.txt"), "PNG")
+    }
+
     func testADanglingLinkCreatesItsTarget() throws {
         XCTAssertEqual(symlink("later.txt", "\(folder)/dangling.txt"), 0)
         try OutputFile(path: "\(folder)/dangling.txt").write(Array("made".utf8))
