@@ -8,7 +8,10 @@ import Foundation
 /// - Several windows share the file. A save takes an advisory lock on
 ///   `session.json.lock`, re-reads the file, applies only this window's changes
 ///   (`SessionUpdate`: its file's entry, and the theme and window size if it changed
-///   them), writes and unlocks; so each window's last change survives the others'.
+///   them), writes and unlocks; so each window's last change survives the others'. If
+///   the lock cannot be had within 5 s (a hung process holds it) the save goes ahead
+///   without it: at worst a change saved at that very moment by another window is lost;
+///   the file is never torn.
 /// - A save goes through `OutputFile`: a temporary beside the file, flushed and renamed,
 ///   so a crash leaves the old or the new file. A symbolic link (as dotfiles managers
 ///   make) stays a link and its target is replaced.
