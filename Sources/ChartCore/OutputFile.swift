@@ -14,8 +14,9 @@ import Foundation
 ///   the temporary in the target's directory, so the link stays a link.
 /// - a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe): written
 ///   straight into. Renaming over it would replace the device node or the pipe.
-/// - a directory (or a path ending in `/`), a block device, a socket, or one of
-///   `inputs` (the same device and inode, through any symbolic or hard link): refused.
+/// - a directory (or a path ending in `/`), a block device, a socket, one of `inputs`
+///   (the same device and inode, through any symbolic or hard link), or a link another
+///   user left in a sticky shared folder such as `/tmp`: refused.
 ///
 /// A temporary is locked (`flock`) while it is written and removed on any error;
 /// `InFlightTemporaries` lets a signal handler remove it, and one left by a killed

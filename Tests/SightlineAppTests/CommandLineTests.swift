@@ -377,6 +377,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "the dead process's temporary is gone")
     }
 
+    /// `sightline` alone reopens the most recent file with the chart and columns it was
+    /// opened with (here a remembered `--y` the file no longer has, which is reported as
+    /// a given one is); options on the command line win.
+    func testWithoutAFileTheLastOneReopensWithItsColumns() throws {
+        let csv = try write("x,keep,other\n0,1,2\n1,2,3\n", to: "columns.csv")
+        let config = "\(folder)/xdg"
+        var session = Session()
+        session.noteOpened(csv, y: ["gone"])
+        try SessionStore(directory: URL(fileURLWithPath: config + "/sightline")).write(session)
+        let environment = ["XDG_CONFIG_HOME": config, "TMPDIR": folder]
+        let remembered = try ProcessRunner.run(ProcessRunner.sightline, ["--size", "200x100"], environment: environment,
+                                               removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(remembered.status, 64, remembered.error)
+        XCTAssertTrue(remembered.error.contains("gone"), remembered.error)
+        let overridden = try ProcessRunner.run(ProcessRunner.sightline, ["--size", "200x100", "--y", "keep"], environment: environment,
+                                               removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(overridden.status, 0, overridden.error)
+        XCTAssertTrue(overridden.output.contains("sightline-columns.png"), overridden.output)
+    }
+
     /// A process saving in a loop, killed with SIGKILL at random moments, never leaves a
     /// session file that fails to load.
     func testSessionSurvivesSIGKILLMidSave() throws {
