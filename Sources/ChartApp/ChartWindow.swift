@@ -37,9 +37,10 @@ public final class ChartWindow {
     private var pressTarget: PressTarget?
     private let store: SessionStore?
     private let sessionSlot = LockedSlot<Session>()
-    private var session: Session?
+    /// This window's file in the session: path, chart and columns.
+    private let sessionFile: SessionEntry
     /// What the session remembers for this file, until the data is here to apply it.
-    private var remembered: Session?
+    private var remembered: SessionEntry?
     /// Whether the user moved the view before the session arrived: then it is not undone.
     private var userMoved = false
     private let sizeWasGiven: Bool
@@ -70,6 +71,7 @@ public final class ChartWindow {
         self.font = font
         self.initialFraction = initialFraction
         self.store = store
+        sessionFile = SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y)
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
         let context = try GLContext(mode: .window(title: "Sightline — \(DisplayText.escaped(path))"), size: (windowSize.width, windowSize.height))
@@ -79,6 +81,9 @@ public final class ChartWindow {
         wakeEvent = SDL_RegisterEvents(1)
         loading = LoadingTask(path: path, options: options, lod: lod, wakeEvent: wakeEvent)
         if let store {
+            // Recorded at once, so quitting before the session or the data arrives still
+            // counts the file as opened (`run` flushes on the way out).
+            store.save(SessionUpdate(file: sessionFile))
             let slot = sessionSlot
             let event = wakeEvent
             store.load { session in
@@ -129,18 +134,19 @@ public final class ChartWindow {
     private func takeBackgroundResults() throws {
         needsDisplay = true
         if let arrived = sessionSlot.take() {
-            var updated = arrived
-            // What it remembers of the view belongs to the file opened last; this may be another.
-            remembered = arrived.files.first == path ? arrived : nil
-            updated.noteOpened(path)
-            if !sizeWasGiven, let w = updated.windowWidth, let h = updated.windowHeight, w > 0, h > 0 {
-                SDL_SetWindowSize(device.context.window, Int32(w), Int32(h))
+            remembered = arrived.entry(for: sessionFile.path, chart: sessionFile.chart)
+            if !sizeWasGiven, let w = arrived.windowWidth, let h = arrived.windowHeight {
+                // The session's size is already within 200…16384; no larger than the screen either.
+                var usable = SDL_Rect()
+                let display = SDL_GetWindowDisplayIndex(device.context.window)
+                let fits = display >= 0 && SDL_GetDisplayUsableBounds(display, &usable) == 0 && usable.w > 0 && usable.h > 0
+                SDL_SetWindowSize(device.context.window, fits ? min(Int32(w), usable.w) : Int32(w),
+                                  fits ? min(Int32(h), usable.h) : Int32(h))
             }
-            if !themeWasGiven, let saved = ChartTheme.named(updated.theme), saved != theme {
+            if !themeWasGiven, let saved = ChartTheme.named(arrived.theme), saved != theme {
                 theme = saved
                 scene?.setTheme(saved, animated: false)
             }
-            session = updated
             applySession()
         }
         switch loading.takeOutcome() {
@@ -267,7 +273,7 @@ public final class ChartWindow {
         if sym == Int(SDLK_t.rawValue) {
             theme = theme == .day ? .night : .day
             scene?.setTheme(theme, animated: true)
-            remember { $0.theme = self.theme.name }
+            remember(SessionUpdate(theme: theme.name))
             needsDisplay = true
             return .keepRunning
         }
@@ -301,31 +307,19 @@ public final class ChartWindow {
         guard let main = scene?.main else { return }
         let target = main.stage.viewport.target
         let hidden = main.lines.dataset.series.indices.filter { !main.lines.isVisible($0) }.map { main.lines.dataset.series[$0].name }
-        remember {
-            $0.visible = target.height > 0 ? target : DataRect(minX: target.minX, maxX: target.maxX, minY: 0, maxY: 1)
-            $0.hiddenSeries = hidden
-        }
+        let visible = target.height > 0 ? target : DataRect(minX: target.minX, maxX: target.maxX, minY: 0, maxY: 1)
+        remember(SessionUpdate(file: sessionFile, visible: visible, hiddenSeries: hidden))
     }
 
     private func rememberWindowSize() {
         let window = device.context.windowSize
-        remember {
-            $0.windowWidth = window.width
-            $0.windowHeight = window.height
-        }
+        remember(SessionUpdate(windowSize: PixelSize(width: window.width, height: window.height)))
     }
 
-    /// Updates the session and saves it once changes settle.
-    private func remember(_ update: (inout Session) -> Void) {
-        guard let store else { return }
-        var updated = session ?? {
-            var fresh = Session()
-            fresh.noteOpened(path)
-            return fresh
-        }()
-        update(&updated)
-        session = updated
-        store.save(updated)
+    /// Saves this window's change once changes settle; the store merges it with what
+    /// other windows saved meanwhile.
+    private func remember(_ update: SessionUpdate) {
+        store?.save(update)
     }
 
     /// Whether an animation, a flick or a change is still to be drawn.

@@ -1,45 +1,68 @@
-/// What the app remembers between runs: the files, where the user was looking, which
-/// series they hid, the theme and the window's size.
-public struct Session: Codable, Equatable, Sendable {
-    /// Files opened, most recent first, as absolute paths.
-    public var files: [String] = []
-    /// The visible range of the most recent file, data units.
-    public var visible: DataRect?
-    /// Names of the series the user hid.
-    public var hiddenSeries: [String] = []
+/// What the app remembers between runs: for each of the last files (and charts of a
+/// file), its columns, view and hidden series; and the theme and window size, which all
+/// files share.
+public struct Session: Equatable, Sendable {
+    /// One entry per file and chart, the most recently used first, at most `fileLimit`.
+    public var entries: [SessionEntry] = []
     /// `day` or `night`.
     public var theme: String = "day"
-    /// Window size in screen coordinates.
+    /// Window size in screen coordinates, within `windowSizeRange` when set.
     public var windowWidth: Int?
     public var windowHeight: Int?
 
+    /// How many files the session remembers.
+    public static let fileLimit = 50
+    /// The window sizes a session keeps, screen coordinates; a size read back outside it
+    /// is clamped into it.
+    public static let windowSizeRange = 200...16384
+
     public init() {}
 
-    /// Records `path` as the most recent file, keeping at most `limit` files.
-    public mutating func noteOpened(_ path: String, limit: Int = 10) {
-        files.removeAll { $0 == path }
-        files.insert(path, at: 0)
-        if files.count > limit { files.removeLast(files.count - limit) }
-    }
-}
-
-extension DataRect: Codable {
-    private enum CodingKeys: String, CodingKey { case minX, maxX, minY, maxY }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(minX: try c.decode(Double.self, forKey: .minX), maxX: try c.decode(Double.self, forKey: .maxX),
-                  minY: try c.decode(Double.self, forKey: .minY), maxY: try c.decode(Double.self, forKey: .maxY))
-        guard [minX, maxX, minY, maxY].allSatisfy(\.isFinite), minX < maxX, minY < maxY else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "not a finite, non-empty rectangle"))
-        }
+    /// The files, most recent first, each once.
+    public var files: [String] {
+        var seen = Set<String>()
+        return entries.map(\.path).filter { seen.insert($0).inserted }
     }
 
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(minX, forKey: .minX)
-        try c.encode(maxX, forKey: .maxX)
-        try c.encode(minY, forKey: .minY)
-        try c.encode(maxY, forKey: .maxY)
+    /// The entry of the file used last.
+    public var mostRecent: SessionEntry? { entries.first }
+
+    /// The entry for `path`'s chart `chart`, if the session has one.
+    public func entry(for path: String, chart: Int? = nil) -> SessionEntry? {
+        entries.first { $0.isFor(path: path, chart: chart) }
+    }
+
+    /// Records `path` (its chart `chart`, opened with columns `x` and `y`) as the file
+    /// used last, keeping its view. A view saved for another x column is dropped: its
+    /// range is in that column's units.
+    public mutating func noteOpened(_ path: String, chart: Int? = nil, x: String? = nil, y: [String]? = nil) {
+        var entry = entry(for: path, chart: chart) ?? SessionEntry(path: path, chart: chart)
+        if entry.xColumn != x { entry.visible = nil }
+        entry.xColumn = x
+        entry.yColumns = y
+        entries.removeAll { $0.isFor(path: path, chart: chart) }
+        entries.insert(entry, at: 0)
+        if entries.count > Self.fileLimit { entries.removeLast(entries.count - Self.fileLimit) }
+    }
+
+    /// Changes the entry for `path`'s chart `chart` in place; one is made first (as the
+    /// most recent) when there is none.
+    public mutating func updateEntry(for path: String, chart: Int? = nil, _ change: (inout SessionEntry) -> Void) {
+        if entry(for: path, chart: chart) == nil { noteOpened(path, chart: chart) }
+        guard let index = entries.firstIndex(where: { $0.isFor(path: path, chart: chart) }) else { return }
+        change(&entries[index])
+    }
+
+    /// Sets the window size, clamped into `windowSizeRange`.
+    public mutating func setWindowSize(_ size: PixelSize) {
+        windowWidth = Self.clampedWindowLength(Double(size.width))
+        windowHeight = Self.clampedWindowLength(Double(size.height))
+    }
+
+    /// `length` clamped into `windowSizeRange`; `nil` when it is not a positive finite number.
+    static func clampedWindowLength(_ length: Double) -> Int? {
+        guard length.isFinite, length > 0 else { return nil }
+        let range = windowSizeRange
+        return Int(min(max(length, Double(range.lowerBound)), Double(range.upperBound)))
     }
 }

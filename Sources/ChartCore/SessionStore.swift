@@ -1,29 +1,57 @@
+import ChartData
 import Foundation
 
 /// Keeps the session in `$XDG_CONFIG_HOME/sightline/session.json` (or
-/// `~/.config/sightline/`): loads it in the background, saves it about 1.5 s after the
-/// last change, and never leaves a torn or silently overwritten file.
+/// `~/.config/sightline/`): loads it in the background, saves a window's changes about
+/// 1.5 s after the last one, and never leaves a torn or silently overwritten file.
 ///
-/// A save writes a temporary file beside the real one, flushes it to disk and renames
-/// it over the old one, so a crash at any moment leaves either the old or the new file.
-/// A file that cannot be read is renamed aside (`session.json.corrupt-DATE`) with a
-/// warning, and the app starts from defaults.
+/// - Several windows share the file. A save takes an advisory lock on
+///   `session.json.lock`, re-reads the file, applies only this window's changes
+///   (`SessionUpdate`: its file's entry, and the theme and window size if it changed
+///   them), writes and unlocks; so each window's last change survives the others'. If
+///   the lock cannot be had within 5 s (a hung process holds it) the save goes ahead
+///   without it: at worst a change saved at that very moment by another window is lost;
+///   the file is never torn.
+/// - A save goes through `OutputFile`: a temporary beside the file, flushed and renamed,
+///   so a crash leaves the old or the new file. A symbolic link (as dotfiles managers
+///   make) stays a link and its target is replaced.
+/// - A file that is not JSON is renamed aside (`session.json.corrupt-DATE`, beside its
+///   real path) with a warning, and the session starts from defaults.
+/// - A file that exists but cannot be read (no permission, not a regular file) is left
+///   alone: a warning says so, and nothing is saved over it while it stays unreadable,
+///   since what it holds is unknown. Renaming it aside would need the same access that
+///   is missing, and the user may have set those permissions on purpose.
+/// - On start, temporaries that killed processes left beside the file are removed.
 public final class SessionStore: @unchecked Sendable {
     public let fileURL: URL
+    /// The lock file every process saving this session takes first.
+    public let lockURL: URL
     /// Seconds from the last change to the save.
     public let debounce: Double
     private let scheduler: Scheduler
     private let lock = NSLock()
-    private var pending: Session?
+    /// Held for a whole save, so `flush()` returns only once every change made before
+    /// it is on disk, even when the debounced save is running on another thread.
+    private let saving = NSLock()
+    private var pending: SessionUpdate?
     private var scheduled: ScheduledWork?
-    /// Told about a corrupt file set aside, or a save that failed.
+    private var warnedUnreadable = false
+    /// Told about a corrupt file set aside, an unreadable file left alone, or a save
+    /// that failed.
     public var onWarning: (@Sendable (String) -> Void)?
+
+    /// How big a session file may be before it is taken for something else, bytes.
+    public static let sizeLimit = 4 << 20
+    /// How old an unlocked temporary must be before a start removes it, seconds.
+    static let staleTemporaryAge = 2.0
 
     /// - Parameters:
     ///   - directory: where `session.json` lives; `nil` for the XDG default.
     ///   - debounce: seconds to wait after the last change before writing.
     public init(directory: URL? = nil, debounce: Double = 1.5, scheduler: Scheduler = DispatchScheduler()) {
-        fileURL = (directory ?? Self.defaultDirectory()).appendingPathComponent("session.json")
+        let folder = directory ?? Self.defaultDirectory()
+        fileURL = folder.appendingPathComponent("session.json")
+        lockURL = folder.appendingPathComponent("session.json.lock")
         self.debounce = debounce
         self.scheduler = scheduler
     }
@@ -40,16 +68,14 @@ public final class SessionStore: @unchecked Sendable {
 
     // MARK: Loading
 
-    /// Reads the session now: defaults when there is no file; a corrupt file is set
-    /// aside first.
+    /// Reads the session now: defaults when there is no file, or one that cannot be read
+    /// (left alone, with a warning); a corrupt file is set aside first. Removes the
+    /// temporaries of killed saves.
     public func loadNow() -> Session {
-        guard let data = try? Data(contentsOf: fileURL) else { return Session() }
-        do {
-            return try JSONDecoder().decode(Session.self, from: data)
-        } catch {
-            setAside(reason: "\(error)")
-            return Session()
-        }
+        removeStaleTemporaries()
+        let held = FileLock.acquire(lockURL.path, create: false)
+        defer { held?.unlock() }
+        return readForMerge() ?? Session()
     }
 
     /// Reads the session on a background queue and hands it to `completion` there.
@@ -57,73 +83,140 @@ public final class SessionStore: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async { [self] in completion(loadNow()) }
     }
 
+    /// The session on disk; defaults when there is none or it was corrupt (and is now set
+    /// aside); `nil` when it exists but cannot be read, so must not be written over.
+    private func readForMerge() -> Session? {
+        switch SessionFileReader.read(fileURL.path, sizeLimit: Self.sizeLimit) {
+        case .missing:
+            return Session()
+        case let .read(data):
+            do {
+                return try JSONDecoder().decode(Session.self, from: data)
+            } catch {
+                setAside(reason: "not a session: \(Self.summary(of: error))")
+                return Session()
+            }
+        case let .tooLarge(size):
+            setAside(reason: "\(size) bytes, more than a session holds")
+            return Session()
+        case let .unreadable(reason):
+            warnUnreadable(reason)
+            return nil
+        }
+    }
+
+    private func warnUnreadable(_ reason: String) {
+        lock.lock()
+        let first = !warnedUnreadable
+        warnedUnreadable = true
+        lock.unlock()
+        guard first else { return }
+        onWarning?("\(DisplayText.quoted(fileURL.path)) cannot be read (\(reason)); it is left as it is, and this session "
+            + "is not saved until it can be read (fix its permissions, or remove it to start afresh)")
+    }
+
+    /// Renames the file (a link's target, if it is a link) to `NAME.corrupt-DATE` beside it.
     private func setAside(reason: String) {
         let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "-")
-        let aside = fileURL.deletingLastPathComponent().appendingPathComponent("session.json.corrupt-\(stamp)")
-        if rename(fileURL.path, aside.path) == 0 {
-            onWarning?("\(fileURL.path) could not be read (\(reason)); it was kept as \(aside.path) and defaults are used")
+        let real = fileURL.resolvingSymlinksInPath().path
+        let aside = real + ".corrupt-\(stamp)"
+        if rename(real, aside) == 0 {
+            onWarning?("\(DisplayText.quoted(fileURL.path)) could not be read (\(reason)); it was kept as "
+                + "\(DisplayText.quoted(aside)) and defaults are used")
         } else {
-            onWarning?("\(fileURL.path) could not be read (\(reason)) nor set aside; it is left as it is")
+            onWarning?("\(DisplayText.quoted(fileURL.path)) could not be read (\(reason)) nor set aside "
+                + "(\(OutputFileError.reason(errno))); defaults are used")
+        }
+    }
+
+    private static func summary(of error: Error) -> String {
+        guard case let DecodingError.dataCorrupted(context) = error else { return DisplayText.escaped("\(error)") }
+        return DisplayText.escaped(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)
+    }
+
+    /// Removes what killed saves left in the session's folder: our temporaries that no
+    /// process holds, and the `.session.json.PID.tmp` files of earlier versions whose
+    /// process is gone.
+    private func removeStaleTemporaries() {
+        let folder = fileURL.deletingLastPathComponent().path
+        OutputFile.removeStaleTemporaries(in: folder, olderThan: Self.staleTemporaryAge)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".session.json.") && name.hasSuffix(".tmp") {
+            let middle = name.dropFirst(".session.json.".count).dropLast(".tmp".count)
+            guard let pid = pid_t(middle), pid > 0 else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH { unlink(folder + "/" + name) }
         }
     }
 
     // MARK: Saving
 
-    /// Saves `session` once no further change has come for `debounce` seconds.
-    public func save(_ session: Session) {
+    /// Saves `update` (merged with earlier unsaved ones) once no further change has come
+    /// for `debounce` seconds.
+    public func save(_ update: SessionUpdate) {
         lock.lock()
-        pending = session
+        if pending == nil { pending = update } else { pending?.merge(update) }
         scheduled?.cancel()
         scheduled = scheduler.schedule(after: debounce) { [weak self] in self?.flush() }
         lock.unlock()
     }
 
-    /// Writes a pending save now (on quit, say).
+    /// Writes pending changes now, merged into the file as it is on disk, and returns
+    /// once they are written (or have failed, with a warning). Safe from any thread, and
+    /// meant for quitting: the window calls it when it closes, on `q` or on a signal its
+    /// loop handles. A change that cannot be saved stays pending for the next call.
     public func flush() {
+        saving.lock()
+        defer { saving.unlock() }
         lock.lock()
-        let session = pending
+        let update = pending
         pending = nil
         scheduled?.cancel()
         scheduled = nil
         lock.unlock()
-        guard let session else { return }
+        guard let update, !update.isEmpty else { return }
         do {
-            try write(session)
+            try createDirectory()
+            let held = FileLock.acquire(lockURL.path, create: true)
+            defer { held?.unlock() }
+            guard var session = readForMerge() else {
+                keep(update)
+                return
+            }
+            update.apply(to: &session)
+            try encodeAndWrite(session)
         } catch {
-            onWarning?("cannot save the session to \(fileURL.path): \(error)")
+            keep(update)
+            onWarning?("cannot save the session: \(error)")
         }
     }
 
-    /// Writes atomically: temporary file, fsync, rename, fsync of the folder.
+    /// Puts `update` back under any newer pending one, for the next save to retry.
+    private func keep(_ update: SessionUpdate) {
+        lock.lock()
+        var kept = update
+        if let newer = pending { kept.merge(newer) }
+        pending = kept
+        lock.unlock()
+    }
+
+    /// Writes `session` whole, replacing what is there (under the lock; no merge): for
+    /// tests and the crash-safety loop. A window saves through `save(_:)`.
     public func write(_ session: Session) throws {
-        let directory = fileURL.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try createDirectory()
+        let held = FileLock.acquire(lockURL.path, create: true)
+        defer { held?.unlock() }
+        try encodeAndWrite(session)
+    }
+
+    private func createDirectory() throws {
+        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+    }
+
+    private func encodeAndWrite(_ session: Session) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(session)
-        let temporary = directory.appendingPathComponent(".session.json.\(getpid()).tmp")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var written = 0
-        data.withUnsafeBytes { bytes in
-            while written < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return }
-                written += n
-            }
-        }
-        let synced = fsync(fd)
-        close(fd)
-        guard written == data.count, synced == 0, rename(temporary.path, fileURL.path) == 0 else {
-            let code = errno
-            unlink(temporary.path)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
-        let folder = open(directory.path, O_RDONLY | O_DIRECTORY)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
-        }
+        var file = OutputFile(path: fileURL.path)
+        file.creationMode = 0o600
+        try file.write(Array(try encoder.encode(session)))
     }
 }

@@ -1,3 +1,4 @@
+import ChartData
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,8 +32,8 @@ public enum RenderError: Error, CustomStringConvertible {
             return "OpenGL 3.3 core is needed, but the driver offers \(found). On Linux without a GPU, Mesa's llvmpipe provides it (apt-get install libgl1-mesa-dri).\(Self.memoryLimitHint)"
         case let .shader(name, log): return "shader \(name): \(log)"
         case let .framebuffer(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
-        case let .image(path, reason): return "\(path): \(reason)"
-        case let .font(path, reason): return "font \(path): \(reason)"
+        case let .image(path, reason): return "\(DisplayText.escaped(path)): \(reason)"
+        case let .font(path, reason): return "font \(DisplayText.escaped(path)): \(reason)"
         }
     }
 

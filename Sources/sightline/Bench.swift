@@ -88,10 +88,9 @@ struct Bench: ParsableCommand {
                                  peakRSSMegabytes: BenchData.peakMegabytes())
         print(report.table(title: "W1, \(dataset.count) points, \(size.value), \(target == .window ? "window" : "offscreen"), LOD \(data.lod.rawValue)\(plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
         if let json {
-            do {
-                try report.json().write(to: URL(fileURLWithPath: json), options: .atomic)
-            } catch {
-                throw CommandSupport.fail(message: "\(json): cannot write: \(error.localizedDescription)", code: 73)
+            let bytes = try report.json()
+            try CommandSupport.writeOutput(json, refusing: file.map { [$0] } ?? []) { emit in
+                try bytes.withUnsafeBytes { try emit($0) }
             }
         }
     }

@@ -10,10 +10,15 @@ enum CommandSupport {
     /// Loads `path`, with a progress bar on a terminal for slow loads, and prints the
     /// loader's warnings.
     static func load(_ path: String, options: DataOptions) throws -> Dataset {
+        try load(path, options: options.loadOptions)
+    }
+
+    /// Loads `path` with `options` as `load(_:options:)` does.
+    static func load(_ path: String, options: LoadOptions) throws -> Dataset {
         let bar = ProgressBar(label: "Loading \(DisplayText.escaped(path, limit: 60))")
         defer { bar.finish() }
         do {
-            let dataset = try DatasetReader.read(path: path, options: options.loadOptions) { done, total in
+            let dataset = try DatasetReader.read(path: path, options: options) { done, total in
                 bar.update(done, of: total)
             }
             bar.finish()
@@ -33,6 +38,19 @@ enum CommandSupport {
             throw fail(message: error.description, code: error.exitCode)
         } catch let error as DataLoadError {
             throw fail(error)
+        } catch let error as OutputFileError {
+            throw fail(message: error.description, code: error.exitCode)
+        }
+    }
+
+    /// Writes an output file through `OutputFile`, turning its error into its message
+    /// and status 73.
+    static func writeOutput(_ path: String, refusing inputs: [String] = [],
+                            _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        do {
+            try OutputFile(path: path, refusing: inputs).write(produce)
+        } catch let error as OutputFileError {
+            throw fail(message: error.description, code: error.exitCode)
         }
     }
 

@@ -46,21 +46,33 @@ struct Open: ParsableCommand {
     func run() throws {
         let store = SessionStore()
         store.onWarning = { CommandSupport.printError("warning: \($0)") }
-        guard let path = file.map(Self.absolute) ?? store.loadNow().files.first else {
-            throw ValidationError("no file given, and no file was opened before: sightline FILE")
+        var options = data.loadOptions
+        let path: String
+        if let file {
+            path = Self.realPath(file)
+        } else {
+            // The last file again, with the chart and columns it was opened with, unless
+            // the command line names others.
+            guard let last = store.loadNow().mostRecent else {
+                throw ValidationError("no file given, and no file was opened before: sightline FILE")
+            }
+            path = last.path
+            options.chart = options.chart ?? last.chart
+            options.x = options.x ?? last.xColumn
+            options.y = options.y ?? last.yColumns
         }
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = environment["DISPLAY"].map { !$0.isEmpty } ?? false
             || environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
         guard hasDisplay else {
-            try renderPreview(of: CommandSupport.load(path, options: data), path: path)
+            try renderPreview(of: CommandSupport.load(path, options: options), path: path)
             return
         }
         // The X server going away ends the process through exit(): save on the way out.
         sessionFlushedAtExit = store
         atexit { sessionFlushedAtExit?.flush() }
         try CommandSupport.reportingRenderErrors {
-            let window = try ChartWindow(path: path, options: data.loadOptions, lod: data.lod, size: size?.value,
+            let window = try ChartWindow(path: path, options: options, lod: data.lod, size: size?.value,
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange,
                                          store: path == "-" ? nil : store)
@@ -69,9 +81,14 @@ struct Open: ParsableCommand {
         if let signal = SignalWatcher.receivedSignal { SignalWatcher.terminate(with: signal) }
     }
 
-    /// Session entries name files absolutely, so the same file matches from any folder.
-    private static func absolute(_ path: String) -> String {
-        path == "-" ? path : URL(fileURLWithPath: path).standardizedFileURL.path
+    /// Session entries name files by their real path, so the same file matches from any
+    /// folder and through any link; a path that cannot be resolved (the load will say
+    /// why) is made absolute.
+    private static func realPath(_ path: String) -> String {
+        guard path != "-" else { return path }
+        guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private func renderPreview(of dataset: Dataset, path: String) throws {
@@ -87,7 +104,7 @@ struct Open: ParsableCommand {
                 throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
             }
             let image = try renderer.render(scene, viewport: viewport, size: size?.value ?? PixelSize(width: 1280, height: 720))
-            try PNGFile.write(image, to: output)
+            try PNGFile.write(image, to: output, refusing: [path])
         }
         print("""
         No display found (DISPLAY and WAYLAND_DISPLAY are unset), so the chart was rendered to:

@@ -63,7 +63,7 @@ struct Render: ParsableCommand {
             let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)
-            try PNGFile.write(image, to: output)
+            try PNGFile.write(image, to: output, refusing: [file])
             if verbose {
                 print("renderer     \(renderer.device.renderer) (\(renderer.device.version))")
                 print("points       \(dataset.count) × \(dataset.series.count) series, LOD \(data.lod.rawValue)")

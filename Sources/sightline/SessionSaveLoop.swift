@@ -2,8 +2,9 @@ import ArgumentParser
 import ChartCore
 import Foundation
 
-/// Saves sessions in a tight loop until killed: the crash-safety test kills it with
-/// SIGKILL at random moments and checks that the file always loads.
+/// Saves session changes in a tight loop until killed, through the same lock, merge
+/// and atomic write as a window: the crash-safety test kills it with SIGKILL at random
+/// moments and checks that the file always loads.
 struct SessionSaveLoop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "session-save-loop",
@@ -15,16 +16,19 @@ struct SessionSaveLoop: ParsableCommand {
     var directory: String
 
     func run() throws {
-        let store = SessionStore(directory: URL(fileURLWithPath: directory))
-        var session = Session()
+        let store = SessionStore(directory: URL(fileURLWithPath: directory), debounce: 3600)
+        store.onWarning = { CommandSupport.printError("warning: \($0)") }
+        // As a window starts: read the session (which sweeps what killed saves left).
+        _ = store.loadNow()
         var i = 0
         while true {
             i += 1
             // Sizes vary, so a torn write would show as a truncated or mixed file.
-            session.noteOpened("/data/file-\(i)-" + String(repeating: "x", count: i % 97) + ".csv")
-            session.visible = DataRect(minX: Double(i), maxX: Double(i) + 1, minY: -1, maxY: Double(i % 13) + 1)
-            session.hiddenSeries = (0..<(i % 5)).map { "series \($0)" }
-            try store.write(session)
+            let file = SessionEntry(path: "/data/file-\(i % 60)-" + String(repeating: "x", count: i % 97) + ".csv")
+            store.save(SessionUpdate(file: file,
+                                     visible: DataRect(minX: Double(i), maxX: Double(i) + 1, minY: -1, maxY: Double(i % 13) + 1),
+                                     hiddenSeries: (0..<(i % 5)).map { "series \($0)" }))
+            store.flush()
         }
     }
 }

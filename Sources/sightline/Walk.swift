@@ -27,20 +27,8 @@ struct Walk: ParsableCommand {
             walk.writeCSV { FileHandle.standardOutput.write(Data($0)) }
             return
         }
-        let temporary = output + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw CommandSupport.fail(message: "\(output): cannot create file", code: 73)
-        }
-        do {
-            try walk.writeCSV { try handle.write(contentsOf: $0) }
-            try handle.close()
-            guard rename(temporary, output) == 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CommandSupport.fail(message: "\(output): cannot write: \(error.localizedDescription)", code: 73)
+        try CommandSupport.writeOutput(output) { emit in
+            try walk.writeCSV { chunk in try chunk.withUnsafeBytes { try emit($0) } }
         }
     }
 }

@@ -209,6 +209,194 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(knobFigures["msaa_samples"] as? Int, 4)
     }
 
+    // MARK: Output files are never destroyed
+
+    private func fileType(_ path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// A character device to write to: as root, a node of our own with the numbers of
+    /// `/dev/null` (1, 3) or `/dev/full` (1, 7), so a binary that replaces the device
+    /// under test destroys only the copy; otherwise the real one, which a user cannot
+    /// replace.
+    private func device(_ name: String, minor: UInt32) throws -> String {
+        guard geteuid() == 0 else { return "/dev/\(name)" }
+        let node = "\(folder)/\(name)"
+        guard mknod(node, S_IFCHR | 0o666, dev_t(1 << 8 | minor)) == 0 else { throw XCTSkip("cannot make \(node): errno \(errno)") }
+        let fd = open(node, O_WRONLY)
+        guard fd >= 0 else { throw XCTSkip("\(node) cannot be opened (a nodev mount?)") }
+        close(fd)
+        return node
+    }
+
+    private func renderTiny(to out: String, from input: String = "Resources/sample.csv") throws -> ProcessRunner.Result {
+        try ProcessRunner.run(ProcessRunner.sightline, ["render", input, "--out", out, "--size", "64x48", "--plain"])
+    }
+
+    /// `--out /dev/null` writes into the device; it stays a character device.
+    func testRenderingToDevNullKeepsTheDevice() throws {
+        let null = try device("null", minor: 3)
+        XCTAssertEqual(fileType(null), S_IFCHR, "precondition")
+        let result = try renderTiny(to: null)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(fileType(null), S_IFCHR, "\(null) is still a character device")
+    }
+
+    /// A symbolic link stays a link; its target gets the PNG.
+    func testRenderingToASymlinkReplacesItsTarget() throws {
+        try FileManager.default.createDirectory(atPath: "\(folder)/real", withIntermediateDirectories: true)
+        let target = try write("old", to: "real/chart.png")
+        let link = "\(folder)/link.png"
+        XCTAssertEqual(symlink("real/chart.png", link), 0)
+        let result = try renderTiny(to: link)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(fileType(link), S_IFLNK, "the link is still a link")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real/chart.png")
+        XCTAssertEqual(try PNGFile.read(from: target).width, 64, "the target holds the PNG")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/real"), ["chart.png"], "no temporary left")
+    }
+
+    /// `--out` naming the input (directly, through a link, or a hard link) is refused
+    /// with 73, and the CSV is left as it was.
+    func testRenderingOverTheInputIsRefused() throws {
+        let csv = try write("x,y\n0,0\n10,10\n", to: "data.csv")
+        XCTAssertEqual(symlink(csv, "\(folder)/alias.csv"), 0)
+        XCTAssertEqual(link(csv, "\(folder)/hard.csv"), 0)
+        for out in [csv, "\(folder)/alias.csv", "\(folder)/hard.csv", "\(folder)/./data.csv"] {
+            let result = try renderTiny(to: out, from: csv)
+            XCTAssertEqual(result.status, 73, "\(out): \(result.error)")
+            XCTAssertTrue(result.error.contains("input"), result.error)
+            XCTAssertEqual(try String(contentsOfFile: csv, encoding: .utf8), "x,y\n0,0\n10,10\n", "\(out): the CSV is unchanged")
+        }
+        XCTAssertEqual(fileType("\(folder)/alias.csv"), S_IFLNK)
+    }
+
+    /// A FIFO is written into, not replaced: `cat` reading it gets the PNG.
+    func testRenderingToAFIFOFeedsItsReader() throws {
+        let fifo = "\(folder)/pipe.png"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let received = "\(folder)/received.png"
+        XCTAssertTrue(FileManager.default.createFile(atPath: received, contents: nil))
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: try ProcessRunner.resolve("cat"))
+        reader.arguments = [fifo]
+        reader.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: received))
+        try reader.run()
+        let result = try renderTiny(to: fifo)
+        XCTAssertEqual(result.status, 0, result.error)
+        let deadline = Date().addingTimeInterval(10)
+        while reader.isRunning && Date() < deadline { usleep(20_000) }
+        if reader.isRunning {
+            reader.terminate()
+            XCTFail("cat never saw the end of the FIFO: the PNG went somewhere else")
+        }
+        reader.waitUntilExit()
+        XCTAssertEqual(fileType(fifo), S_IFIFO, "the FIFO is still a FIFO")
+        XCTAssertEqual(try PNGFile.read(from: received).width, 64)
+    }
+
+    /// A full device is an error that says so: 73 and "no space left on device".
+    func testRenderingToAFullDeviceSaysNoSpace() throws {
+        let full = try device("full", minor: 7)
+        let result = try renderTiny(to: full)
+        XCTAssertEqual(result.status, 73, result.error)
+        XCTAssertTrue(result.error.lowercased().contains("no space left on device"), result.error)
+        XCTAssertTrue(result.error.contains(full), result.error)
+        XCTAssertEqual(fileType(full), S_IFCHR)
+        let walk = try ProcessRunner.run(ProcessRunner.sightline, ["walk", "1000", full])
+        XCTAssertEqual(walk.status, 73, walk.error)
+        XCTAssertTrue(walk.error.lowercased().contains("no space left on device"), walk.error)
+    }
+
+    /// An output name of 250 characters works: the temporary's name does not grow with it.
+    func testAnOutputNameOf250CharactersWorks() throws {
+        let name = String(repeating: "n", count: 246) + ".png"
+        let result = try renderTiny(to: "\(folder)/\(name)")
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(try PNGFile.read(from: "\(folder)/\(name)").width, 64)
+        let walk = try ProcessRunner.run(ProcessRunner.sightline, ["walk", "100", "\(folder)/" + String(repeating: "w", count: 250)])
+        XCTAssertEqual(walk.status, 0, walk.error)
+    }
+
+    /// A directory is not an output file: `--out dir/` and an existing directory say so.
+    func testRenderingToADirectoryIsRefused() throws {
+        for out in ["\(folder)/", folder, "\(folder)/new-folder/"] {
+            let result = try renderTiny(to: out)
+            XCTAssertEqual(result.status, 73, "\(out): \(result.error)")
+            XCTAssertTrue(result.error.contains("is a directory"), result.error)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/new-folder"))
+        XCTAssertEqual(fileType(folder), S_IFDIR)
+    }
+
+    /// `walk` and `bench --json` go through the same writer: a link stays a link.
+    func testWalkWritesThroughALink() throws {
+        let target = try write("old", to: "walk-target.csv")
+        let link = "\(folder)/walk-link.csv"
+        XCTAssertEqual(symlink(target, link), 0)
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["walk", "10", link])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(fileType(link), S_IFLNK)
+        XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("x,y\n"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") || $0.contains(".tmp-") }, [])
+    }
+
+    /// Runs `session-save-loop` on `directory` for `seconds`, then kills it.
+    private func runSaveLoop(in directory: String, for seconds: Double) throws {
+        let saver = try ProcessRunner.start(ProcessRunner.sightline, ["session-save-loop", "--directory", directory])
+        usleep(UInt32(seconds * 1_000_000))
+        kill(saver.processIdentifier, SIGKILL)
+        saver.waitUntilExit()
+    }
+
+    /// A session.json that is a link (dotfiles managers make them) is written through:
+    /// the link stays, its target holds the session.
+    func testALinkedSessionFileStaysALink() throws {
+        let directory = "\(folder)/config"
+        try FileManager.default.createDirectory(atPath: "\(folder)/dotfiles", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        XCTAssertEqual(symlink("../dotfiles/session.json", "\(directory)/session.json"), 0)
+        try runSaveLoop(in: directory, for: 0.5)
+        XCTAssertEqual(fileType("\(directory)/session.json"), S_IFLNK, "still a link")
+        XCTAssertEqual(fileType("\(folder)/dotfiles/session.json"), S_IFREG)
+        XCTAssertFalse(SessionStore(directory: URL(fileURLWithPath: "\(folder)/dotfiles")).loadNow().files.isEmpty)
+    }
+
+    /// A start removes the temporaries that saves killed with SIGKILL left, when their
+    /// process is gone.
+    func testAStartRemovesTemporariesOfKilledSaves() throws {
+        let directory = "\(folder)/config"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let finished = try ProcessRunner.start("/bin/true", [])
+        finished.waitUntilExit()
+        let leftover = "\(directory)/.session.json.\(finished.processIdentifier).tmp"
+        try "{\"files\": [".write(toFile: leftover, atomically: false, encoding: .utf8)
+        try runSaveLoop(in: directory, for: 0.5)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: leftover), "the dead process's temporary is gone")
+    }
+
+    /// `sightline` alone reopens the most recent file with the chart and columns it was
+    /// opened with (here a remembered `--y` the file no longer has, which is reported as
+    /// a given one is); options on the command line win.
+    func testWithoutAFileTheLastOneReopensWithItsColumns() throws {
+        let csv = try write("x,keep,other\n0,1,2\n1,2,3\n", to: "columns.csv")
+        let config = "\(folder)/xdg"
+        var session = Session()
+        session.noteOpened(csv, y: ["gone"])
+        try SessionStore(directory: URL(fileURLWithPath: config + "/sightline")).write(session)
+        let environment = ["XDG_CONFIG_HOME": config, "TMPDIR": folder]
+        let remembered = try ProcessRunner.run(ProcessRunner.sightline, ["--size", "200x100"], environment: environment,
+                                               removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(remembered.status, 64, remembered.error)
+        XCTAssertTrue(remembered.error.contains("gone"), remembered.error)
+        let overridden = try ProcessRunner.run(ProcessRunner.sightline, ["--size", "200x100", "--y", "keep"], environment: environment,
+                                               removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(overridden.status, 0, overridden.error)
+        XCTAssertTrue(overridden.output.contains("sightline-columns.png"), overridden.output)
+    }
+
     /// A process saving in a loop, killed with SIGKILL at random moments, never leaves a
     /// session file that fails to load.
     func testSessionSurvivesSIGKILLMidSave() throws {
@@ -230,6 +418,11 @@ final class CommandLineTests: XCTestCase {
         }
         let session = SessionStore(directory: URL(fileURLWithPath: directory)).loadNow()
         XCTAssertFalse(session.files.isEmpty, "some save completed in 40 rounds")
+        // What the kills left is swept once no process holds it and it is 2 s old.
+        sleep(3)
+        _ = SessionStore(directory: URL(fileURLWithPath: directory)).loadNow()
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(left, [], "temporaries of killed saves")
     }
 }
 

@@ -1,4 +1,5 @@
 import ChartRender
+import ChartCore
 import Foundation
 import XCTest
 
@@ -133,6 +134,26 @@ final class WindowTests: XCTestCase {
         app = try display.launchSightline([other, "--size", "700x400"])
         defer { withExtendedLifetime(app) {} }
         XCTAssertTrue(app.trace.wait { $0.lastX == 80...100 }, "fresh default view: \(String(describing: app.trace.lastX))")
+    }
+
+    /// A session with an absurd window size (hand-edited, or written by a bug) once
+    /// crashed the rasteriser on every start: the size is clamped and the chart shows.
+    func testAnAbsurdWindowSizeInTheSessionStillStarts() throws {
+        let display = try XvfbDisplay()
+        let folder = display.configHome + "/sightline"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try #"{"files":[],"hiddenSeries":[],"theme":"day","windowWidth":1000000000,"windowHeight":1000000000}"#
+            .write(toFile: folder + "/session.json", atomically: true, encoding: .utf8)
+        let app = try display.launchSightline(["Resources/sample.csv"])
+        defer { withExtendedLifetime(app) {} }
+        _ = try screenshot(until: showsChart, window: app.window, display: display, name: "absurd-size")
+        XCTAssertTrue(app.process.isRunning, "the window is still up")
+        _ = try? display.xdotool(["key", "--window", app.window, "q"])
+        let deadline = Date().addingTimeInterval(10)
+        while app.process.isRunning && Date() < deadline { usleep(50_000) }
+        app.process.waitUntilExit()
+        XCTAssertEqual(app.process.terminationStatus, 0)
+        XCTAssertLessThanOrEqual(SessionStore(directory: URL(fileURLWithPath: folder)).loadNow().windowWidth ?? 0, 16384)
     }
 
     /// A large file: the window shows a progress bar at once, then the chart.

@@ -1,0 +1,225 @@
+import ChartData
+import Foundation
+
+/// A file the app writes whole (a PNG, a CSV, the session), without ever destroying
+/// what is not its to replace.
+///
+/// What the path names decides how it is written:
+/// - a regular file, or nothing yet: atomically. The bytes go to a temporary file in the
+///   same directory (`.sightline-XXXXXXXX.tmp`: short, so an output name of up to
+///   NAME_MAX still works), which is flushed to disk and renamed over the path; a crash
+///   leaves the old file or the new one, never a torn one. An existing file keeps its
+///   permission bits.
+/// - a symbolic link: the link is followed and its target replaced the same way, with
+///   the temporary in the target's directory, so the link stays a link.
+/// - a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe): written
+///   straight into. Renaming over it would replace the device node or the pipe.
+/// - a directory (or a path ending in `/`), a block device, a socket, one of `inputs`
+///   (the same device and inode, through any symbolic or hard link), or a link another
+///   user left in a sticky shared folder such as `/tmp`: refused.
+///
+/// A temporary is locked (`flock`) while it is written and removed on any error;
+/// it is registered in `TemporaryFiles`, so a signal removes it, and one left by a killed
+/// process is removed by a later write into the same directory.
+public struct OutputFile: Sendable {
+    /// The path as the user gave it; messages name this one.
+    public let path: String
+    /// Files the command reads: writing over any of them is refused. `-` (standard
+    /// input) and paths that do not exist are ignored.
+    public let inputs: [String]
+    /// Permission bits of a file created new, before the umask.
+    public var creationMode: mode_t = 0o666
+
+    /// How long an unlocked temporary of ours must have been left before another writer
+    /// removes it, seconds: longer than a writer takes from creating its temporary to
+    /// locking it.
+    public static let staleAge: Double = 30
+
+    public init(path: String, refusing inputs: [String] = []) {
+        self.path = path
+        self.inputs = inputs
+    }
+
+    /// Writes `bytes` as the whole file.
+    /// - Throws: `OutputFileError`.
+    public func write(_ bytes: some Collection<UInt8>) throws {
+        try write { emit in
+            try bytes.withContiguousStorageIfAvailable { try emit(UnsafeRawBufferPointer($0)) }
+                ?? Array(bytes).withUnsafeBytes { try emit($0) }
+        }
+    }
+
+    /// Writes the file from the chunks `produce` hands to `emit`, in order. An error
+    /// `produce` throws is passed on, and nothing is left behind (on a device or FIFO,
+    /// what was written stays written).
+    /// - Throws: `OutputFileError`, or what `produce` throws.
+    public func write(_ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        switch try destination() {
+        case let .replace(target, keepingMode):
+            try replace(target, mode: keepingMode, produce)
+        case let .stream(target):
+            try stream(into: target, produce)
+        }
+    }
+
+    // MARK: Deciding
+
+    /// Where and how the bytes go.
+    enum Destination: Equatable {
+        /// Atomically replace (or create) `target`, a regular file's real path.
+        case replace(target: String, keepingMode: mode_t?)
+        /// Write straight into `target`, a character device or a FIFO.
+        case stream(target: String)
+    }
+
+    /// Follows symbolic links from `path`, classifies what they end at and checks it
+    /// against the inputs.
+    func destination() throws -> Destination {
+        guard !path.isEmpty else { throw OutputFileError.system(path: path, action: "write", code: ENOENT) }
+        if path.hasSuffix("/") { throw OutputFileError.isDirectory(path: path) }
+        var target = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(target, &info) == 0 else {
+                let code = errno
+                // Nothing there yet (or a dangling link): created new.
+                guard code == ENOENT else { throw OutputFileError.system(path: path, action: "write", code: code) }
+                return .replace(target: target, keepingMode: nil)
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                try refusePlantedLink(target, owner: info.st_uid)
+                target = try Self.linkTarget(of: target, for: path)
+                continue
+            case S_IFREG:
+                try refuseInputs(matching: info)
+                return .replace(target: target, keepingMode: info.st_mode & 0o7777)
+            case S_IFDIR:
+                throw OutputFileError.isDirectory(path: path)
+            case S_IFCHR:
+                return .stream(target: target)
+            case S_IFIFO:
+                try refuseInputs(matching: info)
+                return .stream(target: target)
+            case S_IFBLK:
+                throw OutputFileError.unsupported(path: path, kind: "block device")
+            case S_IFSOCK:
+                throw OutputFileError.unsupported(path: path, kind: "socket")
+            default:
+                throw OutputFileError.unsupported(path: path, kind: "special file")
+            }
+        }
+        throw OutputFileError.system(path: path, action: "follow its symbolic links", code: ELOOP)
+    }
+
+    /// Where the link at `link` points, as a path usable from the current directory.
+    private static func linkTarget(of link: String, for path: String) throws -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        guard count > 0 else { throw OutputFileError.system(path: path, action: "read the symbolic link", code: errno) }
+        let text = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasSuffix("/") { throw OutputFileError.isDirectory(path: path) }
+        return text.hasPrefix("/") ? text : directory(of: link) + "/" + text
+    }
+
+    /// Refuses a link that another user may have planted: in a sticky, world-writable
+    /// directory (`/tmp`), one owned by neither this user nor the directory's owner. The
+    /// kernel refuses to follow those (`fs.protected_symlinks`); reading the link by hand
+    /// must not bypass that, or `--out /tmp/x.png` could replace any file of ours.
+    private func refusePlantedLink(_ link: String, owner: uid_t) throws {
+        var folder = stat()
+        guard stat(Self.directory(of: link), &folder) == 0 else { return }
+        let shared = folder.st_mode & S_ISVTX != 0 && folder.st_mode & S_IWOTH != 0
+        if shared && owner != geteuid() && owner != folder.st_uid {
+            throw OutputFileError.unsupported(path: path, kind: "symbolic link of another user in a shared directory")
+        }
+    }
+
+    private func refuseInputs(matching output: stat) throws {
+        for input in inputs where input != "-" {
+            var info = stat()
+            guard stat(input, &info) == 0 else { continue }
+            if info.st_dev == output.st_dev && info.st_ino == output.st_ino {
+                throw OutputFileError.isInput(path: path, input: input)
+            }
+        }
+    }
+
+    /// The directory part of `path`: `.` for a bare name, `/` for a name at the root.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    // MARK: Writing
+
+    private func replace(_ target: String, mode: mode_t?,
+                         _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        let folder = Self.directory(of: target)
+        Self.removeStaleTemporaries(in: folder)
+        let (fd, temporary) = try createTemporary(in: folder)
+        TemporaryFiles.register(temporary)
+        var renamed = false
+        defer {
+            if !renamed { unlink(temporary) }
+            TemporaryFiles.unregister(temporary)
+            // Closing releases the lock, after the rename: a sweep never removes a
+            // temporary that is still to be renamed.
+            close(fd)
+        }
+        if let mode { fchmod(fd, mode) }
+        try produce { bytes in try writeAll(bytes, to: fd, action: "write") }
+        guard fsync(fd) == 0 else { throw OutputFileError.system(path: path, action: "write", code: errno) }
+        guard rename(temporary, target) == 0 else {
+            throw OutputFileError.system(path: path, action: "replace the file", code: errno)
+        }
+        renamed = true
+        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            fsync(folderFD)
+            close(folderFD)
+        }
+    }
+
+    /// Creates and locks a new temporary of ours in `folder`.
+    private func createTemporary(in folder: String) throws -> (Int32, String) {
+        var lastError = EEXIST
+        for _ in 0..<16 {
+            let temporary = folder + "/" + Self.temporaryName(UInt32.random(in: .min ... .max))
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, creationMode)
+            if fd >= 0 {
+                flock(fd, LOCK_EX | LOCK_NB)
+                return (fd, temporary)
+            }
+            lastError = errno
+            guard lastError == EEXIST else { break }
+        }
+        throw OutputFileError.system(path: path, action: "create a temporary file in \(DisplayText.quoted(folder))",
+                                     code: lastError)
+    }
+
+    private func stream(into target: String,
+                        _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        // No O_TRUNC or O_CREAT: a device or pipe has nothing to truncate, and if it
+        // vanished meanwhile nothing new is made in its place.
+        let fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw OutputFileError.system(path: path, action: "open", code: errno) }
+        defer { close(fd) }
+        try produce { bytes in try writeAll(bytes, to: fd, action: "write") }
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, action: String) throws {
+        guard var next = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let n = Glibc.write(fd, next, left)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw OutputFileError.system(path: path, action: action, code: errno)
+            }
+            guard n > 0 else { throw OutputFileError.system(path: path, action: action, code: EIO) }
+            next += n
+            left -= n
+        }
+    }
+}

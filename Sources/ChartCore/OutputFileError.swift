@@ -1,0 +1,49 @@
+import ChartData
+import Foundation
+
+/// Why an output file was not written. Every case names the path the user gave
+/// (terminal-safe, through `DisplayText`) and maps to exit status 73 (EX_CANTCREAT).
+public enum OutputFileError: Error, Equatable, CustomStringConvertible {
+    /// The path is a directory, or ends in `/`.
+    case isDirectory(path: String)
+    /// The path is one of the command's inputs (the same device and inode, through any
+    /// link); writing would destroy the data being read.
+    case isInput(path: String, input: String)
+    /// The path is something that is neither replaced nor written into: a block device
+    /// or a socket. `kind` says which, in words.
+    case unsupported(path: String, kind: String)
+    /// A system call failed; `action` says what was being done, `code` is its `errno`.
+    case system(path: String, action: String, code: Int32)
+
+    /// The path the user gave.
+    public var path: String {
+        switch self {
+        case let .isDirectory(path), let .isInput(path, _), let .unsupported(path, _), let .system(path, _, _): path
+        }
+    }
+
+    public var description: String {
+        let name = DisplayText.quoted(path)
+        switch self {
+        case .isDirectory:
+            return "\(name) is a directory; give the name of a file to write"
+        case let .isInput(_, input):
+            let same = input == path ? "" : " (the same file as \(DisplayText.quoted(input)))"
+            return "\(name) is an input file\(same); refusing to write over it, choose another output"
+        case let .unsupported(_, kind):
+            return "\(name) is a \(kind); refusing to write to it"
+        case let .system(_, action, code):
+            return "\(name): cannot \(action): \(Self.reason(code))"
+        }
+    }
+
+    /// The sysexits(3) status for every case: 73, EX_CANTCREAT.
+    public var exitCode: Int32 { 73 }
+
+    /// `strerror` in lower case, to read as part of a sentence ("no space left on device").
+    static func reason(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        guard let first = text.first else { return "error \(code)" }
+        return first.lowercased() + text.dropFirst()
+    }
+}
