@@ -84,7 +84,7 @@ final class TelegramChartLoaderTests: XCTestCase {
 
     func testReaderPicksTheLoaderByContent() throws {
         let bytes = Array("  [{\"columns\": [[\"x\", 1, 2], [\"y0\", 3, 4]], \"types\": {\"x\": \"x\", \"y0\": \"line\"}}]".utf8)
-        let loader = bytes.withUnsafeBytes { DatasetReader.loader(for: $0, path: "data.txt") }
+        let loader = bytes.withUnsafeBytes { DatasetReader.loader(for: $0, path: "data") }
         XCTAssertTrue(loader is TelegramChartLoader)
         let csv = Array("x,y\n1,2\n".utf8).withUnsafeBytes { DatasetReader.loader(for: $0, path: "data.txt") }
         XCTAssertTrue(csv is CSVLoader)
