@@ -6,9 +6,9 @@ import Foundation
 /// The delimiter (`,`, `;` or tab) is taken from the first line. Quoted fields, CRLF
 /// line ends and a UTF-8 byte order mark are accepted. An empty cell or `NaN` is a gap;
 /// rows with x out of order are sorted stably, with a warning. Without `--y`, every
-/// column whose first value is a number becomes a series (text columns are skipped).
-/// How the x column is written.
-private enum XFormat { case number, date }
+/// column whose first value is a number becomes a series (text columns are skipped), up
+/// to `LoadOptions.maxSeries`. In `;`- and tab-separated files a number may have a
+/// decimal comma (`1,5`).
 
 public struct CSVLoader: DataLoader {
     /// Threads a large file's rows are read on (the machine's cores by default).
@@ -23,12 +23,15 @@ public struct CSVLoader: DataLoader {
 
     public func load(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
                      tracker: ReadTracker?) throws -> Dataset {
+        if options.chart != nil {
+            throw DataLoadError.usage(file: source, message: "--chart is for Telegram chart JSON files; \(source) is CSV")
+        }
         var scanner = CSVScanner(bytes: bytes)
         guard scanner.hasMoreLines else {
             throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
         }
-        var first = scanner.readLine()
-        while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines { first = scanner.readLine() }
+        var first = try readLine(&scanner, source: source)
+        while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines { first = try readLine(&scanner, source: source) }
         if first.fields.allSatisfy(scanner.isBlank) {
             throw DataLoadError.noData(file: source, reason: "the file holds only blank lines")
         }
@@ -38,8 +41,11 @@ public struct CSVLoader: DataLoader {
                                           expected: "at least two columns (x, then one or more y) separated by ',', ';' or tab",
                                           found: "one column")
         }
+        let decimalComma = scanner.allowsDecimalComma
         func kind(of field: CSVScanner.Field) -> XFormat? {
-            if DecimalParser.parse(bytes, from: field.start, to: field.end) != .invalid { return .number }
+            if DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) != .invalid {
+                return .number
+            }
             if DateParser.parse(bytes, from: field.start, to: field.end) != nil { return .date }
             return nil
         }
@@ -57,7 +63,7 @@ public struct CSVLoader: DataLoader {
                 guard scanner.hasMoreLines else {
                     throw DataLoadError.noData(file: source, reason: "a header line but no rows of data")
                 }
-                sample = scanner.readLine()
+                sample = try readLine(&scanner, source: source)
             } while sample.fields.allSatisfy(scanner.isBlank)
         }
         guard sample.fields.count == columnCount else {
@@ -69,25 +75,47 @@ public struct CSVLoader: DataLoader {
         let xField = sample.fields[xIndex]
         guard let xFormat = kind(of: xField), !scanner.isBlank(xField) else {
             throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
-                                          expected: "a number or a date (YYYY-MM-DD, with 'T' or a space and HH:MM[:SS] after it) in x column '\(names[xIndex])'",
+                                          expected: "a number or a date (YYYY-MM-DD, with 'T' or a space and HH:MM[:SS] after it) in x column '\(DisplayText.name(names[xIndex]))'",
                                           found: scanner.quoted(xField))
         }
-        let yIndices: [Int]
+        var yIndices: [Int]
+        var warnings: [String] = []
         if let wanted = options.y {
-            yIndices = try wanted.map { try column(named: $0, in: names, source: source, role: "column") }
+            yIndices = []
+            // A column named twice is taken once: two identical lines show nothing more.
+            var taken = Set<Int>()
+            for name in wanted {
+                let index = try column(named: name, in: names, source: source, role: "column")
+                if index == xIndex {
+                    throw DataLoadError.usage(
+                        file: source,
+                        message: "--y names the x column '\(DisplayText.name(names[xIndex]))'; a column cannot be both x and y "
+                            + "(--x picks another x column)")
+                }
+                if taken.insert(index).inserted { yIndices.append(index) }
+            }
         } else {
             yIndices = (0..<columnCount).filter { index in
                 index != xIndex && (scanner.isBlank(sample.fields[index]) || kind(of: sample.fields[index]) == .number)
             }
+            if yIndices.count > options.maxSeries {
+                warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): showing the first "
+                                + "\(options.maxSeries) of \(yIndices.count) numeric columns; --y picks others")
+                yIndices.removeSubrange(options.maxSeries...)
+            }
         }
         guard !yIndices.isEmpty else {
-            throw DataLoadError.noData(file: source, reason: "no numeric column besides the x column '\(names[xIndex])'")
+            throw DataLoadError.noData(file: source,
+                                       reason: "no numeric column besides the x column '\(DisplayText.name(names[xIndex]))'")
         }
 
         let template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                                 yIndices: yIndices, estimatedRows: 0)
+                                 decimalComma: decimalComma, yIndices: yIndices, estimatedRows: 0)
         tracker?.finished(0..<scanner.position)
         let stretches = Self.stretches(of: bytes, from: scanner.position, threads: threads, bytesPerThread: bytesPerThread)
+        try options.requireMemory(Self.bytesNeeded(rows: scanner.estimatedRemainingLines() + 1, series: yIndices.count,
+                                                    stretches: stretches.count),
+                                   for: "loading", file: source)
         let reader = try readRows(stretches, from: scanner, after: sample, template: template, tracker: tracker)
             ?? readRows([scanner.position..<bytes.count], from: scanner, after: sample, template: template, tracker: tracker)!
 
@@ -96,9 +124,33 @@ public struct CSVLoader: DataLoader {
         }
         var dataset = Dataset(source: source, xs: reader.xs.build(),
                               series: zip(yIndices, reader.ys).map { Series(name: names[$0], ys: $1) })
+        dataset.warnings = warnings
         dataset.sortByXIfNeeded()
         dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1) : XAxisKind.guessing(fromSorted: dataset.xs)
         return dataset
+    }
+
+    /// The bytes the columns of `rows` rows take while they are read: x and each series,
+    /// 8 bytes a value, and the stretches read beside the first held until appended.
+    /// - Complexity: O(1).
+    static func bytesNeeded(rows: Int, series: Int, stretches: Int) -> Int {
+        let columns = rows.multipliedReportingOverflow(by: (series + 1) * 8)
+        guard !columns.overflow else { return .max }
+        // The first stretch reserves every row; the others hold their share until appended.
+        let others = columns.partialValue / max(stretches, 1) * (max(stretches, 1) - 1)
+        return columns.partialValue.addingReportingOverflow(others).overflow ? .max : columns.partialValue + others
+    }
+
+    /// The next line, read while sniffing the header and the first row; an unclosed
+    /// quote is an error naming the line where it opened.
+    private func readLine(_ scanner: inout CSVScanner, source: String) throws -> CSVScanner.Line {
+        let line = scanner.readLine()
+        if let opened = scanner.unclosedQuoteLine {
+            throw DataLoadError.malformed(file: source, line: opened, column: line.fields.count,
+                                          expected: "a closing quote for the field opened on line \(opened)",
+                                          found: "the end of the file")
+        }
+        return line
     }
 
     /// Reads the rows after `sample` (the first data line, at `scanner`'s position) in
@@ -159,7 +211,7 @@ public struct CSVLoader: DataLoader {
         let wanted = name.trimmingSpaces()
         if let index = names.firstIndex(of: wanted) { return index }
         if let index = names.firstIndex(where: { $0.lowercased() == wanted.lowercased() }) { return index }
-        throw DataLoadError.notInFile(file: source, asked: "\(role) named '\(wanted)'", available: names)
+        throw DataLoadError.notInFile(file: source, asked: "\(role) named '\(DisplayText.name(wanted))'", available: names)
     }
 }
 
@@ -182,28 +234,32 @@ private struct RowReader {
     let names: [String]
     let xIndex: Int
     let xFormat: XFormat
+    /// Whether numbers may have a decimal comma (a `;`- or tab-separated file).
+    let decimalComma: Bool
     /// For each column, the series it feeds, or −1.
     let seriesOfColumn: [Int]
     private(set) var xs = XValuesBuilder()
     private(set) var ys: [[Double]]
 
+    /// - Parameter yIndices: the columns read as series, each once, the x column not among them.
     init(bytes: UnsafeRawBufferPointer, source: String, names: [String], xIndex: Int, xFormat: XFormat,
-         yIndices: [Int], estimatedRows: Int) {
+         decimalComma: Bool, yIndices: [Int], estimatedRows: Int) {
         var seriesOfColumn = [Int](repeating: -1, count: names.count)
         for (series, column) in yIndices.enumerated() { seriesOfColumn[column] = series }
         self.init(bytes: bytes, offset: 0, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                  seriesOfColumn: seriesOfColumn, seriesCount: yIndices.count)
+                  decimalComma: decimalComma, seriesOfColumn: seriesOfColumn, seriesCount: yIndices.count)
         reserve(rows: estimatedRows)
     }
 
     private init(bytes: UnsafeRawBufferPointer, offset: Int, source: String, names: [String], xIndex: Int,
-                 xFormat: XFormat, seriesOfColumn: [Int], seriesCount: Int) {
+                 xFormat: XFormat, decimalComma: Bool, seriesOfColumn: [Int], seriesCount: Int) {
         self.bytes = bytes
         self.offset = offset
         self.source = source
         self.names = names
         self.xIndex = xIndex
         self.xFormat = xFormat
+        self.decimalComma = decimalComma
         self.seriesOfColumn = seriesOfColumn
         ys = [[Double]](repeating: [], count: seriesCount)
     }
@@ -212,7 +268,7 @@ private struct RowReader {
     /// the file, holding no rows yet.
     func emptied(over stretch: UnsafeRawBufferPointer, offset: Int) -> RowReader {
         RowReader(bytes: stretch, offset: offset, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                  seriesOfColumn: seriesOfColumn, seriesCount: ys.count)
+                  decimalComma: decimalComma, seriesOfColumn: seriesOfColumn, seriesCount: ys.count)
     }
 
     /// Room for `rows` more rows, so columns are allocated once at nearly their size.
@@ -253,12 +309,18 @@ private struct RowReader {
             scanner.beginField()
             if column < columnCount, seriesOfColumn[column] >= 0 || (column == xIndex && xFormat == .number),
                let pointer = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-               let (parsed, stop) = DecimalParser.parsePrefix(pointer, from: scanner.position, limit: bytes.count),
+               let (parsed, stop) = DecimalParser.parsePrefix(pointer, from: scanner.position, limit: bytes.count,
+                                                              decimalComma: decimalComma),
                let value = parsed, scanner.isFieldEnd(stop) {
                 scanner.finishField(at: stop)
                 if column == xIndex { xs.append(value) } else { ys[seriesOfColumn[column]].append(value) }
             } else {
                 let field = scanner.nextField()
+                if let opened = scanner.unclosedQuoteLine {
+                    throw DataLoadError.malformed(file: source, line: opened, column: column + 1,
+                                                  expected: "a closing quote for the field opened on line \(opened)",
+                                                  found: "the end of the file")
+                }
                 if column == 0 && scanner.atLineEnd && scanner.isBlank(field) { return }
                 if column < columnCount {
                     try store(field, column: column, line: scanner.lineNumber, scanner: scanner)
@@ -294,10 +356,14 @@ private struct RowReader {
     private func parseX(_ field: CSVScanner.Field, line: Int, scanner: CSVScanner) throws -> Double {
         switch xFormat {
         case .number:
-            if case let .number(value) = DecimalParser.parse(bytes, from: field.start, to: field.end), value.isFinite {
+            switch DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) {
+            case let .number(value) where value.isFinite:
                 return value
+            case .outOfRange:
+                throw outOfRange(field, column: xIndex, line: line, scanner: scanner)
+            default:
+                throw malformed(field, column: xIndex, line: line, expected: "a finite number", scanner: scanner)
             }
-            throw malformed(field, column: xIndex, line: line, expected: "a finite number", scanner: scanner)
         case .date:
             if let seconds = DateParser.parse(bytes, from: field.start, to: field.end) { return seconds }
             throw malformed(field, column: xIndex, line: line,
@@ -306,11 +372,13 @@ private struct RowReader {
     }
 
     private func parseY(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) throws -> Double {
-        switch DecimalParser.parse(bytes, from: field.start, to: field.end) {
+        switch DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) {
         case let .number(value) where value.isFinite:
             return value
         case .missing:
             return .nan
+        case .outOfRange:
+            throw outOfRange(field, column: column, line: line, scanner: scanner)
         case .number:
             throw malformed(field, column: column, line: line, expected: "a finite number (leave the cell empty for a gap)",
                             scanner: scanner)
@@ -323,7 +391,13 @@ private struct RowReader {
                            scanner: CSVScanner) -> DataLoadError {
         let found = field.start == field.end ? "an empty field" : scanner.quoted(field)
         return .malformed(file: source, line: line, column: column + 1,
-                          expected: "\(expected) in column '\(names[column])'", found: found)
+                          expected: "\(expected) in column '\(DisplayText.name(names[column]))'", found: found)
+    }
+
+    private func outOfRange(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) -> DataLoadError {
+        .malformed(file: source, line: line, column: column + 1,
+                   expected: "a number within ±1.8e308 in column '\(DisplayText.name(names[column]))'",
+                   found: "\(scanner.quoted(field)) (number out of range)")
     }
 }
 
@@ -347,3 +421,6 @@ extension CSVLoader {
         return zip(cuts, cuts.dropFirst()).map { $0..<$1 }
     }
 }
+
+/// How the x column is written.
+private enum XFormat { case number, date }

@@ -18,6 +18,13 @@ struct CSVScanner {
     private(set) var lineEndsPassed = 0
     /// Whether a quoted field was read (it may hold line ends).
     private(set) var sawQuotedField = false
+    /// The line where a quote opened that no quote closes before the end of the bytes.
+    private(set) var unclosedQuoteLine: Int?
+
+    /// Whether numbers may have a decimal comma (`1,5`): in `;`- and tab-separated
+    /// files, as European spreadsheets write them; a comma cannot be one in a
+    /// comma-separated file.
+    var allowsDecimalComma: Bool { delimiter != 0x2C }
 
     init(bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
@@ -37,23 +44,28 @@ struct CSVScanner {
     var hasMoreLines: Bool { position < bytes.count }
 
     /// The delimiter of the first line: whichever of tab, `;` and `,` occurs most outside
-    /// quotes (a comma on ties, as in most files).
+    /// quotes (a comma on ties, as in most files), except that commas between two digits
+    /// next to tabs or semicolons are decimal commas (`1;2,5`), not delimiters.
     private static func detectDelimiter(_ bytes: UnsafeRawBufferPointer, from start: Int) -> UInt8 {
-        var comma = 0, semicolon = 0, tab = 0
+        var comma = 0, semicolon = 0, tab = 0, commaBetweenDigits = 0
         var inQuotes = false
         var i = start
+        func isDigit(_ k: Int) -> Bool { k >= 0 && k < bytes.count && bytes[k] &- 0x30 < 10 }
         while i < bytes.count, inQuotes || (bytes[i] != 0x0A && bytes[i] != 0x0D) {
             switch bytes[i] {
             case 0x22: inQuotes.toggle()
-            case 0x2C where !inQuotes: comma += 1
+            case 0x2C where !inQuotes:
+                comma += 1
+                if isDigit(i - 1) && isDigit(i + 1) { commaBetweenDigits += 1 }
             case 0x3B where !inQuotes: semicolon += 1
             case 0x09 where !inQuotes: tab += 1
             default: break
             }
             i += 1
         }
-        if tab > comma && tab >= semicolon { return 0x09 }
-        if semicolon > comma { return 0x3B }
+        let commasAreDecimal = comma > 0 && comma == commaBetweenDigits
+        if tab > 0 && (tab > comma || commasAreDecimal) && tab >= semicolon { return 0x09 }
+        if semicolon > 0 && (semicolon > comma || commasAreDecimal) { return 0x3B }
         return 0x2C
     }
 
@@ -130,6 +142,7 @@ struct CSVScanner {
     /// quotes keeps both (it is only shown, never parsed). Skips to the next delimiter.
     private mutating func readQuoted() -> Field {
         sawQuotedField = true
+        let openedOn = lineEndsPassed + 1
         position += 1
         let start = position
         var end = bytes.count
@@ -146,6 +159,7 @@ struct CSVScanner {
             if bytes[position] == 0x0A { lineEndsPassed += 1 }
             position += 1
         }
+        if end == bytes.count { unclosedQuoteLine = openedOn }
         while position < bytes.count, bytes[position] == 0x20 { position += 1 }
         return Field(start: start, end: end)
     }
@@ -178,9 +192,13 @@ struct CSVScanner {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
     }
 
-    /// The field quoted for an error message, shortened when long.
+    /// The field quoted for an error message: escaped, and cut with "…" when long.
+    /// - Complexity: O(1): at most a few hundred bytes are looked at, however long the field.
     func quoted(_ field: Field) -> String {
-        let text = text(of: field)
-        return text.count > 40 ? "\"\(text.prefix(40))…\"" : "\"\(text)\""
+        let limit = DisplayText.quoteLimit
+        // Four bytes a character at most; one more character than shown tells a cut.
+        let end = min(field.end, field.start + 4 * (limit + 1))
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[field.start..<end]), as: UTF8.self)
+        return DisplayText.quoted(text, limit: limit)
     }
 }

@@ -1,4 +1,8 @@
 /// Why a data file could not be loaded, worded for the person who gave us the file.
+///
+/// Every message names the file; those about content name the line too. Input quoted
+/// in a message (cells, headers, names, the path itself) is escaped and cut with
+/// `DisplayText`, so a file cannot send escape sequences to the terminal.
 public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     /// The path does not exist.
     case fileNotFound(path: String)
@@ -10,6 +14,19 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     case noData(file: String, reason: String)
     /// `--x`, `--y` or `--chart` named something the file does not have.
     case notInFile(file: String, asked: String, available: [String])
+    /// The command line asks for something that makes no sense for this file (`--chart`
+    /// on a CSV file, the x column again in `--y`); `message` says what.
+    case usage(file: String, message: String)
+    /// Another program changed the file (truncated it, most often) while it was read,
+    /// so what was read is not what the file holds.
+    case changedWhileReading(file: String)
+    /// Loading would take more memory than the process may still have: `needed` and
+    /// `available` in bytes, `what` the work ("loading"), `limit` what sets the
+    /// bound ("ulimit -v", "free memory").
+    case tooLarge(file: String, what: String, needed: Int, available: Int, limit: String)
+    /// `error`, from reading the file as `format`, a format guessed for the reason
+    /// `because` (shown, so that a file read as the wrong format says so).
+    indirect case readAs(format: String, because: String, error: DataLoadError)
 
     /// The same error found in a stretch of a file that starts `lines` lines in.
     func movedDown(lines: Int) -> DataLoadError {
@@ -17,29 +34,51 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
         return .malformed(file: file, line: line + lines, column: column, expected: expected, found: found)
     }
 
+    /// The longest path a message shows whole; longer ones are cut with "…".
+    static let pathLimit = 1_024
+
     public var description: String {
+        // Escaping is idempotent (an escape holds no control character), so text that
+        // was quoted with `DisplayText` already passes through unchanged.
+        func safe(_ text: String) -> String { DisplayText.escaped(text, limit: 4 * Self.pathLimit) }
+        func path(_ text: String) -> String { DisplayText.escaped(text, limit: Self.pathLimit) }
         switch self {
-        case let .fileNotFound(path):
-            return "\(path): no such file"
-        case let .unreadable(path, reason):
-            return "\(path): cannot read: \(reason)"
+        case let .fileNotFound(file):
+            return "\(path(file)): no such file"
+        case let .unreadable(file, reason):
+            return "\(path(file)): cannot read: \(safe(reason))"
         case let .malformed(file, line, column, expected, found):
-            return "\(file):\(line):\(column): expected \(expected), found \(found)"
+            return "\(path(file)):\(line):\(column): expected \(safe(expected)), found \(safe(found))"
         case let .noData(file, reason):
-            return "\(file): \(reason)"
+            return "\(path(file)): \(safe(reason))"
         case let .notInFile(file, asked, available):
-            return "\(file): no \(asked); it has: \(available.joined(separator: ", "))"
+            return "\(path(file)): no \(safe(asked)); it has: \(DisplayText.listing(available))"
+        case let .usage(file, message):
+            return "\(path(file)): \(safe(message))"
+        case let .changedWhileReading(file):
+            return "\(path(file)): the file changed while it was read"
+        case let .tooLarge(file, what, needed, available, limit):
+            return "\(path(file)): \(safe(what)) needs about \(MemoryBudget.describe(bytes: needed)) of memory, "
+                + "\(MemoryBudget.describe(bytes: available)) is available (\(safe(limit)))"
+        case let .readAs(format, because, error):
+            return "\(error.description) (read as \(safe(format)) because \(safe(because)))"
         }
     }
 
     /// The sysexits(3) status a command line tool exits with for this error:
-    /// 66 (EX_NOINPUT) for a file we could not open, 65 (EX_DATAERR) for bad content,
-    /// 64 (EX_USAGE) for a column or chart asked for on the command line that is not there.
+    /// 66 (EX_NOINPUT) for a file we could not open or could not read whole (it changed
+    /// under us: the content is not at fault, and reading it again may work),
+    /// 65 (EX_DATAERR) for bad content, 64 (EX_USAGE) for a column or chart asked for on
+    /// the command line that is not there or does not fit the file, 69 (EX_UNAVAILABLE)
+    /// for a file too large for the memory this process may take (the file is fine; the
+    /// machine, or its `ulimit -v`, is short).
     public var exitCode: Int32 {
         switch self {
-        case .fileNotFound, .unreadable: return 66
+        case .fileNotFound, .unreadable, .changedWhileReading: return 66
         case .malformed, .noData: return 65
-        case .notInFile: return 64
+        case .notInFile, .usage: return 64
+        case .tooLarge: return 69
+        case let .readAs(_, _, error): return error.exitCode
         }
     }
 }

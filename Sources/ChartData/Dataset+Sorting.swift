@@ -9,6 +9,6 @@ extension Dataset {
             let ys = series[s].ys
             series[s].ys = order.map { ys[$0] }
         }
-        warnings.append("\(source): x is not sorted (data row \(firstDescent + 2) has a smaller x than the row before it); rows were sorted by x")
+        warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): x is not sorted (data row \(firstDescent + 2) has a smaller x than the row before it); rows were sorted by x")
     }
 }

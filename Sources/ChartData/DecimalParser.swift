@@ -9,6 +9,11 @@ import Darwin
 /// Numbers with at most 19 significant digits and a small exponent take Clinger's fast
 /// path (an exact integer times or over an exact power of ten, so the result is correctly
 /// rounded); anything else falls back to `strtod`, which is also correctly rounded.
+///
+/// With `decimalComma`, a comma may stand for the decimal point (`1,5`), as European
+/// spreadsheets write numbers in `;`- and tab-separated files; thousands separators are
+/// never accepted. Checking for it costs one comparison, and only where a number's
+/// digits stop, so the comma-free fast path is unchanged.
 enum DecimalParser {
     /// The outcome of reading one field.
     enum Result: Equatable {
@@ -17,12 +22,15 @@ enum DecimalParser {
         case missing
         /// Not a number; the loader reports it with the field's text.
         case invalid
+        /// Written as a number, but beyond a Double's range (`1e999`).
+        case outOfRange
     }
 
     /// Reads `bytes[start..<end]`, ignoring spaces around the number.
     /// - Complexity: O(end − start).
     @inline(__always)
-    static func parse(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Result {
+    static func parse(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int,
+                      decimalComma: Bool = false) -> Result {
         guard let base = bytes.baseAddress, start < end else { return .missing }
         let p = base.assumingMemoryBound(to: UInt8.self)
         var i = start
@@ -35,8 +43,12 @@ enum DecimalParser {
         if letter < end, (p[letter] | 0x20) &- 0x61 < 26 {
             return parseWord(bytes, from: letter, to: end, negative: p[i] == UInt8(ascii: "-"))
         }
-        guard let (value, stop) = parsePrefix(p, from: i, limit: end), stop == end else { return .invalid }
-        return .number(value ?? slowParse(bytes, from: i, to: end))
+        guard let (value, stop) = parsePrefix(p, from: i, limit: end, decimalComma: decimalComma), stop == end else {
+            return .invalid
+        }
+        if let value { return .number(value) }
+        let slow = slowParse(bytes, from: i, to: end)
+        return slow.isFinite ? .number(slow) : .outOfRange
     }
 
     /// Reads the longest number at `start` (sign, digits, fraction, exponent) without
@@ -45,7 +57,8 @@ enum DecimalParser {
     ///   number stops; `nil` when no number starts there.
     /// - Complexity: O(length of the number).
     @inline(__always)
-    static func parsePrefix(_ p: UnsafePointer<UInt8>, from start: Int, limit end: Int) -> (Double?, Int)? {
+    static func parsePrefix(_ p: UnsafePointer<UInt8>, from start: Int, limit end: Int,
+                            decimalComma: Bool = false) -> (Double?, Int)? {
         var i = start
         var negative = false
         if i < end, p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "+") {
@@ -69,7 +82,7 @@ enum DecimalParser {
             }
             i += 1
         }
-        if i < end, p[i] == UInt8(ascii: ".") {
+        if i < end, p[i] == UInt8(ascii: ".") || (decimalComma && p[i] == UInt8(ascii: ",")) {
             i += 1
             while i < end {
                 let d = p[i] &- 0x30
@@ -140,7 +153,9 @@ enum DecimalParser {
 
     private static func slowParse(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Double {
         var text = [CChar](repeating: 0, count: end - start + 1)
-        for k in start..<end { text[k - start] = CChar(bitPattern: bytes[k]) }
+        // strtod reads a point (in the C locale); a decimal comma got this far only
+        // where one was allowed.
+        for k in start..<end { text[k - start] = CChar(bitPattern: bytes[k] == 0x2C ? 0x2E : bytes[k]) }
         return strtod(text, nil)
     }
 

@@ -31,6 +31,8 @@ struct JSONParser {
     struct SyntaxError: Error {
         var offset: Int
         var expected: String
+        /// What was found, when more than the byte at `offset` tells it.
+        var found: String?
     }
 
     private let bytes: UnsafeRawBufferPointer
@@ -173,10 +175,16 @@ struct JSONParser {
                     || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") else { break }
             i += 1
         }
-        guard i > start, case let .number(value) = DecimalParser.parse(bytes, from: start, to: i), value.isFinite else {
+        switch i > start ? DecimalParser.parse(bytes, from: start, to: i) : .invalid {
+        case let .number(value) where value.isFinite:
+            return value
+        case .outOfRange:
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            throw SyntaxError(offset: start, expected: "a number within ±1.8e308",
+                              found: "\(DisplayText.escaped(text)) (number out of range)")
+        default:
             throw SyntaxError(offset: start, expected: "a value (object, array, string, number, true, false or null)")
         }
-        return value
     }
 
     private mutating func literal(_ word: String) throws {

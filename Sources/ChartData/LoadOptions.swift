@@ -3,15 +3,40 @@
 public struct LoadOptions: Equatable, Sendable {
     /// The x column's name; `nil` takes the first column (CSV) or the `x` column (JSON).
     public var x: String?
-    /// The series to read, by name; `nil` takes every numeric column.
+    /// The series to read, by name; `nil` takes every numeric column, up to `maxSeries`.
+    /// A name given twice is taken once.
     public var y: [String]?
     /// Which chart of a file holding several (Telegram's `chart_data.json`), from 1.
     public var chart: Int?
+    /// The most series taken without `y` (a warning says how many were left out): a
+    /// chart of thousands of lines shows nothing, and each costs memory and drawing.
+    public var maxSeries: Int
+    /// The memory the load may take; `nil` reads the process's budget when it is needed
+    /// (`MemoryBudget.current()`).
+    public var memory: MemoryBudget?
 
-    public init(x: String? = nil, y: [String]? = nil, chart: Int? = nil) {
+    /// The default `maxSeries`.
+    public static let defaultMaxSeries = 256
+
+    public init(x: String? = nil, y: [String]? = nil, chart: Int? = nil, maxSeries: Int = defaultMaxSeries,
+                memory: MemoryBudget? = nil) {
         self.x = x
         self.y = y
         self.chart = chart
+        self.maxSeries = max(maxSeries, 1)
+        self.memory = memory
+    }
+
+    /// Throws unless `bytes` more fit in `memory`, or in the process's budget when
+    /// `memory` is `nil`; that one is only read for `MemoryBudget.smallestChecked`
+    /// bytes or more, so that small loads never pay for reading `/proc`.
+    /// - Throws: `DataLoadError.tooLarge`.
+    func requireMemory(_ bytes: Int, for what: String, file: String) throws {
+        if let memory {
+            try memory.require(bytes, for: what, file: file)
+        } else if bytes >= MemoryBudget.smallestChecked {
+            try MemoryBudget.require(bytes, for: what, file: file)
+        }
     }
 }
 

@@ -2,19 +2,27 @@
 /// (an array of charts) and round 2's `overview.json` (one chart). A chart has `columns`
 /// (each an array whose first element is the column's id), `types` (`x`, `line`, `area`,
 /// `bar`), `names` and `colors`, and optionally the flags `y_scaled`, `stacked` and
-/// `percentage`. x is in Unix milliseconds.
+/// `percentage`. x is in Unix milliseconds in the contest's files; seconds are detected
+/// as the CSV reader detects them (`XAxisKind.guessing`), and other numbers stay numbers.
 public struct TelegramChartLoader: DataLoader {
+    /// About how many bytes of memory parsing takes per byte of JSON: each value is a
+    /// boxed `JSONValue` (about 40 bytes) and a number takes 4 to 14 bytes of text.
+    static let memoryPerByte = 8
+
     public init() {}
 
     public func load(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
                      tracker: ReadTracker?) throws -> Dataset {
         guard !bytes.isEmpty else { throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)") }
+        let (needed, overflow) = bytes.count.multipliedReportingOverflow(by: Self.memoryPerByte)
+        try options.requireMemory(overflow ? .max : needed, for: "loading", file: source)
         var parser = JSONParser(bytes: bytes)
         let document: JSONValue
         do {
             document = try parser.parseDocument()
         } catch let error as JSONParser.SyntaxError {
-            throw malformed(bytes, source, at: error.offset, expected: error.expected, found: describeByte(bytes, at: error.offset))
+            throw malformed(bytes, source, at: error.offset, expected: error.expected,
+                            found: error.found ?? describeByte(bytes, at: error.offset))
         }
         tracker?.finished(0..<bytes.count)
 
@@ -29,7 +37,7 @@ public struct TelegramChartLoader: DataLoader {
                                               available: (1...charts.count).map { "chart \($0)" })
             }
             if options.chart == nil && charts.count > 1 {
-                warnings.append("\(source): holds \(charts.count) charts; showing chart 1 (choose one with --chart N)")
+                warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): holds \(charts.count) charts; showing chart 1 (choose one with --chart N)")
             }
             chart = charts[number - 1]
         case .object:
@@ -60,6 +68,7 @@ public struct TelegramChartLoader: DataLoader {
         let colors = try stringMap(chart["colors"], key: "colors", in: chart, bytes: bytes, source: source, required: false)
 
         var xs: [Double]?
+        var xID = ""
         var series: [(id: String, values: [Double], offset: Int)] = []
         for column in columns {
             guard case let .array(elements, offset) = column, case let .string(id, _)? = elements.first else {
@@ -73,27 +82,32 @@ public struct TelegramChartLoader: DataLoader {
                 case let .number(value, _): values.append(value)
                 case .null: values.append(.nan)
                 default:
-                    throw malformed(bytes, source, at: element.offset, expected: "a number in column '\(id)'",
+                    throw malformed(bytes, source, at: element.offset, expected: "a number in column '\(DisplayText.name(id))'",
                                     found: describe(element))
                 }
             }
             guard let type = types[id] else {
-                throw malformed(bytes, source, at: offset, expected: "a type for column '\(id)' in \"types\"", found: "none")
+                throw malformed(bytes, source, at: offset, expected: "a type for column '\(DisplayText.name(id))' in \"types\"",
+                                found: "none")
             }
             switch type {
             case "x":
                 guard xs == nil else {
-                    throw malformed(bytes, source, at: offset, expected: "one x column", found: "a second one, '\(id)'")
+                    throw malformed(bytes, source, at: offset, expected: "one x column",
+                                    found: "a second one, '\(DisplayText.name(id))'")
                 }
                 if let wanted = options.x, wanted != id {
-                    throw DataLoadError.notInFile(file: source, asked: "x column named '\(wanted)'", available: [id])
+                    throw DataLoadError.notInFile(file: source, asked: "x column named '\(DisplayText.name(wanted))'",
+                                                  available: [id])
                 }
                 xs = values
+                xID = id
             case "line", "area", "bar":
                 series.append((id, values, offset))
             default:
-                throw malformed(bytes, source, at: offset, expected: "a column type of x, line, area or bar for '\(id)'",
-                                found: "\"\(type)\"")
+                throw malformed(bytes, source, at: offset,
+                                expected: "a column type of x, line, area or bar for '\(DisplayText.name(id))'",
+                                found: DisplayText.quoted(type))
             }
         }
         guard let xs else {
@@ -103,17 +117,31 @@ public struct TelegramChartLoader: DataLoader {
             throw malformed(bytes, source, at: columnsOffset, expected: "an x column of numbers", found: "a null")
         }
         for s in series where s.values.count != xs.count {
-            throw malformed(bytes, source, at: s.offset, expected: "\(xs.count) values in column '\(s.id)', as many as x",
+            throw malformed(bytes, source, at: s.offset,
+                            expected: "\(xs.count) values in column '\(DisplayText.name(s.id))', as many as x",
                             found: "\(s.values.count)")
         }
+        var warnings: [String] = []
         if let wanted = options.y {
             let available = series.map { names[$0.id] ?? $0.id }
-            series = try wanted.map { name in
-                guard let match = series.first(where: { $0.id == name || names[$0.id] == name }) else {
-                    throw DataLoadError.notInFile(file: source, asked: "series named '\(name)'", available: available)
+            var picked: [(id: String, values: [Double], offset: Int)] = []
+            for name in wanted {
+                if name == xID {
+                    throw DataLoadError.usage(file: source, message: "--y names the x column '\(DisplayText.name(xID))'; "
+                                                  + "a column cannot be both x and y")
                 }
-                return match
+                guard let match = series.first(where: { $0.id == name || names[$0.id] == name }) else {
+                    throw DataLoadError.notInFile(file: source, asked: "series named '\(DisplayText.name(name))'",
+                                                  available: available)
+                }
+                // A series named twice (or by id and by name) is taken once.
+                if !picked.contains(where: { $0.id == match.id }) { picked.append(match) }
             }
+            series = picked
+        } else if series.count > options.maxSeries {
+            warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): showing the first "
+                            + "\(options.maxSeries) of \(series.count) series; --y picks others")
+            series.removeSubrange(options.maxSeries...)
         }
         guard !series.isEmpty else { throw DataLoadError.noData(file: source, reason: "a chart with no line, area or bar column") }
         guard xs.count >= 2 else {
@@ -130,9 +158,11 @@ public struct TelegramChartLoader: DataLoader {
                 Series(name: names[s.id] ?? s.id, ys: s.values, colorHex: colors[s.id],
                        kind: Series.Kind(rawValue: types[s.id] ?? "line") ?? .line)
             },
-            xKind: XAxisKind.guessing(fromSorted: XValues(xs)) == .number ? .number : .time(unitsPerSecond: 1000),
-            flags: flags)
+            xKind: .number, flags: flags)
+        dataset.warnings = warnings
         dataset.sortByXIfNeeded()
+        // Seconds or milliseconds, told apart as the CSV reader does, on sorted x.
+        dataset.xKind = XAxisKind.guessing(fromSorted: dataset.xs)
         return dataset
     }
 
@@ -150,7 +180,8 @@ public struct TelegramChartLoader: DataLoader {
         var map: [String: String] = [:]
         for member in members {
             guard case let .string(text, _) = member.value else {
-                throw malformed(bytes, source, at: member.value.offset, expected: "a string for \"\(key)\".\(member.key)",
+                throw malformed(bytes, source, at: member.value.offset,
+                                expected: "a string for \"\(key)\".\(DisplayText.name(member.key))",
                                 found: describe(member.value))
             }
             map[member.key] = text
@@ -162,7 +193,7 @@ public struct TelegramChartLoader: DataLoader {
         switch value {
         case .object: return "an object"
         case let .array(elements, _): return "an array of \(elements.count)"
-        case let .string(text, _): return "\"\(text.prefix(40))\""
+        case let .string(text, _): return DisplayText.quoted(text)
         case let .number(number, _): return "the number \(number)"
         case let .bool(flag, _): return "\(flag)"
         case .null: return "null"

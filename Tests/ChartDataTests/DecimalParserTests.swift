@@ -39,4 +39,27 @@ final class DecimalParserTests: XCTestCase {
             XCTAssertEqual(parsed, Double(text)!, text)
         }
     }
+
+    private func parseWithComma(_ text: String) -> DecimalParser.Result {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { DecimalParser.parse($0, from: 0, to: bytes.count, decimalComma: true) }
+    }
+
+    func testDecimalCommaWhereAllowed() {
+        XCTAssertEqual(parseWithComma("1,5"), .number(1.5))
+        XCTAssertEqual(parseWithComma("-0,25e2"), .number(-25))
+        XCTAssertEqual(parseWithComma("1.5"), .number(1.5))
+        XCTAssertEqual(parseWithComma("0,12345678901234567890123"), .number(0.12345678901234567890123))
+        XCTAssertEqual(parseWithComma("1,234,5"), .invalid, "no thousands separators")
+        XCTAssertEqual(parseWithComma("2024-01-01"), .invalid)
+        XCTAssertEqual(parse("1,5"), .invalid, "not without decimalComma")
+    }
+
+    func testNumbersBeyondADoubleAreOutOfRange() {
+        XCTAssertEqual(parse("1e999"), .outOfRange)
+        XCTAssertEqual(parse("-1.5e400"), .outOfRange)
+        XCTAssertEqual(parse(String(repeating: "9", count: 400)), .outOfRange)
+        XCTAssertEqual(parse("1e-999"), .number(0), "underflow is zero, not an error")
+        XCTAssertEqual(parse("inf"), .number(.infinity), "a word, which the loaders reject as not finite")
+    }
 }

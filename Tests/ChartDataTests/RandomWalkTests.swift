@@ -29,4 +29,17 @@ final class RandomWalkTests: XCTestCase {
         XCTAssertEqual(RandomWalk(count: 100, seed: 3).dataset(), RandomWalk(count: 100, seed: 3).dataset())
         XCTAssertNotEqual(RandomWalk(count: 100, seed: 3).dataset(), RandomWalk(count: 100, seed: 4).dataset())
     }
+
+    func testAWalkLargerThanTheBudgetIsRefusedBeforeItIsMade() throws {
+        let huge = RandomWalk(count: 1 << 40)
+        XCTAssertThrowsError(try huge.dataset(checking: MemoryBudget(availableBytes: 1 << 30, limit: "free memory"))) { error in
+            guard case let .tooLarge(_, what, needed, available, _)? = error as? DataLoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual(what, "generating the walk")
+            XCTAssertEqual(needed, huge.bytesNeeded)
+            XCTAssertEqual(available, 1 << 30)
+        }
+        XCTAssertThrowsError(try RandomWalk(count: -1).dataset(checking: nil))
+        XCTAssertEqual(try RandomWalk(count: 1_000).dataset(checking: nil), RandomWalk(count: 1_000).dataset())
+        XCTAssertEqual(RandomWalk(count: Int.max).bytesNeeded, Int.max)
+    }
 }

@@ -84,9 +84,69 @@ final class TelegramChartLoaderTests: XCTestCase {
 
     func testReaderPicksTheLoaderByContent() throws {
         let bytes = Array("  [{\"columns\": [[\"x\", 1, 2], [\"y0\", 3, 4]], \"types\": {\"x\": \"x\", \"y0\": \"line\"}}]".utf8)
-        let loader = bytes.withUnsafeBytes { DatasetReader.loader(for: $0, path: "data.txt") }
+        let loader = bytes.withUnsafeBytes { DatasetReader.loader(for: $0, path: "data") }
         XCTAssertTrue(loader is TelegramChartLoader)
         let csv = Array("x,y\n1,2\n".utf8).withUnsafeBytes { DatasetReader.loader(for: $0, path: "data.txt") }
         XCTAssertTrue(csv is CSVLoader)
+    }
+
+    private func overview(x: String, names: String = "\"y0\": \"A\", \"y1\": \"B\"") -> String {
+        """
+        {"columns": [["x", \(x)], ["y0", 1, 2, 3], ["y1", 4, 5, 6]],
+         "types": {"x": "x", "y0": "line", "y1": "line"}, "names": {\(names)}}
+        """
+    }
+
+    func testXInUnixSecondsIsTimeInSeconds() throws {
+        let seconds = try load(overview(x: "1542412800, 1542499200, 1542585600"))
+        XCTAssertEqual(seconds.xKind, .time(unitsPerSecond: 1))
+        XCTAssertEqual(seconds.xs.first, 1542412800)
+        XCTAssertEqual(try load(overview(x: "1542412800000, 1542499200000, 1542585600000")).xKind, .time(unitsPerSecond: 1000))
+        XCTAssertEqual(try load(overview(x: "1, 2, 3")).xKind, .number)
+        // Unsorted x is sorted before its unit is guessed.
+        let unsorted = try load(overview(x: "1542585600, 1542412800, 1542499200"))
+        XCTAssertEqual(unsorted.xKind, .time(unitsPerSecond: 1))
+    }
+
+    func testYTakesASeriesOnceAndRefusesTheXColumn() throws {
+        let d = try load(overview(x: "1, 2, 3"), LoadOptions(y: ["B", "y1", "A", "B"]))
+        XCTAssertEqual(d.series.map(\.name), ["B", "A"])
+        XCTAssertThrowsError(try load(overview(x: "1, 2, 3"), LoadOptions(y: ["x"]))) { error in
+            guard case .usage? = error as? DataLoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual((error as? DataLoadError)?.exitCode, 64)
+        }
+    }
+
+    func testNumberOutOfRangeSaysSo() {
+        XCTAssertThrowsError(try load(overview(x: "1, 2, 1e999"))) { error in
+            guard case .malformed(_, 1, _, _, let found)? = error as? DataLoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual(found, "1e999 (number out of range)")
+        }
+    }
+
+    func testEscapeSequencesInNamesNeverReachTheMessageRaw() {
+        let esc = "\\u001b[2J\\u001b]0;pwned\\u0007"
+        let texts = [
+            "{\"columns\": [[\"x\", 1, 2], [\"\(esc)\", 1, \"a\"]], \"types\": {\"x\": \"x\", \"\(esc)\": \"line\"}}",
+            "{\"columns\": [[\"x\", 1, 2], [\"y0\", 1, 2]], \"types\": {\"x\": \"x\", \"y0\": \"\(esc)\"}}",
+            "{\"columns\": [[\"x\", 1, 2], [\"\(esc)\", 1, 2]], \"types\": {\"x\": \"x\"}}",
+        ]
+        for text in texts {
+            XCTAssertThrowsError(try load(text)) { error in
+                XCTAssertFalse("\(error)".unicodeScalars.contains { $0.value < 0x20 }, "\(error)".debugDescription)
+            }
+        }
+        XCTAssertThrowsError(try load(overview(x: "1, 2, 3", names: "\"y0\": \"\(esc)\", \"y1\": \"B\""),
+                                      LoadOptions(y: ["nope"]))) { error in
+            XCTAssertFalse("\(error)".unicodeScalars.contains { $0.value < 0x20 }, "\(error)".debugDescription)
+        }
+    }
+
+    func testManyChartsListTheFirstTwentyWhenOneIsMissing() {
+        let chart = "{\"columns\": [[\"x\", 1, 2], [\"y0\", 3, 4]], \"types\": {\"x\": \"x\", \"y0\": \"line\"}}"
+        let text = "[" + Array(repeating: chart, count: 2_000).joined(separator: ",") + "]"
+        XCTAssertThrowsError(try load(text, LoadOptions(chart: 5_000))) { error in
+            XCTAssertTrue("\(error)".hasSuffix("chart 20 and 1980 more"), "\(error)")
+        }
     }
 }

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads what cannot be mapped, to its end, into memory with read(2): a pipe, a FIFO,
+/// `<(cmd)`, standard input, a character device, or a file whose size reads as 0 but
+/// that has content (`/proc`).
+///
+/// Two bounds keep a stream from taking the machine: a line longer than `lineLimit`
+/// ends the read with an error naming the line (`/dev/zero` never ends one), and the
+/// buffer grows only while the memory budget allows.
+enum StreamReader {
+    /// The longest line a stream may have, in bytes (16 MB).
+    static let lineLimit = 16_000_000
+
+    /// Reads `descriptor` to its end.
+    /// - Parameters:
+    ///   - source: the name in messages ("standard input", the path).
+    ///   - options: the memory budget the buffer is checked against as it grows.
+    ///   - lineLimit: the longest line, in bytes.
+    /// - Throws: `DataLoadError.unreadable` (a closed or unreadable descriptor),
+    ///   `.malformed` (a line over `lineLimit`), `.tooLarge` (out of memory budget).
+    /// - Complexity: O(bytes read); each byte is copied once more per doubling.
+    static func read(_ descriptor: Int32, source: String, options: LoadOptions,
+                     lineLimit: Int = StreamReader.lineLimit) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var count = 0
+        var lineStart = 0
+        while true {
+            if count == buffer.count {
+                let grown = buffer.count * 2
+                try options.requireMemory(grown, for: "reading it into memory", file: source)
+                // Not zero-filled: read(2) fills the new part before anything reads it.
+                buffer = [UInt8](unsafeUninitializedCapacity: grown) { room, initialized in
+                    _ = buffer.withUnsafeBufferPointer { memcpy(room.baseAddress!, $0.baseAddress!, count) }
+                    initialized = grown
+                }
+            }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK {
+                    // A non-blocking descriptor (inherited that way): wait for data.
+                    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&poller, 1, -1)
+                    continue
+                }
+                throw DataLoadError.unreadable(path: source, reason: String(cString: strerror(code)))
+            }
+            if n == 0 { break }
+            if let end = lastLineEnd(in: buffer, from: count, to: count + n) { lineStart = end + 1 }
+            count += n
+            if count - lineStart > lineLimit {
+                throw DataLoadError.malformed(file: source, line: lineEnds(in: buffer, before: lineStart) + 1, column: 1,
+                                              expected: "a line end within \(MemoryBudget.describe(bytes: lineLimit))",
+                                              found: "a longer line (is this a text file?)")
+            }
+        }
+        buffer.removeSubrange(count...)
+        return buffer
+    }
+
+    /// The offset of the last line end (LF, or CR as old Mac files end lines) in
+    /// `buffer[start..<end]`.
+    /// - Complexity: O(end − start).
+    private static func lastLineEnd(in buffer: [UInt8], from start: Int, to end: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { bytes -> Int? in
+            var k = end
+            while k > start {
+                k -= 1
+                if bytes[k] == 0x0A || bytes[k] == 0x0D { return k }
+            }
+            return nil
+        }
+    }
+
+    /// The LFs in `buffer[0..<end]`: the line number of `end`, less one.
+    /// - Complexity: O(end), with memchr.
+    private static func lineEnds(in buffer: [UInt8], before end: Int) -> Int {
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return 0 }
+            var lines = 0
+            var at = base
+            while let found = memchr(at, 0x0A, at.distance(to: base + end)) {
+                lines += 1
+                at = UnsafeRawPointer(found) + 1
+            }
+            return lines
+        }
+    }
+}
