@@ -1,4 +1,5 @@
 import ChartData
+import Foundation
 
 /// One generated `render` case: a file's bytes (a small valid chart, then mutated) and
 /// the options, some sensible and some hostile.
@@ -31,7 +32,8 @@ struct FuzzCase {
     init(rng: inout SplitMix64, folder: String) {
         let (kind, text) = Self.bases[Int(rng.next() % UInt64(Self.bases.count))]
         var bytes = Array(text.utf8)
-        let mutations = Int(rng.next() % 6)
+        // Half the files stay valid, so the options reach the drawing code.
+        let mutations = rng.next() % 2 == 0 ? 0 : Int(rng.next() % 5) + 1
         for _ in 0..<mutations { Self.mutate(&bytes, rng: &rng) }
         self.bytes = bytes
         let extensions = [kind, kind, "csv", "json", "txt", "dat"]
@@ -69,18 +71,27 @@ struct FuzzCase {
     private static func options(rng: inout SplitMix64) -> [String] {
         var options: [String] = []
         func maybe(_ oneIn: UInt64) -> Bool { rng.next() % oneIn == 0 }
-        if maybe(2) { options += ["--x-range", pick(hostileNumbers, &rng) + ":" + pick(hostileNumbers, &rng)] }
-        if maybe(4) { options += ["--y-range", pick(hostileNumbers, &rng) + ":" + pick(hostileNumbers, &rng)] }
+        // A range of two hostile ends, or an ordered one from a random value and width.
+        func range() -> String {
+            if maybe(2) { return pick(hostileNumbers, &rng) + ":" + pick(hostileNumbers, &rng) }
+            let magnitude = pow(10, Double(Int(rng.next() % 40)) - 10)
+            let low = (Double(rng.next() % 2001) - 1000) / 1000 * magnitude * 2
+            let width = magnitude * Double(1 + rng.next() % 1000) / 100
+            return "\(low):\(low + width)"
+        }
+        // `=` joins the value, so a negative start is not read as an option.
+        if maybe(2) { options.append("--x-range=" + range()) }
+        if maybe(4) { options.append("--y-range=" + range()) }
         if maybe(3) {
-            let sides = ["1", "2", "16", "200", "640", "16384", "16385", "0", "-5", "1e3", "x"]
+            let sides = maybe(3) ? ["16384", "16385", "0", "-5", "1e3", "x", ""] : ["1", "2", "16", "200", "640", "1280"]
             options += ["--size", pick(sides, &rng) + "x" + pick(sides, &rng)]
         }
-        if maybe(4) { options += ["--line-width", pick(["0", "0.001", "1", "2", "64", "65", "nan", "-1", "1e308"], &rng)] }
+        if maybe(6) { options += ["--line-width", pick(["0", "0.001", "1", "2", "7.5", "64", "65", "nan", "-1", "1e308"], &rng)] }
         let columns = ["x", "y", "z", "a", "b", "Date", "Close", "Volume", "y0", "y1", "#0", "value", "nope", "", "y,y", "x,y"]
-        if maybe(4) { options += ["--x", pick(columns, &rng)] }
-        if maybe(3) { options += ["--y", (0..<(1 + Int(rng.next() % 3))).map { _ in pick(columns, &rng) }.joined(separator: ",")] }
-        if maybe(6) { options += ["--chart", pick(["0", "1", "2", "-1", "99999999999"], &rng)] }
-        if maybe(5) { options += ["--lod", pick(["minmax", "rdp", "none", "bogus"], &rng)] }
+        if maybe(8) { options += ["--x", pick(columns, &rng)] }
+        if maybe(6) { options += ["--y", (0..<(1 + Int(rng.next() % 3))).map { _ in pick(columns, &rng) }.joined(separator: ",")] }
+        if maybe(12) { options += ["--chart", pick(["0", "1", "2", "-1", "99999999999"], &rng)] }
+        if maybe(5) { options += ["--lod", pick(["minmax", "rdp", "none", "minmax", "bogus"], &rng)] }
         if maybe(4) { options.append("--plain") }
         if maybe(5) { options += ["--theme", pick(["day", "night", "dusk"], &rng)] }
         if maybe(5) { options.append("--no-gradient") }

@@ -9,9 +9,9 @@ import Foundation
 ///
 /// Each case parses its options with `Render`'s own parser, loads its file with the real
 /// reader, plans the view as `render` does and lays out the picture's controllers (axes,
-/// labels, lines) over recording surfaces; every `--gl-every`-th case also draws it on
-/// the GPU. Case `i` depends only on the seed and `i`, so `--from i --runs 1 --verbose`
-/// replays it.
+/// labels, lines) over recording surfaces; every `--gl-every`-th case that gets that far
+/// is also drawn on the GPU. Case `i` depends only on the seed and `i`, so
+/// `--from i --runs 1 --verbose` replays it (with `--gl-every 1` to draw it).
 struct FuzzRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuzz-render",
@@ -28,8 +28,8 @@ struct FuzzRender: ParsableCommand {
     @Option(help: "The first case's number.")
     var from = 0
 
-    @Option(help: "Draw every N-th case on the GPU too (0: never).")
-    var glEvery = 100
+    @Option(help: "Draw every N-th case that lays out on the GPU too (0: never).")
+    var glEvery = 20
 
     @Flag(help: "Print each case's options and file.")
     var verbose = false
@@ -40,17 +40,20 @@ struct FuzzRender: ParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let renderer = glEvery > 0 ? try? OffscreenRenderer() : nil
         var outcomes: [String: Int] = [:]
+        var laidOut = 0
         let started = Date()
         for number in from..<(from + runs) {
-            var rng = SplitMix64(seed: seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
+            // Not seed + number × the generator's own increment: those would be one sequence, shifted.
+            var rng = SplitMix64(seed: (seed &* 0xD1B5_4A32_D192_ED03) ^ (UInt64(number) &* 0xFF51_AFD7_ED55_8CCD))
             let fuzzCase = FuzzCase(rng: &rng, folder: folder)
             if verbose {
                 print("case \(number): render \(fuzzCase.arguments.map { DisplayText.quoted($0) }.joined(separator: " "))")
                 print(DisplayText.escaped(String(decoding: fuzzCase.bytes, as: UTF8.self), limit: 2000))
             }
             try Data(fuzzCase.bytes).write(to: URL(fileURLWithPath: fuzzCase.path))
-            let drawOnGPU = glEvery > 0 && number % glEvery == 0 ? renderer : nil
+            let drawOnGPU = glEvery > 0 && laidOut % glEvery == 0 ? renderer : nil
             let outcome = Self.run(fuzzCase, renderer: drawOnGPU)
+            if outcome == Self.laidOut || outcome == Self.drawn { laidOut += 1 }
             outcomes[outcome, default: 0] += 1
             if verbose { print("→ \(outcome)") }
             if (number - from + 1) % 10_000 == 0 {
@@ -61,6 +64,8 @@ struct FuzzRender: ParsableCommand {
         let summary = outcomes.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         print("\(runs) cases in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, no trap: \(summary)")
     }
+
+    private static let laidOut = "laid out", drawn = "drawn on the GPU"
 
     /// One case through the render path; returns what became of it.
     private static func run(_ fuzzCase: FuzzCase, renderer: OffscreenRenderer?) -> String {
@@ -82,9 +87,9 @@ struct FuzzRender: ParsableCommand {
                                            gradient: !render.look.noGradient, font: nil)
                 let size = PixelSize(width: min(render.size.value.width, 320), height: min(render.size.value.height, 200))
                 _ = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size)
-                return "drawn on the GPU"
+                return drawn
             }
-            return "laid out"
+            return laidOut
         } catch is DataLoadError {
             return "refused by the loader"
         } catch {
