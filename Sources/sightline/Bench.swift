@@ -58,8 +58,23 @@ struct Bench: ParsableCommand {
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8") }
     }
 
+    /// Peak memory per point of a generated walk: y (8 bytes), its level of detail and
+    /// range indexes (about 5), and the finest level's GPU copy, which llvmpipe keeps in
+    /// process memory (about 8); W1 at 10M points peaks at 262 MiB, 27 bytes a point
+    /// with the driver's own share.
+    static let bytesPerGeneratedPoint = 24
+
     func run() throws {
         let (file, data, points) = (file, data, points)
+        if file == nil {
+            do {
+                let (bytes, overflow) = points.multipliedReportingOverflow(by: Self.bytesPerGeneratedPoint)
+                try MemoryBudget.require(overflow ? .max : bytes, for: "running the benchmark",
+                                         file: "a walk of \(points) points")
+            } catch let error as DataLoadError {
+                throw CommandSupport.fail(error)
+            }
+        }
         let loading = BackgroundResult { () throws -> DataSource in
             let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? RandomWalk(count: points).dataset()
             return DataSource(dataset: dataset, lodMethod: data.lod)
