@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs everything and runs every test: the SwiftPM build and its tests (data and
-# core without a GPU, OpenGL on Mesa llvmpipe through EGL, the app under Xvfb), then the
-# CMake + Ninja build, whose binary must render a PNG too.
+# Installs everything and runs every test: the CMake + Ninja build, whose binary must
+# render a PNG; the SwiftPM build and its tests (data and core without a GPU, OpenGL on
+# Mesa llvmpipe through EGL, the app under Xvfb); then scripts/stress.sh on the release
+# binary (the render fuzzer's 100,000 cases, memory limits, signals, endless input).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -24,3 +25,6 @@ echo "== SwiftPM build and tests"
 swift build --build-tests
 # The tests are XCTest; Swift Testing's runner would only add a "0 tests" summary.
 SIGHTLINE_RELEASE_BIN="$PWD/build/bin/sightline" swift test --skip-build --disable-swift-testing "$@"
+
+echo "== Stress: hostile input, memory limits, signals (release binary)"
+scripts/stress.sh build/bin/sightline
