@@ -54,6 +54,24 @@ enum CommandSupport {
         }
     }
 
+    /// Writes to standard output what `produce` emits; a write that fails (a full disk,
+    /// a closed pipe) ends the command with its reason and status 73, not a trap.
+    static func writeStandardOutput(_ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        do {
+            try produce { bytes in
+                var done = 0
+                while done < bytes.count {
+                    let n = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + done, bytes.count - done)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { throw OutputFileError.system(path: "standard output", action: "write", code: errno) }
+                    done += n
+                }
+            }
+        } catch let error as OutputFileError {
+            throw fail(message: error.description, code: error.exitCode)
+        }
+    }
+
     static func fail(_ error: DataLoadError) -> ExitCode {
         fail(message: error.description, code: error.exitCode)
     }

@@ -21,7 +21,7 @@ struct LookOptions: ParsableArguments {
     func font(plain: Bool) -> FontFace? {
         guard !plain else { return nil }
         let (font, warning) = ChartScene.loadDefaultFont()
-        if let warning { FileHandle.standardError.write(Data("sightline: warning: \(warning)\n".utf8)) }
+        if let warning { CommandSupport.printError("sightline: warning: \(warning)") }
         return font
     }
 }

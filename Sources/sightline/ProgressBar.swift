@@ -22,13 +22,13 @@ final class ProgressBar {
         let width = 30
         let filled = width * percent / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
+        CommandSupport.write("\r\(label) [\(bar)] \(percent)%", to: STDERR_FILENO)
     }
 
     /// Clears the bar's line, if it was drawn.
     func finish() {
         guard shown else { return }
         shown = false
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        CommandSupport.write("\r\u{1B}[2K", to: STDERR_FILENO)
     }
 }

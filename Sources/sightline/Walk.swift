@@ -24,7 +24,9 @@ struct Walk: ParsableCommand {
     func run() throws {
         let walk = RandomWalk(count: points, seed: seed)
         if output == "-" {
-            walk.writeCSV { FileHandle.standardOutput.write(Data($0)) }
+            try CommandSupport.writeStandardOutput { emit in
+                try walk.writeCSV { chunk in try chunk.withUnsafeBytes { try emit($0) } }
+            }
             return
         }
         try CommandSupport.writeOutput(output) { emit in
