@@ -9,11 +9,15 @@ import Foundation
 ///   same directory (`.sightline-XXXXXXXX.tmp`: short, so an output name of up to
 ///   NAME_MAX still works), which is flushed to disk and renamed over the path; a crash
 ///   leaves the old file or the new one, never a torn one. An existing file keeps its
-///   permission bits.
+///   permission bits; one the user may not write is refused; one with other hard links
+///   is rewritten in place, so every name keeps seeing the same file.
 /// - a symbolic link: the link is followed and its target replaced the same way, with
 ///   the temporary in the target's directory, so the link stays a link.
-/// - a character device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe): written
-///   straight into. Renaming over it would replace the device node or the pipe.
+/// - a character device or a FIFO (`/dev/null`, a named pipe): written straight into.
+///   Renaming over it would replace the device node or the pipe.
+/// - this process's own descriptor (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`, and
+///   `-` for standard output): written into the open descriptor, so a pipe works and a
+///   file opened for appending (`>>`) is appended to.
 /// - a directory (or a path ending in `/`), a block device, a socket, one of `inputs`
 ///   (the same device and inode, through any symbolic or hard link), or a link another
 ///   user left in a sticky shared folder such as `/tmp`: refused.
@@ -35,6 +39,9 @@ public struct OutputFile: Sendable {
     /// locking it.
     public static let staleAge: Double = 30
 
+    /// - Parameters:
+    ///   - path: the file to write; `-` is standard output.
+    ///   - inputs: files the command reads, which it must not write over.
     public init(path: String, refusing inputs: [String] = []) {
         self.path = path
         self.inputs = inputs
@@ -59,6 +66,10 @@ public struct OutputFile: Sendable {
             try replace(target, mode: keepingMode, produce)
         case let .stream(target):
             try stream(into: target, produce)
+        case let .rewrite(target):
+            try stream(into: target, truncating: true, produce)
+        case let .descriptor(descriptor):
+            try produce { bytes in try writeAll(bytes, to: descriptor, action: "write") }
         }
     }
 
@@ -70,15 +81,46 @@ public struct OutputFile: Sendable {
         case replace(target: String, keepingMode: mode_t?)
         /// Write straight into `target`, a character device or a FIFO.
         case stream(target: String)
+        /// Truncate and write `target` in place: a regular file with other hard links,
+        /// which a rename would split from them (they would keep the old bytes).
+        case rewrite(target: String)
+        /// Write into this process's open descriptor: `/dev/stdout`, `/dev/fd/N`,
+        /// `/proc/self/fd/N`. Opening the path anew would start at offset 0 of a file
+        /// opened for appending (`>>`), and a pipe's link names no file at all.
+        case descriptor(Int32)
+    }
+
+    /// The descriptor a path names directly (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
+    /// `/proc/self/fd/N`, `/proc/PID/fd/N` of this process), if it does and is open.
+    static func openDescriptor(named path: String) -> Int32? {
+        let number: Substring?
+        switch path {
+        case "/dev/stdin": number = "0"
+        case "/dev/stdout": number = "1"
+        case "/dev/stderr": number = "2"
+        default:
+            let prefixes = ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/\(getpid())/fd/"]
+            number = prefixes.first(where: path.hasPrefix).map { path.dropFirst($0.count) }
+        }
+        guard let number, let descriptor = Int32(number), descriptor >= 0, fcntl(descriptor, F_GETFD) != -1 else { return nil }
+        return descriptor
     }
 
     /// Follows symbolic links from `path`, classifies what they end at and checks it
     /// against the inputs.
     func destination() throws -> Destination {
         guard !path.isEmpty else { throw OutputFileError.system(path: path, action: "write", code: ENOENT) }
+        if path == "-" { return .descriptor(STDOUT_FILENO) }
         if path.hasSuffix("/") { throw OutputFileError.isDirectory(path: path) }
         var target = path
         for _ in 0..<40 {
+            if let descriptor = Self.openDescriptor(named: target) {
+                var info = stat()
+                guard fstat(descriptor, &info) == 0 else { throw OutputFileError.system(path: path, action: "write", code: errno) }
+                if info.st_mode & S_IFMT == S_IFDIR { throw OutputFileError.isDirectory(path: path) }
+                try refuseInputs(matching: info)
+                return .descriptor(descriptor)
+            }
             var info = stat()
             guard lstat(target, &info) == 0 else {
                 let code = errno
@@ -93,6 +135,12 @@ public struct OutputFile: Sendable {
                 continue
             case S_IFREG:
                 try refuseInputs(matching: info)
+                // A file the user may not write is not theirs to replace, even where the
+                // folder would let a rename do it.
+                guard access(target, W_OK) == 0 else {
+                    throw OutputFileError.system(path: path, action: "write", code: errno)
+                }
+                if info.st_nlink > 1 { return .rewrite(target: target) }
                 return .replace(target: target, keepingMode: info.st_mode & 0o7777)
             case S_IFDIR:
                 throw OutputFileError.isDirectory(path: path)
@@ -188,6 +236,8 @@ public struct OutputFile: Sendable {
             let temporary = folder + "/" + Self.temporaryName(UInt32.random(in: .min ... .max))
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, creationMode)
             if fd >= 0 {
+                // Held until the rename. Where locks are not supported (ENOLCK) the
+                // sweep cannot take the lock either, so it never removes a temporary there.
                 flock(fd, LOCK_EX | LOCK_NB)
                 return (fd, temporary)
             }
@@ -198,28 +248,35 @@ public struct OutputFile: Sendable {
                                      code: lastError)
     }
 
-    private func stream(into target: String,
+    private func stream(into target: String, truncating: Bool = false,
                         _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        // No O_TRUNC or O_CREAT: a device or pipe has nothing to truncate, and if it
-        // vanished meanwhile nothing new is made in its place.
-        let fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        // No O_CREAT: if the device, pipe or file vanished meanwhile, nothing new is made
+        // in its place. O_TRUNC only for a regular file rewritten in place.
+        let fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC | (truncating ? O_TRUNC : 0))
         guard fd >= 0 else { throw OutputFileError.system(path: path, action: "open", code: errno) }
         defer { close(fd) }
         try produce { bytes in try writeAll(bytes, to: fd, action: "write") }
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, action: String) throws {
-        guard var next = bytes.baseAddress else { return }
+        if let code = Self.writeAll(bytes, to: fd) { throw OutputFileError.system(path: path, action: action, code: code) }
+    }
+
+    /// Writes all of `bytes` to `fd`, again after a partial write or an interruption.
+    /// - Returns: `nil` when all was written, else the `errno` of the failure.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32? {
+        guard var next = bytes.baseAddress else { return nil }
         var left = bytes.count
         while left > 0 {
             let n = Glibc.write(fd, next, left)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw OutputFileError.system(path: path, action: action, code: errno)
+                return errno
             }
-            guard n > 0 else { throw OutputFileError.system(path: path, action: action, code: EIO) }
+            guard n > 0 else { return EIO }
             next += n
             left -= n
         }
+        return nil
     }
 }

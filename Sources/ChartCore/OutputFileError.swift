@@ -23,7 +23,7 @@ public enum OutputFileError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        let name = DisplayText.quoted(path)
+        let name = path == "-" ? "standard output" : DisplayText.quoted(path)
         switch self {
         case .isDirectory:
             return "\(name) is a directory; give the name of a file to write"

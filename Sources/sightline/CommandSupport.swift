@@ -54,24 +54,6 @@ enum CommandSupport {
         }
     }
 
-    /// Writes to standard output what `produce` emits; a write that fails (a full disk,
-    /// a closed pipe) ends the command with its reason and status 73, not a trap.
-    static func writeStandardOutput(_ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        do {
-            try produce { bytes in
-                var done = 0
-                while done < bytes.count {
-                    let n = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + done, bytes.count - done)
-                    if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else { throw OutputFileError.system(path: "standard output", action: "write", code: errno) }
-                    done += n
-                }
-            }
-        } catch let error as OutputFileError {
-            throw fail(message: error.description, code: error.exitCode)
-        }
-    }
-
     static func fail(_ error: DataLoadError) -> ExitCode {
         fail(message: error.description, code: error.exitCode)
     }
@@ -99,14 +81,8 @@ enum CommandSupport {
     /// Writes all of `text` to `descriptor`, ignoring failures (there is nowhere left to
     /// report them): unlike `FileHandle.write`, a closed or full stream does not trap.
     static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            done += n
-        }
+        var text = text
+        _ = text.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }
 

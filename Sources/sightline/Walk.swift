@@ -23,12 +23,6 @@ struct Walk: ParsableCommand {
 
     func run() throws {
         let walk = RandomWalk(count: points, seed: seed)
-        if output == "-" {
-            try CommandSupport.writeStandardOutput { emit in
-                try walk.writeCSV { chunk in try chunk.withUnsafeBytes { try emit($0) } }
-            }
-            return
-        }
         try CommandSupport.writeOutput(output) { emit in
             try walk.writeCSV { chunk in try chunk.withUnsafeBytes { try emit($0) } }
         }

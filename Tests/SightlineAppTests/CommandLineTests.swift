@@ -217,18 +217,8 @@ final class CommandLineTests: XCTestCase {
         return info.st_mode & S_IFMT
     }
 
-    /// A character device to write to: as root, a node of our own with the numbers of
-    /// `/dev/null` (1, 3) or `/dev/full` (1, 7), so a binary that replaces the device
-    /// under test destroys only the copy; otherwise the real one, which a user cannot
-    /// replace.
     private func device(_ name: String, minor: UInt32) throws -> String {
-        guard geteuid() == 0 else { return "/dev/\(name)" }
-        let node = "\(folder)/\(name)"
-        guard mknod(node, S_IFCHR | 0o666, dev_t(1 << 8 | minor)) == 0 else { throw XCTSkip("cannot make \(node): errno \(errno)") }
-        let fd = open(node, O_WRONLY)
-        guard fd >= 0 else { throw XCTSkip("\(node) cannot be opened (a nodev mount?)") }
-        close(fd)
-        return node
+        try deviceNode(name, minor: minor, in: folder)
     }
 
     private func renderTiny(to out: String, from input: String = "Resources/sample.csv") throws -> ProcessRunner.Result {
