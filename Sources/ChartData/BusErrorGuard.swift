@@ -98,10 +98,19 @@ nonisolated(unsafe) private let busErrorPageMask: UInt = ~(UInt(sysconf(Int32(_S
 
 /// The SIGBUS handler: zeros over a faulting page of a guarded mapping; otherwise the
 /// previous action back, and a return, so that the fault repeats and is handled as it
-/// would have been without us.
+/// would have been without us. A SIGBUS sent by a process (`kill -BUS`: `si_code` ≤ 0,
+/// and `si_addr` is then the sender's pid, not an address) is raised again under the
+/// previous action, so it does what it would have done.
 private func handleBusError(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
                             _ context: UnsafeMutableRawPointer?) {
-    if let info {
+    let savedErrno = errno
+    defer { errno = savedErrno }
+    if let info, info.pointee.si_code <= 0 {
+        sigaction(SIGBUS, busErrorPreviousAction, nil)
+        raise(SIGBUS)
+        return
+    }
+    if let info, info.pointee.si_code == BUS_ADRERR {
         let address = UInt(bitPattern: info.pointee._sifields._sigfault.si_addr)
         for k in 0..<BusErrorGuard.capacity {
             let slot = busErrorSlots + k

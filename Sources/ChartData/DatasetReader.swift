@@ -62,12 +62,18 @@ public enum DatasetReader {
             // Pages the loader is done with are not needed again.
             let tracker = ReadTracker(total: bytes.count, progress: progress) { file.release($0) }
             do {
-                let dataset = try load(bytes, path: path, source: source, options: options, tracker: tracker)
-                if file.changed { throw DataLoadError.changedWhileReading(file: source) }
+                var dataset = try load(bytes, path: path, source: source, options: options, tracker: tracker)
+                switch file.change {
+                case .none: break
+                case .grew:
+                    dataset.warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): grew while it "
+                                            + "was read; showing its first \(bytes.count) bytes")
+                case .changed: throw DataLoadError.changedWhileReading(file: source)
+                }
                 return dataset
             } catch {
                 // What a shrunk file's zeros made the loader say is not about the file.
-                if file.changed { throw DataLoadError.changedWhileReading(file: source) }
+                if file.change == .changed { throw DataLoadError.changedWhileReading(file: source) }
                 throw error
             }
         }

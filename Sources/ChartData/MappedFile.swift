@@ -7,8 +7,8 @@ import Glibc
 ///
 /// The mapping is guarded (`BusErrorGuard`): if another program truncates the file
 /// while it is read, reads past the new end see zeros instead of killing the process,
-/// and `changed` says so afterwards, as it does for a file whose size or modification
-/// time moved.
+/// and `change` says so afterwards, as it does for a file whose size or modification
+/// time moved (a file that only grew, a log being written, reads as its first bytes).
 final class MappedFile {
     let path: String
     let count: Int
@@ -50,13 +50,24 @@ final class MappedFile {
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-    /// Whether the file changed since it was mapped: it shrank under a read (which then
-    /// saw zeros), or its size or modification time is no longer what it was.
-    var changed: Bool {
-        if BusErrorGuard.faulted(token) { return true }
+    /// What became of the file since it was mapped.
+    enum Change: Equatable {
+        /// Nothing: what was read is the file.
+        case none
+        /// Only longer (a log being appended to): what was read is its first `count` bytes.
+        case grew
+        /// Shorter (a read saw zeros), or rewritten in place: what was read is not the file.
+        case changed
+    }
+
+    /// Whether and how the file changed since it was mapped.
+    var change: Change {
+        if BusErrorGuard.faulted(token) { return .changed }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return true }
-        return Int(info.st_size) != size || info.st_mtim.tv_sec != modified.tv_sec || info.st_mtim.tv_nsec != modified.tv_nsec
+        guard fstat(descriptor, &info) == 0 else { return .changed }
+        let sameTime = info.st_mtim.tv_sec == modified.tv_sec && info.st_mtim.tv_nsec == modified.tv_nsec
+        if Int(info.st_size) == size && sameTime { return .none }
+        return Int(info.st_size) > size ? .grew : .changed
     }
 
     /// Drops the whole pages inside `range` from resident memory; reading them again
