@@ -38,7 +38,8 @@ public struct CalendarTickLadder: TickLadder {
     /// the cost follows the labels that can fit, never the width of the range.
     static let maximumTicks = 10_000
 
-    /// Average seconds between ticks, counting the ticks dropped before a unit's end.
+    /// Average distance between ticks in x units (seconds × `unitsPerSecond`), counting
+    /// the ticks dropped before a unit's end.
     public func spacing(ofLevel level: Int) -> Double {
         let (unit, k) = Self.steps[level]
         let parent: Double, count: Double

@@ -17,6 +17,7 @@ public enum NumberLabel {
     /// neighbours apart, trailing zeros dropped.
     public static func format(_ value: Double, step: Double, magnitude: Double? = nil) -> String {
         guard value.isFinite else { return "\(value)" }
+        let step = step.isFinite ? step : 0
         let magnitude = magnitude ?? abs(value)
         if needsExponent(magnitude: magnitude, step: step) {
             let exponent = Int(log10(max(magnitude, abs(step))).rounded(.down))

@@ -242,6 +242,7 @@ public struct OutputFile: Sendable {
                 return (fd, temporary)
             }
             lastError = errno
+            if lastError == ENOENT { throw OutputFileError.missingFolder(path: path, folder: folder) }
             guard lastError == EEXIST else { break }
         }
         throw OutputFileError.system(path: path, action: "create a temporary file in \(DisplayText.quoted(folder))",

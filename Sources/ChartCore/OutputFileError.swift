@@ -12,13 +12,16 @@ public enum OutputFileError: Error, Equatable, CustomStringConvertible {
     /// The path is something that is neither replaced nor written into: a block device
     /// or a socket. `kind` says which, in words.
     case unsupported(path: String, kind: String)
+    /// The folder the file would go in does not exist.
+    case missingFolder(path: String, folder: String)
     /// A system call failed; `action` says what was being done, `code` is its `errno`.
     case system(path: String, action: String, code: Int32)
 
     /// The path the user gave.
     public var path: String {
         switch self {
-        case let .isDirectory(path), let .isInput(path, _), let .unsupported(path, _), let .system(path, _, _): path
+        case let .isDirectory(path), let .isInput(path, _), let .unsupported(path, _), let .missingFolder(path, _),
+             let .system(path, _, _): path
         }
     }
 
@@ -32,6 +35,8 @@ public enum OutputFileError: Error, Equatable, CustomStringConvertible {
             return "\(name) is an input file\(same); refusing to write over it, choose another output"
         case let .unsupported(_, kind):
             return "\(name) is a \(kind); refusing to write to it"
+        case let .missingFolder(_, folder):
+            return "\(name): the folder \(DisplayText.quoted(folder)) does not exist"
         case let .system(_, action, code):
             return "\(name): cannot \(action): \(Self.reason(code))"
         }

@@ -6,8 +6,9 @@ public struct Session: Equatable, Sendable {
     public var entries: [SessionEntry] = []
     /// `day` or `night`.
     public var theme: String = "day"
-    /// Window size in screen coordinates, within `windowSizeRange` when set.
+    /// Window width in screen coordinates, within `windowSizeRange` when set.
     public var windowWidth: Int?
+    /// Window height in screen coordinates, within `windowSizeRange` when set.
     public var windowHeight: Int?
 
     /// How many files the session remembers.

@@ -73,7 +73,9 @@ public final class SessionStore: @unchecked Sendable {
     /// temporaries of killed saves.
     public func loadNow() -> Session {
         removeStaleTemporaries()
-        let held = FileLock.acquire(lockURL.path, create: false)
+        // Without a lock file (a first run) there is nothing another window could be
+        // writing; read unlocked.
+        let held = try? FileLock.acquire(lockURL.path, create: false)
         defer { held?.unlock() }
         return readForMerge() ?? Session()
     }
@@ -176,7 +178,7 @@ public final class SessionStore: @unchecked Sendable {
         guard let update, !update.isEmpty else { return }
         do {
             try createDirectory()
-            let held = FileLock.acquire(lockURL.path, create: true)
+            let held = lockOrWarn()
             defer { held?.unlock() }
             guard var session = readForMerge() else {
                 keep(update)
@@ -203,9 +205,21 @@ public final class SessionStore: @unchecked Sendable {
     /// tests and the crash-safety loop. A window saves through `save(_:)`.
     public func write(_ session: Session) throws {
         try createDirectory()
-        let held = FileLock.acquire(lockURL.path, create: true)
+        let held = lockOrWarn()
         defer { held?.unlock() }
         try encodeAndWrite(session)
+    }
+
+    /// The session's lock, or `nil` with a warning saying why the save goes on without
+    /// it (at worst another window's change made at the same moment is lost; the file
+    /// is never torn, as every write is atomic).
+    private func lockOrWarn() -> FileLock? {
+        do {
+            return try FileLock.acquire(lockURL.path, create: true)
+        } catch {
+            onWarning?("\(error); saving the session without the lock")
+            return nil
+        }
     }
 
     private func createDirectory() throws {

@@ -21,6 +21,21 @@ public enum TemporaryFiles {
     /// The paths registered now.
     public static var registered: Set<String> { lock.withLock { paths } }
 
+    /// Creates a new file `folder/prefixXXXXXX suffix` (random letters, mode 0600, never
+    /// an existing file or a link: `mkstemps`), registered until `unregister`.
+    /// - Returns: the open descriptor (the caller closes it) and the path.
+    /// - Throws: `POSIXError` with the system's reason.
+    public static func create(in folder: String, prefix: String, suffix: String) throws -> (descriptor: Int32, path: String) {
+        var template = Array((folder.hasSuffix("/") ? folder : folder + "/") .utf8CString.dropLast())
+            + Array(prefix.utf8CString.dropLast()) + Array("XXXXXX".utf8CString.dropLast())
+            + Array(suffix.utf8CString)
+        let descriptor = mkstemps(&template, Int32(suffix.utf8.count))
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let path = String(cString: template)
+        register(path)
+        return (descriptor, path)
+    }
+
     /// Deletes every registered file and forgets them.
     public static func removeAll() {
         let all = lock.withLock {

@@ -15,25 +15,36 @@ public struct RandomWalk {
     public static let firstX = 1_600_000_000.0
     public static let xStep = 60.0
 
-    /// About the bytes the walk takes once drawn: 8 a point for y, about 4.4 for its
-    /// min/max level of detail and 0.5 for its range index (x is a formula). Overflow
-    /// reads as `Int.max`.
+    /// About the bytes the walk takes once loaded: 8 a point for y, about 4.4 for its
+    /// min/max level of detail and 0.5 for its range index (x is a formula).
+    public static let bytesPerPoint = 13
+
+    /// `bytesPerPoint` and `extraBytesPerPoint` for each point; overflow reads as `Int.max`.
     /// - Complexity: O(1).
-    public var bytesNeeded: Int {
-        let (bytes, overflow) = max(count, 0).multipliedReportingOverflow(by: 13)
+    public func bytesNeeded(extraBytesPerPoint: Int = 0) -> Int {
+        let (bytes, overflow) = max(count, 0).multipliedReportingOverflow(by: Self.bytesPerPoint + extraBytesPerPoint)
         return overflow ? .max : bytes
     }
 
-    /// The walk as a dataset, once `budget` (the process's memory now by default) is
-    /// known to hold `bytesNeeded`.
+    /// Throws unless `budget` (the process's memory now by default) holds the walk, and
+    /// `extraBytesPerPoint` more for each point (what drawing it adds, say).
     /// - Throws: `DataLoadError.tooLarge` (exit status 69), or `.usage` for a negative count.
-    /// - Complexity: O(count).
-    public func dataset(checking budget: MemoryBudget? = nil) throws -> Dataset {
+    public func requireMemory(extraBytesPerPoint: Int = 0, for work: String = "generating the walk",
+                              budget: MemoryBudget? = nil) throws {
         let source = "random walk (\(count) points, seed \(seed))"
         guard count >= 0 else {
             throw DataLoadError.usage(file: source, message: "the number of points must be 0 or more")
         }
-        try (budget ?? MemoryBudget.current()).require(bytesNeeded, for: "generating the walk", file: source)
+        try (budget ?? MemoryBudget.current()).require(bytesNeeded(extraBytesPerPoint: extraBytesPerPoint), for: work,
+                                                       file: source)
+    }
+
+    /// The walk as a dataset, once `budget` (the process's memory now by default) is
+    /// known to hold it.
+    /// - Throws: `DataLoadError.tooLarge` (exit status 69), or `.usage` for a negative count.
+    /// - Complexity: O(count).
+    public func dataset(checking budget: MemoryBudget? = nil) throws -> Dataset {
+        try requireMemory(budget: budget)
         return dataset()
     }
 

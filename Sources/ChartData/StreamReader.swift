@@ -29,7 +29,8 @@ enum StreamReader {
         while true {
             if count == buffer.count {
                 let grown = buffer.count * 2
-                try options.requireMemory(grown, for: "reading it into memory", file: source)
+                // The old buffer lives until the copy is made: both count.
+                try options.requireMemory(count + grown, for: "reading it into memory", file: source)
                 // Not zero-filled: read(2) fills the new part before anything reads it.
                 buffer = [UInt8](unsafeUninitializedCapacity: grown) { room, initialized in
                     _ = buffer.withUnsafeBufferPointer { memcpy(room.baseAddress!, $0.baseAddress!, count) }
@@ -75,18 +76,24 @@ enum StreamReader {
         }
     }
 
-    /// The LFs in `buffer[0..<end]`: the line number of `end`, less one.
+    /// The line ends in `buffer[0..<end]`, the line number of `end` less one: LFs (so a
+    /// CRLF counts once), or CRs in a file with no LF (old Mac line ends).
     /// - Complexity: O(end), with memchr.
     private static func lineEnds(in buffer: [UInt8], before end: Int) -> Int {
+        let lineFeeds = count(0x0A, in: buffer, before: end)
+        return lineFeeds > 0 ? lineFeeds : count(0x0D, in: buffer, before: end)
+    }
+
+    private static func count(_ byte: Int32, in buffer: [UInt8], before end: Int) -> Int {
         buffer.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return 0 }
-            var lines = 0
+            var found = 0
             var at = base
-            while let found = memchr(at, 0x0A, at.distance(to: base + end)) {
-                lines += 1
-                at = UnsafeRawPointer(found) + 1
+            while let hit = memchr(at, byte, at.distance(to: base + end)) {
+                found += 1
+                at = UnsafeRawPointer(hit) + 1
             }
-            return lines
+            return found
         }
     }
 }

@@ -58,19 +58,17 @@ struct Bench: ParsableCommand {
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8") }
     }
 
-    /// Peak memory per point of a generated walk: y (8 bytes), its level of detail and
-    /// range indexes (about 5), and the finest level's GPU copy, which llvmpipe keeps in
-    /// process memory (about 8); W1 at 10M points peaks at 262 MiB, 27 bytes a point
-    /// with the driver's own share.
-    static let bytesPerGeneratedPoint = 24
+    /// Memory per point that drawing a walk adds to the walk itself: the GPU copies of
+    /// its levels, which llvmpipe keeps in process memory, and the driver's share. W1
+    /// at 10M points peaks at 262 MiB, 27 bytes a point in all.
+    static let drawingBytesPerPoint = 11
 
     func run() throws {
         let (file, data, points) = (file, data, points)
         if file == nil {
             do {
-                let (bytes, overflow) = points.multipliedReportingOverflow(by: Self.bytesPerGeneratedPoint)
-                try MemoryBudget.require(overflow ? .max : bytes, for: "running the benchmark",
-                                         file: "a walk of \(points) points")
+                try RandomWalk(count: points).requireMemory(extraBytesPerPoint: Self.drawingBytesPerPoint,
+                                                            for: "running the benchmark")
             } catch let error as DataLoadError {
                 throw CommandSupport.fail(error)
             }

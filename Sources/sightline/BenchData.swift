@@ -22,16 +22,19 @@ struct BenchData: ParsableCommand {
         var path = file ?? ""
         var temporary: String?
         if file == nil {
-            path = NSTemporaryDirectory() + "sightline-bench-\(getpid()).csv"
-            temporary = path
-            // A signal while it is written or read removes it (it can be gigabytes).
-            TemporaryFiles.register(path)
-            let handle = FileHandle(forWritingAtPath: path) ?? {
-                FileManager.default.createFile(atPath: path, contents: nil)
-                return FileHandle(forWritingAtPath: path)!
-            }()
-            try RandomWalk(count: points).writeCSV { try handle.write(contentsOf: $0) }
-            try handle.close()
+            // Registered, so a signal while it is written or read removes it (it can be
+            // gigabytes); a fresh name, so it never writes through someone's link.
+            let (descriptor, made) = try TemporaryFiles.create(in: NSTemporaryDirectory(), prefix: "sightline-bench-",
+                                                               suffix: ".csv")
+            path = made
+            temporary = made
+            defer { close(descriptor) }
+            try RandomWalk(count: points).writeCSV { chunk in
+                if let code = chunk.withUnsafeBytes({ OutputFile.writeAll($0, to: descriptor) }) {
+                    throw CommandSupport.fail(message: "\(DisplayText.quoted(made)): cannot write: \(String(cString: strerror(code)))",
+                                              code: 73)
+                }
+            }
         }
         defer {
             if let temporary {

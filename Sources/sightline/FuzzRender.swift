@@ -39,7 +39,7 @@ struct FuzzRender: ParsableCommand {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let renderer = glEvery > 0 ? try? OffscreenRenderer() : nil
-        var outcomes: [String: Int] = [:]
+        var outcomes: [Outcome: Int] = [:]
         var laidOut = 0
         let started = Date()
         for number in from..<(from + runs) {
@@ -53,27 +53,34 @@ struct FuzzRender: ParsableCommand {
             try Data(fuzzCase.bytes).write(to: URL(fileURLWithPath: fuzzCase.path))
             let drawOnGPU = glEvery > 0 && laidOut % glEvery == 0 ? renderer : nil
             let outcome = Self.run(fuzzCase, renderer: drawOnGPU)
-            if outcome == Self.laidOut || outcome == Self.drawn { laidOut += 1 }
+            if outcome == .laidOut || outcome == .drawn { laidOut += 1 }
             outcomes[outcome, default: 0] += 1
-            if verbose { print("→ \(outcome)") }
+            if verbose { print("→ \(outcome.rawValue)") }
             if (number - from + 1) % 10_000 == 0 {
                 print("\(number - from + 1) cases, \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
                 fflush(stdout)
             }
         }
-        let summary = outcomes.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let summary = outcomes.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")
         print("\(runs) cases in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, no trap: \(summary)")
     }
 
-    private static let laidOut = "laid out", drawn = "drawn on the GPU"
+    /// What became of a case. Only a trap fails the run: every error is an answer.
+    private enum Outcome: String {
+        case usageError = "usage errors"
+        case refusedByTheLoader = "refused by the loader"
+        case otherError = "other errors"
+        case laidOut = "laid out"
+        case drawn = "drawn on the GPU"
+    }
 
     /// One case through the render path; returns what became of it.
-    private static func run(_ fuzzCase: FuzzCase, renderer: OffscreenRenderer?) -> String {
+    private static func run(_ fuzzCase: FuzzCase, renderer: OffscreenRenderer?) -> Outcome {
         let render: Render
         do {
             render = try Render.parse(fuzzCase.arguments)
         } catch {
-            return "usage errors"
+            return .usageError
         }
         do {
             let dataset = try DatasetReader.read(path: render.file, options: render.data.loadOptions)
@@ -87,13 +94,13 @@ struct FuzzRender: ParsableCommand {
                                            gradient: !render.look.noGradient, font: nil)
                 let size = PixelSize(width: min(render.size.value.width, 320), height: min(render.size.value.height, 200))
                 _ = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size)
-                return drawn
+                return .drawn
             }
-            return laidOut
+            return .laidOut
         } catch is DataLoadError {
-            return "refused by the loader"
+            return .refusedByTheLoader
         } catch {
-            return "other errors"
+            return .otherError
         }
     }
 

@@ -167,8 +167,8 @@ final class OutputFileTests: XCTestCase {
     func testAMissingFolderNamesThePath() throws {
         let path = "\(folder)/no/such/out.png"
         XCTAssertThrowsError(try OutputFile(path: path).write(Array("x".utf8))) { error in
-            XCTAssertEqual((error as? OutputFileError)?.path, path)
-            XCTAssertTrue("\(error)".contains("no such file or directory"), "\(error)")
+            XCTAssertEqual(error as? OutputFileError, .missingFolder(path: path, folder: "\(folder)/no/such"))
+            XCTAssertTrue("\(error)".hasSuffix("does not exist"), "\(error)")
         }
     }
 
@@ -216,13 +216,4 @@ final class OutputFileTests: XCTestCase {
         XCTAssertTrue(during.first?.hasPrefix(".sightline-") ?? false, "\(during)")
         XCTAssertEqual(try listing(), [])
     }
-}
-
-/// Bytes a reader thread appends and the test reads.
-final class LockedBytes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [UInt8] = []
-    var bytes: [UInt8] { lock.lock(); defer { lock.unlock() }; return stored }
-    var count: Int { lock.lock(); defer { lock.unlock() }; return stored.count }
-    func append(_ more: ArraySlice<UInt8>) { lock.lock(); stored.append(contentsOf: more); lock.unlock() }
 }

@@ -35,11 +35,11 @@ final class RandomWalkTests: XCTestCase {
         XCTAssertThrowsError(try huge.dataset(checking: MemoryBudget(availableBytes: 1 << 30, limit: "free memory"))) { error in
             guard case let .tooLarge(_, what, needed, available, _)? = error as? DataLoadError else { return XCTFail("\(error)") }
             XCTAssertEqual(what, "generating the walk")
-            XCTAssertEqual(needed, huge.bytesNeeded)
+            XCTAssertEqual(needed, huge.bytesNeeded())
             XCTAssertEqual(available, 1 << 30)
         }
         XCTAssertThrowsError(try RandomWalk(count: -1).dataset(checking: nil))
         XCTAssertEqual(try RandomWalk(count: 1_000).dataset(checking: nil), RandomWalk(count: 1_000).dataset())
-        XCTAssertEqual(RandomWalk(count: Int.max).bytesNeeded, Int.max)
+        XCTAssertEqual(RandomWalk(count: Int.max).bytesNeeded(), Int.max)
     }
 }
