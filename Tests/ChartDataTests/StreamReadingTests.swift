@@ -30,19 +30,24 @@ final class StreamReadingTests: XCTestCase {
         var ends: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&ends), 0)
         let (readEnd, writeEnd) = (ends[0], ends[1])
-        let bytes = Array(text.utf8)
         Thread.detachNewThread {
-            bytes.withUnsafeBytes { raw in
-                var done = 0
-                while done < raw.count {
-                    let n = write(writeEnd, raw.baseAddress! + done, raw.count - done)
-                    if n <= 0 { break }
-                    done += n
-                }
-            }
+            Self.writeAll(text, to: writeEnd)
             close(writeEnd)
         }
         return readEnd
+    }
+
+    /// Writes all of `text` to `fd` (a pipe's or a FIFO's write end), stopping early
+    /// only if the reader goes away.
+    private static func writeAll(_ text: String, to fd: Int32) {
+        Array(text.utf8).withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = write(fd, raw.baseAddress! + done, raw.count - done)
+                if n <= 0 { break }
+                done += n
+            }
+        }
     }
 
     func testAFIFOIsReadToItsEnd() throws {
@@ -53,15 +58,7 @@ final class StreamReadingTests: XCTestCase {
         let rows = (0..<50_000).map { "\($0),\($0 % 11)" }.joined(separator: "\n")
         Thread.detachNewThread {
             let fd = open(path, O_WRONLY)
-            let bytes = Array(("x,y\n" + rows + "\n").utf8)
-            bytes.withUnsafeBytes { raw in
-                var done = 0
-                while done < raw.count {
-                    let n = write(fd, raw.baseAddress! + done, raw.count - done)
-                    if n <= 0 { break }
-                    done += n
-                }
-            }
+            Self.writeAll("x,y\n" + rows + "\n", to: fd)
             close(fd)
         }
         let d = try DatasetReader.read(path: path)
