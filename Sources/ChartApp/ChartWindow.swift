@@ -74,7 +74,8 @@ public final class ChartWindow {
         sessionFile = SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y)
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
-        let context = try GLContext(mode: .window(title: "Sightline — \(DisplayText.escaped(path))"), size: (windowSize.width, windowSize.height))
+        let title = path == "-" ? "standard input" : DisplayText.escaped(path)
+        let context = try GLContext(mode: .window(title: "Sightline — \(title)"), size: (windowSize.width, windowSize.height))
         device = GLDevice(context: context)
         progressRenderer = try LineRenderer(device: device)
         progress = ProgressIndicator(device: device, renderer: progressRenderer)
@@ -83,7 +84,8 @@ public final class ChartWindow {
         if let store {
             // Recorded at once, so quitting before the session or the data arrives still
             // counts the file as opened (`run` flushes on the way out).
-            store.save(SessionUpdate(file: sessionFile))
+            // A size given with --size is the size "as last time" for the next start.
+            store.save(SessionUpdate(file: sessionFile, windowSize: size))
             let slot = sessionSlot
             let event = wakeEvent
             store.load { session in
