@@ -18,6 +18,8 @@ let package = Package(
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // glibc's <malloc.h> (mallopt), which the Glibc module leaves out.
+        .systemLibrary(name: "CMalloc"),
         // The GLSL sources in Shaders/ compiled into the binary with C23 #embed, so
         // both builds embed the same files and the binary never reads the disk for them.
         .target(name: "CShaders", path: "Sources/CShaders"),
@@ -27,7 +29,7 @@ let package = Package(
         .target(name: "ChartRender", dependencies: [
             "ChartCore", "ChartData", "CSDL2", "CGL", "CFreeType", "CPNG", "CShaders",
         ]),
-        .target(name: "ChartApp", dependencies: ["ChartRender", "ChartCore", "ChartData", "CSDL2"]),
+        .target(name: "ChartApp", dependencies: ["ChartRender", "ChartCore", "ChartData", "CSDL2", "CMalloc"]),
         .executableTarget(name: "sightline", dependencies: [
             "ChartApp", "ChartRender", "ChartCore", "ChartData",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

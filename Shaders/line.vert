@@ -21,11 +21,13 @@ uniform int u_first;
 uniform int u_segmentCount;
 // 1: a quad per segment; 8: a quad per group of eight.
 uniform int u_segmentsPerQuad;
-// Block origin minus viewport minimum, data units. Subtracted in Double on the CPU so
-// large coordinates (Unix milliseconds) stay precise: the buffer holds only small
-// offsets from the block's origin.
+// Where the block's origin lies in plot pixels (origin minus viewport minimum, times
+// pixels per unit). Computed in Double on the CPU so large coordinates (Unix
+// milliseconds, 1e300) stay precise: the buffer holds only small offsets from the
+// block's origin.
 uniform vec2 u_offset;
-// Plot pixels per data unit along x and y.
+// Plot pixels per stored unit along x and y: pixels per data unit times the block's
+// unit (1, or a power of two for data beyond ±2^100).
 uniform vec2 u_pixelsPerUnit;
 // The plot's rectangle in framebuffer pixels: left, bottom, width, height.
 uniform vec4 u_plotRect;
@@ -44,7 +46,7 @@ const vec4 farAway = vec4(-1e6, -1e6, -1e6, -1e6);
 bool isGap(vec2 p) { return isnan(p.x) || isnan(p.y); }
 
 vec2 point(int index) {
-    return (texelFetch(u_points, u_first + index).xy + u_offset) * u_pixelsPerUnit;
+    return texelFetch(u_points, u_first + index).xy * u_pixelsPerUnit + u_offset;
 }
 
 // The part of a→b inside lo…hi, or farAway. Each cut point is computed from the end

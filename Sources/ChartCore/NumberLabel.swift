@@ -20,10 +20,11 @@ public enum NumberLabel {
         let step = step.isFinite ? step : 0
         let magnitude = magnitude ?? abs(value)
         if needsExponent(magnitude: magnitude, step: step) {
-            let exponent = Int(log10(max(magnitude, abs(step))).rounded(.down))
+            let exponent = decimalExponent(of: max(magnitude, abs(step)))
             let unit = pow(10, Double(exponent))
-            let decimals = min(self.decimals(for: abs(step) / unit), 6)
-            return withExponent(value / unit, decimals: decimals, exponent: exponent)
+            // Up to 14 decimals: the narrowest view (FiniteDomain) is 1e-12 of its values,
+            // so its grid steps need 13 to tell neighbours apart.
+            return withExponent(value / unit, decimals: decimals(for: abs(step) / unit, atMost: 14), exponent: exponent)
         }
         let (divisor, suffix) = scale(for: magnitude)
         let decimals = self.decimals(for: abs(step) / divisor)
@@ -35,14 +36,15 @@ public enum NumberLabel {
         return Double(text) == 0 ? "0" : text + suffix
     }
 
-    /// `value` on its own: up to nine significant digits, trailing zeros dropped, so
-    /// the text depends on the value alone.
+    /// `value` on its own: up to nine significant digits (fifteen with a power of ten,
+    /// where views are narrow next to the values), trailing zeros dropped, so the text
+    /// depends on the value alone.
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         guard value != 0 else { return "0" }
         if needsExponent(magnitude: abs(value), step: abs(value)) {
-            let exponent = Int(log10(abs(value)).rounded(.down))
-            return withExponent(value / pow(10, Double(exponent)), decimals: 6, exponent: exponent)
+            let exponent = decimalExponent(of: abs(value))
+            return withExponent(value / pow(10, Double(exponent)), decimals: 14, exponent: exponent)
         }
         let (divisor, suffix) = scale(for: abs(value))
         var text = String(format: "%.9g", value / divisor)
@@ -60,6 +62,15 @@ public enum NumberLabel {
         magnitude >= 1e18 || (step > 0 && abs(step) < 1e-6 && magnitude < 1e-3)
     }
 
+    /// The power of ten of `magnitude`'s leading digit (1e306 → 306, 9.99e99 → 99),
+    /// exact where `log10` rounds across a power.
+    static func decimalExponent(of magnitude: Double) -> Int {
+        var exponent = Int(log10(magnitude).rounded(.down))
+        if magnitude / pow(10, Double(exponent)) >= 10 { exponent += 1 }
+        if magnitude / pow(10, Double(exponent)) < 1 { exponent -= 1 }
+        return exponent
+    }
+
     /// `mantissa` with `decimals` (trailing zeros dropped) and "e" and the exponent:
     /// `1.5e300`, `-2e-310`.
     private static func withExponent(_ mantissa: Double, decimals: Int, exponent: Int) -> String {
@@ -71,14 +82,14 @@ public enum NumberLabel {
         return Double(text) == 0 ? "0" : text + "e\(exponent)"
     }
 
-    /// The fewest decimals (0…12) that write `step` exactly: 0.25 → 2, 5 → 0.
-    static func decimals(for step: Double) -> Int {
+    /// The fewest decimals (0…`limit`) that write `step` exactly: 0.25 → 2, 5 → 0.
+    static func decimals(for step: Double, atMost limit: Int = 12) -> Int {
         guard step > 0, step.isFinite else { return 0 }
         var scaled = step
-        for d in 0...12 {
+        for d in 0...limit {
             if scaled >= 0.5, abs(scaled - scaled.rounded()) <= 1e-6 * scaled { return d }
             scaled *= 10
         }
-        return 12
+        return limit
     }
 }

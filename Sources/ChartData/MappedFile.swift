@@ -28,7 +28,14 @@ final class MappedFile {
         count = Int(info.st_size)
         let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
         guard let mapped, mapped != MAP_FAILED else {
-            throw DataLoadError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            let code = errno
+            // Out of address space (`ulimit -v`): say how much, as for any load too large.
+            if code == ENOMEM {
+                let budget = MemoryBudget.current()
+                throw DataLoadError.tooLarge(file: path, what: "reading it", needed: count,
+                                             available: budget.availableBytes ?? 0, limit: budget.limit)
+            }
+            throw DataLoadError.unreadable(path: path, reason: String(cString: strerror(code)))
         }
         guard let token = BusErrorGuard.register(start: mapped, length: count) else {
             munmap(mapped, count)

@@ -26,6 +26,12 @@ public struct MemoryBudget: Equatable, Sendable {
         self.limit = limit
     }
 
+    /// Whether an address-space limit (`ulimit -v`) is set.
+    public static var addressSpaceIsLimited: Bool {
+        var limits = rlimit()
+        return getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limits) == 0 && limits.rlim_cur != rlim_t.max
+    }
+
     /// The budget now, read from `getrlimit(RLIMIT_AS)`, `/proc/self/status` and
     /// `/proc/meminfo`; unknown parts are left out.
     /// - Complexity: reads two small files (about 30 µs).

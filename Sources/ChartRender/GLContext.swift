@@ -21,12 +21,20 @@ public final class GLContext {
     }
 
     public let window: OpaquePointer
+    /// Address space an OpenGL context takes on Mesa's llvmpipe, with a little room: a
+    /// small render peaks at 474 MiB of address space in all (two malloc arenas), 170
+    /// MiB of it before OpenGL starts.
+    static let addressSpaceNeeded = 340_000_000
     private let context: SDL_GLContext
 
     /// Opens the window (or the offscreen surface) and its context.
     /// - Throws: `RenderError.sdl` when SDL cannot start or make a window,
     ///   `RenderError.openGLUnavailable` when no 3.3 core context can be had.
     public init(mode: Mode, size: (width: Int, height: Int), vsync: Bool = true) throws {
+        // Mesa's driver and its threads map a few hundred MB of address space; under a
+        // tight `ulimit -v` they would fail in ways that crash (unchecked allocations in
+        // C++), so a context that cannot fit is refused here, with the figures.
+        try MemoryBudget.require(Self.addressSpaceNeeded, for: "starting it", file: "OpenGL (Mesa)")
         // Signals are the app's to handle (it saves the session, removes temporary
         // files and exits with the signal's status); SDL's own handlers would turn
         // Ctrl-C into an event that a command without a loop never reads.

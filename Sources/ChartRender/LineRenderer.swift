@@ -208,6 +208,7 @@ public final class LineRenderer {
         let pixelsPerUnit = Double(plotRect.width) / visible.width
         let pixelsPerUnitY = Double(plotRect.height) / visible.height
         let scaleLocation = device.uniform("u_pixelsPerUnit", in: lineProgram)
+        // setViewUniforms set the scale for a unit of 1; blocks in other units change it.
         var unitsSet = (1.0, 1.0)
         glActiveTexture(GLenum(GL_TEXTURE0))
         for block in blocks {
@@ -220,13 +221,8 @@ public final class LineRenderer {
             glUniform1i(firstLocation, GLint(block.firstPoint))
             glUniform1i(countLocation, GLint(block.segmentCount))
             glUniform1i(groupLocation, GLint(perQuad))
-            if block.unitX == 1, block.unitY == 1 {
-                glUniform2f(offsetLocation, Float(block.originX - visible.minX), Float(block.originY - visible.minY))
-            } else {
-                // Offsets and scale in the block's units, each divided before subtracting.
-                glUniform2f(offsetLocation, Float(block.originX / block.unitX - visible.minX / block.unitX),
-                            Float(block.originY / block.unitY - visible.minY / block.unitY))
-            }
+            glUniform2f(offsetLocation, Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit),
+                        Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnitY))
             if (block.unitX, block.unitY) != unitsSet {
                 unitsSet = (block.unitX, block.unitY)
                 glUniform2f(scaleLocation, Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY))
@@ -235,6 +231,15 @@ public final class LineRenderer {
         }
         glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
         glBindVertexArray(0)
+    }
+
+    /// `(to − from) × perUnit` in pixels, without overflow on the way (each halved
+    /// first), clamped to ±2⁶⁰ pixels so it stays finite as a `Float`: a block that far
+    /// off draws nothing visible either way.
+    static func pixels(from: Double, to: Double, per perUnit: Double) -> Float {
+        let difference = to - from
+        let pixels = difference.isFinite ? difference * perUnit : (to / 2 - from / 2) * (2 * perUnit)
+        return Float(min(max(pixels, -0x1p60), 0x1p60))
     }
 
     /// The coverage mask, remade when the framebuffer's size changes.

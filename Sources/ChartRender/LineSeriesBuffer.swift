@@ -218,8 +218,8 @@ public final class LineSeriesBuffer {
         let firstX = points.x(range.lowerBound), lastX = points.x(range.upperBound)
         let x = middle(firstX, lastX)
         let y = minY <= maxY ? middle(minY, maxY) : 0
-        let unitY = minY <= maxY ? unit(forHalfExtent: maxY / 2 - minY / 2) : 1
-        return (x, y, unit(forHalfExtent: lastX / 2 - firstX / 2), unitY)
+        let unitY = minY <= maxY ? unit(forMagnitude: max(abs(minY), abs(maxY))) : 1
+        return (x, y, unit(forMagnitude: max(abs(firstX), abs(lastX))), unitY)
     }
 
     /// `(a + b) / 2`, without overflow where the sum would not be finite.
@@ -228,9 +228,12 @@ public final class LineSeriesBuffer {
         return sum.isFinite ? sum / 2 : a / 2 + b / 2
     }
 
-    /// 1 for offsets up to 2¹⁰⁰; beyond, the power of two that brings them to about 2²⁰.
-    private static func unit(forHalfExtent half: Double) -> Double {
-        guard half.isFinite, half > 0x1p100 else { return 1 }
-        return Double(sign: .plus, exponent: half.exponent - 20, significand: 1)
+    /// 1 for values up to 2¹⁰⁰; beyond, the power of two that brings them to about 2²⁰.
+    /// From the values' magnitude, not their spread: pixels per unit times this unit
+    /// must fit a `Float` for every view of them, and the narrowest view there is
+    /// (`FiniteDomain`) is relative to the magnitude.
+    private static func unit(forMagnitude magnitude: Double) -> Double {
+        guard magnitude.isFinite, magnitude > 0x1p100 else { return 1 }
+        return Double(sign: .plus, exponent: magnitude.exponent - 20, significand: 1)
     }
 }

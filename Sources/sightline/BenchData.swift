@@ -18,28 +18,47 @@ struct BenchData: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
+    /// Bytes of CSV a walk point takes: `1600000000,-123.456789` and a line end.
+    static let csvBytesPerPoint = 23
+
+    func validate() throws {
+        guard file != nil || points >= 2 else { throw ValidationError("--points must be at least 2") }
+    }
+
     func run() throws {
         var path = file ?? ""
         var temporary: String?
-        if file == nil {
-            // Registered, so a signal while it is written or read removes it (it can be
-            // gigabytes); a fresh name, so it never writes through someone's link.
-            let (descriptor, made) = try TemporaryFiles.create(in: NSTemporaryDirectory(), prefix: "sightline-bench-",
-                                                               suffix: ".csv")
-            path = made
-            temporary = made
-            defer { close(descriptor) }
-            try RandomWalk(count: points).writeCSV { chunk in
-                if let code = chunk.withUnsafeBytes({ OutputFile.writeAll($0, to: descriptor) }) {
-                    throw CommandSupport.fail(message: "\(DisplayText.quoted(made)): cannot write: \(String(cString: strerror(code)))",
-                                              code: 73)
-                }
-            }
-        }
         defer {
             if let temporary {
                 unlink(temporary)
                 TemporaryFiles.unregister(temporary)
+            }
+        }
+        if file == nil {
+            let folder = NSTemporaryDirectory()
+            do {
+                try RandomWalk(count: points).requireMemory(for: "loading the walk back")
+            } catch let error as DataLoadError {
+                throw CommandSupport.fail(error)
+            }
+            try Self.requireDiskSpace(points: points, in: folder)
+            // Registered, so a signal while it is written or read removes it (it can be
+            // gigabytes); a fresh name, so it never writes through someone's link.
+            let descriptor: Int32
+            do {
+                (descriptor, path) = try TemporaryFiles.create(in: folder, prefix: "sightline-bench-", suffix: ".csv")
+            } catch {
+                throw CommandSupport.fail(message: "cannot create a temporary CSV in \(DisplayText.quoted(folder)) "
+                                          + "(TMPDIR): \(String(cString: strerror((error as? POSIXError)?.code.rawValue ?? EIO)))",
+                                          code: 73)
+            }
+            temporary = path
+            defer { close(descriptor) }
+            try RandomWalk(count: points).writeCSV { chunk in
+                if let code = chunk.withUnsafeBytes({ OutputFile.writeAll($0, to: descriptor) }) {
+                    throw CommandSupport.fail(message: "\(DisplayText.quoted(path)): cannot write: \(String(cString: strerror(code)))",
+                                              code: 73)
+                }
             }
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -90,6 +109,19 @@ struct BenchData: ParsableCommand {
                      Self.peakMegabytes(), Self.peakMegabytes() - rssBefore, rssBefore,
                      (Self.peakMegabytes() - rssBefore) * 1_048_576 / Double(max(count, 1))))
         withExtendedLifetime(source) {}
+    }
+
+    /// Ends the command (status 73) unless `folder`'s file system has room for a walk of
+    /// `points` as CSV.
+    static func requireDiskSpace(points: Int, in folder: String) throws {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return }
+        let free = Int(clamping: UInt64(info.f_bavail) &* UInt64(info.f_frsize))
+        let (needed, overflow) = points.multipliedReportingOverflow(by: csvBytesPerPoint)
+        guard overflow || needed > free else { return }
+        throw CommandSupport.fail(message: "\(DisplayText.quoted(folder)) (TMPDIR): the walk needs about "
+                                  + "\(MemoryBudget.describe(bytes: overflow ? .max : needed)) as CSV, "
+                                  + "\(MemoryBudget.describe(bytes: free)) of disk space is free", code: 73)
     }
 
     /// Resident memory now, from /proc/self/statm.

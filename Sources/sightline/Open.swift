@@ -92,7 +92,12 @@ struct Open: ParsableCommand {
     }
 
     private func renderPreview(of dataset: Dataset, path: String) throws {
-        let name = URL(fileURLWithPath: path == "-" ? "stdin" : path).deletingPathExtension().lastPathComponent
+        // The file's name, in letters a file name and a terminal take as they are, and short.
+        let stem = URL(fileURLWithPath: path == "-" ? "stdin" : path).deletingPathExtension().lastPathComponent
+        let name = String(stem.unicodeScalars.prefix(100).map { scalar -> Character in
+            let safe = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar)
+            return safe ? Character(scalar) : "_"
+        })
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let output = "\(folder)/sightline-\(name).png"
         try CommandSupport.reportingRenderErrors {
@@ -110,7 +115,8 @@ struct Open: ParsableCommand {
         No display found (DISPLAY and WAYLAND_DISPLAY are unset), so the chart was rendered to:
           \(output)
         For a window, run this from a desktop session, or over SSH with 'ssh -X', or under
-        a virtual display: xvfb-run -s '-screen 0 1920x1080x24' \(CommandLine.arguments[0]) \(file ?? path)
+        a virtual display:
+          xvfb-run -s '-screen 0 1920x1080x24' \(CommandSupport.shellQuoted(CommandLine.arguments[0])) \(CommandSupport.shellQuoted(file ?? path))
         """)
     }
 }

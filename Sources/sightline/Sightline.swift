@@ -28,6 +28,7 @@ struct Sightline: ParsableCommand {
     /// Signals are taken by a watcher thread, which must exist before any other thread.
     /// Errors are printed terminal-safe: the parser's own messages quote flag values.
     static func main() {
+        MallocArenas.limitUnderAnAddressSpaceLimit()
         SignalWatcher.start()
         do {
             var command = try parseAsRoot()

@@ -39,6 +39,12 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertEqual(NumberLabel.format(-2e-310, step: 1e-310), "-2e-310")
         XCTAssertEqual(NumberLabel.format(5e300), "5e300")
         XCTAssertEqual(NumberLabel.format(1.79e308), "1.79e308")
+        // Neighbouring ticks of a narrow view keep their digits; no "10e305".
+        XCTAssertEqual(NumberLabel.format(1.000001e300), "1.000001e300")
+        XCTAssertEqual(NumberLabel.format(1.0000000000001e306), "1.0000000000001e306")
+        XCTAssertEqual(NumberLabel.format(1e306), "1e306")
+        XCTAssertEqual(NumberLabel.format(1e100, step: 1e88), "1e100")
+        XCTAssertEqual(NumberLabel.format(1.000000000001e100, step: 1e88), "1.000000000001e100")
         // Everyday values keep their suffixes and decimals.
         XCTAssertEqual(NumberLabel.format(1250, step: 250), "1.25K")
         XCTAssertEqual(NumberLabel.format(0.25, step: 0.05), "0.25")
