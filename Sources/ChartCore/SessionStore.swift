@@ -36,6 +36,8 @@ public final class SessionStore: @unchecked Sendable {
     private var pending: SessionUpdate?
     private var scheduled: ScheduledWork?
     private var warnedUnreadable = false
+    /// The last save failure told, so the same one is not told on every save.
+    private var lastSaveWarning: String?
     /// Told about a corrupt file set aside, an unreadable file left alone, or a save
     /// that failed.
     public var onWarning: (@Sendable (String) -> Void)?
@@ -114,7 +116,7 @@ public final class SessionStore: @unchecked Sendable {
         lock.unlock()
         guard first else { return }
         onWarning?("\(DisplayText.quoted(fileURL.path)) cannot be read (\(reason)); it is left as it is, and this session "
-            + "is not saved until it can be read (fix its permissions, or remove it to start afresh)")
+            + "is not saved until it can be read (check it and its folders, or remove it to start afresh)")
     }
 
     /// Renames the file (a link's target, if it is a link) to `NAME.corrupt-DATE` beside it.
@@ -129,6 +131,18 @@ public final class SessionStore: @unchecked Sendable {
             onWarning?("\(DisplayText.quoted(fileURL.path)) could not be read (\(reason)) nor set aside "
                 + "(\(OutputFileError.reason(errno))); defaults are used")
         }
+    }
+
+    /// A save failure in words: the system's reason, not Foundation's error dump.
+    private static func reason(of error: Error) -> String {
+        if let error = error as? OutputFileError { return error.description }
+        let described = error as NSError
+        if let underlying = described.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return OutputFileError.reason(Int32(underlying.code))
+        }
+        if let posix = error as? POSIXError { return OutputFileError.reason(posix.code.rawValue) }
+        if described.domain == NSPOSIXErrorDomain { return OutputFileError.reason(Int32(described.code)) }
+        return DisplayText.escaped(described.localizedDescription)
     }
 
     private static func summary(of error: Error) -> String {
@@ -188,7 +202,13 @@ public final class SessionStore: @unchecked Sendable {
             try encodeAndWrite(session)
         } catch {
             keep(update)
-            onWarning?("cannot save the session: \(error)")
+            let warning = "cannot save the session in \(DisplayText.quoted(fileURL.deletingLastPathComponent().path)): "
+                + Self.reason(of: error)
+            lock.lock()
+            let repeated = warning == lastSaveWarning
+            lastSaveWarning = warning
+            lock.unlock()
+            if !repeated { onWarning?(warning) }
         }
     }
 
@@ -222,8 +242,18 @@ public final class SessionStore: @unchecked Sendable {
         }
     }
 
+    /// Makes the session's folder and any missing parent (mode 0700, as XDG asks).
+    /// - Throws: `POSIXError` with the reason a folder could not be made (a file in the
+    ///   way, no permission), which Foundation's own call reports only as a code.
     private func createDirectory() throws {
-        try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var made = ""
+        for part in fileURL.deletingLastPathComponent().path.split(separator: "/") {
+            made += "/" + part
+            if mkdir(made, 0o700) != 0 && errno != EEXIST { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+        var info = stat()
+        guard stat(made, &info) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw POSIXError(.ENOTDIR) }
     }
 
     private func encodeAndWrite(_ session: Session) throws {

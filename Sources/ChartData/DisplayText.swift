@@ -10,18 +10,20 @@ public enum DisplayText {
     public static let listLimit = 20
 
     /// `text` with every control character written as an escape (`\x1b`, `\n`, `\t`,
-    /// `\u{202e}` for bidirectional overrides), cut to `limit` characters with "…".
+    /// `\u{202e}` for bidirectional overrides), cut with "…" so that the result, escapes
+    /// included, holds at most `limit` characters and the ellipsis.
     /// - Complexity: O(min(n, limit)); a 50 MB field costs no more than a short one.
     public static func escaped(_ text: some StringProtocol, limit: Int = quoteLimit) -> String {
         var result = ""
-        var kept = 0
+        var length = 0
         for scalar in text.unicodeScalars {
-            if kept >= limit {
+            let piece = escape(scalar)
+            if length + piece.unicodeScalars.count > limit {
                 result += "…"
                 return result
             }
-            result += escape(scalar)
-            kept += 1
+            result += piece
+            length += piece.unicodeScalars.count
         }
         return result
     }

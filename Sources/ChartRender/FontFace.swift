@@ -27,6 +27,11 @@ public final class FontFace {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw RenderError.font(path: path, reason: "no such file or not readable")
         }
+        // A FIFO or a device would block FreeType's read, or never end it.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw RenderError.font(path: path, reason: "not a regular file")
+        }
         let status = FT_New_Face(library, path, 0, &face)
         guard status == 0, face != nil else { throw RenderError.font(path: path, reason: "not a font FreeType can read (error \(status))") }
     }

@@ -23,7 +23,7 @@ struct Bench: ParsableCommand {
     @Option(help: "Frames in the script.")
     var frames: Int = 300
 
-    @Option(help: "Drawable size, WIDTHxHEIGHT.")
+    @Option(help: "Drawable size, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
     @Option(help: "Line width in pixels.")

@@ -98,29 +98,42 @@ enum CommandSupport {
 }
 
 /// `WIDTHxHEIGHT` on the command line.
-struct SizeArgument: ExpressibleByArgument {
+struct SizeArgument: CustomStringConvertible {
     var value: PixelSize
 
     init(_ value: PixelSize) { self.value = value }
 
-    init?(argument: String) {
-        guard let size = PixelSize(parsing: argument) else { return nil }
-        value = size
-    }
+    /// How `--help` shows the default.
+    var description: String { value.description }
 
-    var defaultValueDescription: String { value.description }
+    /// The size in `text`, or an error saying what a size looks like (an option's
+    /// `transform`, so the message says why).
+    static func parsing(_ text: String) throws -> SizeArgument {
+        guard let size = PixelSize(parsing: text) else {
+            throw ValidationError("give WIDTHxHEIGHT in pixels, each from 1 to 16384 (e.g. 1280x720)")
+        }
+        return SizeArgument(size)
+    }
 }
 
 /// `A:B` on the command line, with A < B.
-struct RangeArgument: ExpressibleByArgument {
+struct RangeArgument {
     var lower: Double
     var upper: Double
 
-    init?(argument: String) {
-        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]),
-              a.isFinite, b.isFinite, a < b else { return nil }
-        lower = a
-        upper = b
+    private init(lower: Double, upper: Double) {
+        self.lower = lower
+        self.upper = upper
+    }
+
+    /// The range in `text`, or an error saying what is wrong with it (an option's
+    /// `transform`, so the message says why).
+    static func parsing(_ text: String) throws -> RangeArgument {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { throw ValidationError("give two numbers A:B (write --x-range=-5:10 for a negative start)") }
+        guard let a = Double(parts[0]), let b = Double(parts[1]) else { throw ValidationError("A and B must be numbers") }
+        guard a.isFinite, b.isFinite else { throw ValidationError("A and B must be finite numbers") }
+        guard a < b else { throw ValidationError(a == b ? "the range is empty (A equals B)" : "the range is reversed (A is more than B)") }
+        return RangeArgument(lower: a, upper: b)
     }
 }

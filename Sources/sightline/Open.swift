@@ -29,7 +29,7 @@ struct Open: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
-    @Option(help: "Window size in screen coordinates, WIDTHxHEIGHT (default: as last time, or 1280x720).")
+    @Option(help: "Window size in screen coordinates, WIDTHxHEIGHT (default: as last time, or 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument?
 
     @Option(help: "Line width in pixels.")

@@ -23,13 +23,13 @@ struct Render: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
-    @Option(help: "Image size in pixels, WIDTHxHEIGHT.")
+    @Option(help: "Image size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
-    @Option(help: "Visible x range in data units, A:B (e.g. --x-range=-5:10).")
+    @Option(help: "Visible x range in data units, A:B (e.g. --x-range=-5:10).", transform: RangeArgument.parsing)
     var xRange: RangeArgument?
 
-    @Option(help: "Visible y range in data units, A:B.")
+    @Option(help: "Visible y range in data units, A:B.", transform: RangeArgument.parsing)
     var yRange: RangeArgument?
 
     @Option(help: "Line width in pixels.")
