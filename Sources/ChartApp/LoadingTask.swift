@@ -1,4 +1,5 @@
 import CSDL2
+import ChartCore
 import ChartData
 import Foundation
 
@@ -29,6 +30,11 @@ final class LoadingTask: @unchecked Sendable {
                     lastReported = now
                     self.fraction.put(now)
                     self.wake()
+                }
+                // As the command line does: a window leaves out columns or sorts rows too.
+                for warning in dataset.warnings {
+                    var line = "warning: \(warning)\n"
+                    _ = line.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
                 }
                 result = .loaded(DataSource(dataset: dataset, lodMethod: lod))
             } catch let error as DataLoadError {
