@@ -66,7 +66,10 @@ for r in range(2): sys.stdout.write(','.join(str(r + i % 7) for i in range(n)) +
 " >"$work/wide.csv"
 check "1,000,000 columns × 2 rows within 60 s and 3 GB" any "" -- \
   bash -c "ulimit -v 3000000; timeout 60 '$bin' render '$work/wide.csv' --out '$work/wide.png'"
-check "render - < /dev/zero stops at the line bound" fail "line" -- bash -c "ulimit -v 2000000; timeout 30 '$bin' render - --out '$work/z.png' < /dev/zero"
+check "render - < /dev/zero is refused as binary" fail "NUL" -- bash -c "ulimit -v 2000000; timeout 30 '$bin' render - --out '$work/z.png' < /dev/zero"
+check "render /dev/urandom is refused at once" fail "NUL" -- timeout 10 "$bin" render /dev/urandom --out "$work/r.png"
+check "an endless line stops at the line bound" fail "line end" -- \
+  bash -c "ulimit -v 2000000; tr '\\0' 9 < /dev/zero | timeout 30 '$bin' render - --out '$work/z.png'"
 python3 -c "import sys; sys.stdout.write('x,' + 'N' * 50000000 + '\n1,2\n2,3\n')" >"$work/longname.csv"
 check "a 50 MB header name renders within 30 s" 0 "" -- timeout 30 "$bin" render "$work/longname.csv" --out "$work/long.png"
 check "stdin closed" fail "standard input" -- bash -c "'$bin' render - --out '$work/c.png' <&-"

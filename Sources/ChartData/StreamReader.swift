@@ -6,12 +6,15 @@ import Glibc
 /// `<(cmd)`, standard input, a character device, or a file whose size reads as 0 but
 /// that has content (`/proc`).
 ///
-/// Two bounds keep a stream from taking the machine: a line longer than `lineLimit`
-/// ends the read with an error naming the line (`/dev/zero` never ends one), and the
-/// buffer grows only while the memory budget allows.
+/// Three bounds keep a stream from taking the machine: a NUL byte in its first 64 KB
+/// ends the read at once (binary data like `/dev/urandom`, or UTF-16 text, is no CSV
+/// or JSON); a line longer than `lineLimit` ends it with an error naming the line; and
+/// the buffer grows only while the memory budget allows.
 enum StreamReader {
     /// The longest line a stream may have, in bytes (16 MB).
     static let lineLimit = 16_000_000
+    /// The bytes at a stream's start checked for NUL: text never holds one.
+    static let textCheckBytes = 65_536
 
     /// Reads `descriptor` to its end.
     /// - Parameters:
@@ -50,6 +53,11 @@ enum StreamReader {
                 throw DataLoadError.unreadable(path: source, reason: String(cString: strerror(code)))
             }
             if n == 0 { break }
+            if count < Self.textCheckBytes, let nul = firstNUL(in: buffer, from: count, to: min(count + n, Self.textCheckBytes)) {
+                throw DataLoadError.malformed(file: source, line: lineEnds(in: buffer, before: nul) + 1, column: 1,
+                                              expected: "text",
+                                              found: "a NUL byte (binary data, or UTF-16 text: save it as UTF-8)")
+            }
             if let end = lastLineEnd(in: buffer, from: count, to: count + n) { lineStart = end + 1 }
             count += n
             if count - lineStart > lineLimit {
@@ -60,6 +68,14 @@ enum StreamReader {
         }
         buffer.removeSubrange(count...)
         return buffer
+    }
+
+    /// The offset of the first NUL byte in `buffer[start..<end]`.
+    private static func firstNUL(in buffer: [UInt8], from start: Int, to end: Int) -> Int? {
+        buffer.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, end > start, let hit = memchr(base + start, 0, end - start) else { return nil }
+            return base.distance(to: UnsafeRawPointer(hit))
+        }
     }
 
     /// The offset of the last line end (LF, or CR as old Mac files end lines) in

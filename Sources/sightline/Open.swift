@@ -44,6 +44,16 @@ struct Open: ParsableCommand {
     }
 
     func run() throws {
+        do {
+            try open()
+        } catch let exit as ExitCode where file == nil && exit.rawValue == 64 {
+            CommandSupport.printError("note: the file and its --chart, --x and --y came from the session (the last file "
+                                      + "opened); name the file or the columns to choose others")
+            throw exit
+        }
+    }
+
+    private func open() throws {
         let store = SessionStore()
         store.onWarning = { CommandSupport.printError("warning: \($0)") }
         var options = data.loadOptions

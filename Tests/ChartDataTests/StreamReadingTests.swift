@@ -5,6 +5,12 @@ import XCTest
 /// What cannot be mapped is read with read(2): pipes, FIFOs, standard input, devices,
 /// `/proc` files; bounded by the line limit and the memory budget.
 final class StreamReadingTests: XCTestCase {
+    /// A reader that stops early closes its pipe under the writer thread: that must be
+    /// an EPIPE the writer sees, not a SIGPIPE that ends the test run.
+    override class func setUp() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     private func temporaryPath(_ name: String) -> String {
         NSTemporaryDirectory() + "sightline-\(getpid())-\(name)"
     }
@@ -92,16 +98,28 @@ final class StreamReadingTests: XCTestCase {
         }
     }
 
-    func testALineLongerThanTheLimitStopsTheRead() {
-        XCTAssertThrowsError(try DatasetReader.read(path: "/dev/zero")) { error in
-            guard case .malformed("/dev/zero", 1, 1, let expected, _)? = error as? DataLoadError else { return XCTFail("\(error)") }
-            XCTAssertEqual(expected, "a line end within 16 MB")
+    /// Binary data is refused at its first NUL, not read until memory runs out.
+    func testBinaryStreamsAreRefusedAtOnce() {
+        for device in ["/dev/zero", "/dev/urandom"] {
+            XCTAssertThrowsError(try DatasetReader.read(path: device)) { error in
+                guard case .malformed(device, _, 1, "text", let found)? = error as? DataLoadError else { return XCTFail("\(error)") }
+                XCTAssertTrue(found.hasPrefix("a NUL byte"), found)
+            }
         }
         let devZero = open("/dev/zero", O_RDONLY)
         try? withStandardInput(devZero) {
             XCTAssertThrowsError(try DatasetReader.read(path: "-")) { error in
-                XCTAssertTrue("\(error)".hasPrefix("standard input:1:1: expected a line end within 16 MB"), "\(error)")
+                XCTAssertTrue("\(error)".hasPrefix("standard input:1:1: expected text, found a NUL byte"), "\(error)")
             }
+        }
+    }
+
+    func testALineLongerThanTheLimitStopsTheRead() {
+        let endless = pipeWriting(String(repeating: "9", count: 17_000_000))
+        defer { close(endless) }
+        XCTAssertThrowsError(try StreamReader.read(endless, source: "p", options: LoadOptions())) { error in
+            guard case .malformed("p", 1, 1, let expected, _)? = error as? DataLoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual(expected, "a line end within 16 MB")
         }
         // The line named is the long one, not the first.
         let short = pipeWriting("x,y\n1,2\n" + String(repeating: "9", count: 3_000))
@@ -113,8 +131,10 @@ final class StreamReadingTests: XCTestCase {
 
     func testAStreamLargerThanTheBudgetIsRefused() {
         let options = LoadOptions(memory: MemoryBudget(availableBytes: 100_000, limit: "ulimit -v"))
-        XCTAssertThrowsError(try DatasetReader.read(path: "/dev/zero", options: options)) { error in
-            guard case .tooLarge("/dev/zero", _, _, 100_000, "ulimit -v")? = error as? DataLoadError else {
+        let rows = pipeWriting("x,y\n" + (0..<50_000).map { "\($0),1\n" }.joined())
+        defer { close(rows) }
+        XCTAssertThrowsError(try StreamReader.read(rows, source: "p", options: options)) { error in
+            guard case .tooLarge("p", _, _, 100_000, "ulimit -v")? = error as? DataLoadError else {
                 return XCTFail("\(error)")
             }
         }
