@@ -50,8 +50,13 @@ fi
 
 echo "== memory limits"
 "$bin" walk 2000000 "$work/w2m.csv" >/dev/null
-check "no EGL under ulimit -v 300M says it may be memory" 69 "memory" -- \
+check "OpenGL under ulimit -v 300M is refused, with the memory it needs" 69 "memory" -- \
   bash -c "ulimit -v 300000; '$bin' render Resources/sample.csv --out '$work/m.png'"
+# Between "too little to start" and "plenty", Mesa's unchecked allocations used to crash.
+for limit in 450000 550000 650000 750000 850000; do
+  check "render under ulimit -v $limit KB draws or says why" any "" -- \
+    bash -c "ulimit -v $limit; '$bin' render Resources/sample.csv --out '$work/m.png'"
+done
 check "render 2M points under ulimit -v 600M" any "" -- bash -c "ulimit -v 600000; '$bin' render '$work/w2m.csv' --out '$work/w.png'"
 check "bench --points 1e9 under ulimit -v 4G says how much it needs" fail "memory" -- \
   bash -c "ulimit -v 4000000; '$bin' bench --points 1000000000"
