@@ -149,4 +149,34 @@ final class SessionMergeTests: XCTestCase {
             XCTAssertEqual(session.entry(for: "/thread\(w).csv")?.visible, view(Double(39 * 10 + w)), "window \(w)")
         }
     }
+
+    /// A save waits for the lock another window holds, then merges what that window
+    /// wrote meanwhile: it re-reads under the lock instead of writing what it read before.
+    func testASaveWaitsForTheLockAndMergesWhatWasWrittenMeanwhile() throws {
+        let first = window()
+        first.save(SessionUpdate(file: SessionEntry(path: "/a.csv"), visible: view(1)))
+        first.flush()
+        // The "other window" takes the lock as the store does, by flock on the lock file.
+        let lockFile = open(folder.appendingPathComponent("session.json.lock").path, O_RDWR | O_CREAT, 0o600)
+        XCTAssertGreaterThanOrEqual(lockFile, 0)
+        XCTAssertEqual(flock(lockFile, LOCK_EX), 0)
+        first.save(SessionUpdate(file: SessionEntry(path: "/a.csv"), visible: view(5)))
+        let saved = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            first.flush()
+            saved.signal()
+        }
+        XCTAssertEqual(saved.wait(timeout: .now() + 0.5), .timedOut, "the save waits while the lock is held")
+        // Meanwhile the other window, holding the lock, writes its own file into the session.
+        let file = folder.appendingPathComponent("session.json")
+        var session = try JSONDecoder().decode(Session.self, from: Data(contentsOf: file))
+        SessionUpdate(file: SessionEntry(path: "/b.csv"), visible: view(2)).apply(to: &session)
+        try JSONEncoder().encode(session).write(to: file, options: .atomic)
+        XCTAssertEqual(flock(lockFile, LOCK_UN), 0)
+        close(lockFile)
+        XCTAssertEqual(saved.wait(timeout: .now() + 10), .success, "the save goes on once the lock is free")
+        let merged = window().loadNow()
+        XCTAssertEqual(merged.entry(for: "/a.csv")?.visible, view(5), "the waiting save landed")
+        XCTAssertEqual(merged.entry(for: "/b.csv")?.visible, view(2), "and kept what was written while it waited")
+    }
 }
