@@ -87,7 +87,9 @@ for try in 1 2 3 4; do
   cp "$work/trunc-src.csv" "$work/trunc.csv"
   "$bin" render "$work/trunc.csv" --out "$work/t.png" >"$work/out" 2>"$work/err" &
   pid=$!
-  sleep 0.0$((try * 2))
+  # Once the file is mapped (it shows in the process's maps), the read is under way.
+  for _ in $(seq 500); do grep -q trunc.csv "/proc/$pid/maps" 2>/dev/null && break; sleep 0.01; done
+  sleep 0.0$((try - 1))
   truncate -s 1000000 "$work/trunc.csv"
   wait $pid
   status=$?
@@ -95,7 +97,8 @@ for try in 1 2 3 4; do
   else pass "truncated while read, try $try (status $status)"; fi
   if [ "$status" -eq 66 ] && grep -q "changed while it was read" "$work/err"; then reported=$((reported + 1)); fi
 done
-# Timing decides which tries the truncation catches mid-read; at least one must, and say so.
+# Timing decides which tries the truncation catches mid-read (a read can finish first);
+# at least one must, and say so.
 [ "$reported" -gt 0 ] && pass "a truncation mid-read is reported ($reported of 4)" || fail "no try reported the file changed while it was read"
 
 echo "== signals to a busy render"
