@@ -48,11 +48,19 @@ final class ViewportTests: XCTestCase {
         }
     }
 
+    /// Zooming in without end stops at the narrowest span Double can still tell apart
+    /// (1e-12 of the values' magnitude), around the point under the cursor.
     func testZoomNeverCollapsesTheSpan() {
         var viewport = Viewport(visible: DataRect(minX: 1.6e12, maxX: 1.6e12 + 1, minY: 0, maxY: 1))
+        let anchor = viewport.xScale(in: size).value(forPixel: 100)
+        let anchorY = viewport.yScale(in: size).value(forPixel: 100)
         for _ in 0..<200 { viewport.zoom(by: 10, aroundPixelX: 100, y: 100, in: size) }
-        XCTAssertGreaterThan(viewport.visible.width, 0)
-        XCTAssertGreaterThan(viewport.visible.height, 0)
+        let narrowestX = FiniteDomain.smallestSpan(atMagnitude: 1.6e12)
+        XCTAssertEqual(viewport.visible.width, narrowestX, accuracy: narrowestX * 1e-3, "x stops at its floor")
+        let narrowestY = FiniteDomain.smallestSpan(atMagnitude: anchorY)
+        XCTAssertEqual(viewport.visible.height, narrowestY, accuracy: narrowestY * 1e-3, "y stops at its floor")
+        XCTAssertEqual(viewport.xScale(in: size).value(forPixel: 100), anchor, accuracy: narrowestX,
+                       "the point under the cursor stays under it")
     }
 
     func testFittingPadsYAndHandlesFlatLines() throws {

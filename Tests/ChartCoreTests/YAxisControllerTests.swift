@@ -22,7 +22,9 @@ final class YAxisControllerTests: XCTestCase {
             }
             let beforeFrame = axis.transitionsStarted
             recorded.frame()
-            if axis.transitionsStarted > beforeFrame { XCTAssertGreaterThanOrEqual(axis.progress, 0, "") }
+            if axis.transitionsStarted > beforeFrame {
+                XCTAssertLessThan(axis.progress, 0.2, "a transition started in this frame has only begun to fade in")
+            }
             XCTAssertLessThanOrEqual(axis.sets.count, 3, "at most two sets fading out and one in")
         }
         XCTAssertLessThan(axis.transitionsStarted, 600 / 8, "throttled: one transition per ≥ 0.15 s")
