@@ -26,8 +26,12 @@ final class LODFidelityTests: XCTestCase {
             let x = minX...(minX + width)
             let visible = try XCTUnwrap(Viewport.fitting(source, x: x)).visible
             let reference = try GLTestHarness.draw(full, visible: visible, size: size)
-            let drawn = try GLTestHarness.draw(reduced.buffers(forVisibleX: x, plotWidth: size.width), visible: visible,
-                                               size: size)
+            let parts = reduced.buffers(forVisibleX: x, plotWidth: size.width)
+            if zoom == 1 {
+                // Zoomed out, the level of detail is what is drawn, not every point.
+                XCTAssertLessThan(parts.reduce(0) { $0 + $1.pointCount }, dataset.count / 4, "\(method) draws a reduced level")
+            }
+            let drawn = try GLTestHarness.draw(parts, visible: visible, size: size)
             var covered = 0
             var differing = 0
             for py in 0..<size.height {
@@ -52,13 +56,14 @@ final class LODFidelityTests: XCTestCase {
         for (zoom, share) in zip(zooms, comparisons) { XCTAssertLessThanOrEqual(share, 0.01, "at \(zoom)×") }
     }
 
-    /// The seed's sparsifier at the same budget: figures for the record. It keeps the
-    /// points farthest from the chord, not each column's extremes, so on dense noise
-    /// the edge of the line frays; it is an option (`--lod rdp`), not the default.
-    func testRDPFiguresOnTheW1Walk() throws {
+    /// The seed's sparsifier at the same budget. It keeps the points farthest from the
+    /// chord, not each column's extremes, so on dense noise the edge of the line could
+    /// fray; with round joins it meets the same bound (0.28% at worst when measured),
+    /// and it stays an option (`--lod rdp`), not the default.
+    func testRDPDrawsTheW1WalkWithinTheSameBound() throws {
         let comparisons = try compare(RandomWalk(count: 1_000_000).dataset(), method: .rdp)
         report("RDP LOD, 1M walk", comparisons)
-        XCTAssertEqual(comparisons.last!, 0, "fully zoomed in, every point is drawn")
+        for (zoom, share) in zip(zooms, comparisons) { XCTAssertLessThanOrEqual(share, 0.01, "at \(zoom)×") }
     }
 
     /// One-point spikes in a quiet series: at every zoom each spike in view is drawn to
