@@ -1,3 +1,4 @@
+import ChartCore
 import ChartRender
 import Foundation
 import XCTest
@@ -6,8 +7,8 @@ import XCTest
 /// per-frame trace (SIGHTLINE_TRACE) and a screenshot.
 final class InteractionTests: XCTestCase {
     /// ChartLayout.explorer for a 900 × 500 window.
-    private let plot = (x: 56, y: 44, width: 828, height: 352)
-    private let minimap = (x: 56, y: 432, width: 828, height: 56)
+    private let plot = ChartLayout.explorer.plotRect(in: PixelSize(width: 900, height: 500))
+    private let minimap = ChartLayout.explorer.minimapRect(in: PixelSize(width: 900, height: 500))!
 
     override func setUpWithError() throws {
         try FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)

@@ -11,8 +11,8 @@ final class WindowTests: XCTestCase {
 
     /// The layout of a 900 × 500 window (ChartLayout.explorer): the plot and the range
     /// selector's strip, in window pixels.
-    private let plot900 = (x: 56, y: 44, width: 828, height: 352)
-    private let minimap900 = (x: 56, y: 432, width: 828, height: 56)
+    private let plot900 = ChartLayout.explorer.plotRect(in: PixelSize(width: 900, height: 500))
+    private let minimap900 = ChartLayout.explorer.minimapRect(in: PixelSize(width: 900, height: 500))!
 
     func testOpensTheSampleAndADragMovesTheView() throws {
         let display = try XvfbDisplay()
@@ -109,7 +109,7 @@ final class WindowTests: XCTestCase {
         let opened = try XCTUnwrap(app.trace.lastX)
         try display.drag(window: window, from: (200, 200), to: (330, 240))
         XCTAssertTrue(app.trace.wait { $0.lastX.map { $0.lowerBound < opened.lowerBound } ?? false }, "the drag moved the view")
-        sleep(1)
+        XCTAssertTrue(app.trace.waitUntilStill(), "the view came to rest")
         let moved = try XCTUnwrap(app.trace.lastX)
         // xdotool may report the window gone: it closes as the key arrives.
         _ = try? display.xdotool(["key", "--window", window, "q"])

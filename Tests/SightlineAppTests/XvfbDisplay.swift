@@ -174,6 +174,21 @@ final class TraceLog: @unchecked Sendable {
         }
     }
 
+    /// Waits (at most `timeout` seconds) until no frame has been drawn for `quiet`
+    /// seconds: every animation and flick has ended. Returns whether that happened.
+    @discardableResult
+    func waitUntilStill(quiet: TimeInterval = 0.4, timeout: TimeInterval = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var count = lines.count
+        var since = Date()
+        while Date() < deadline {
+            usleep(50_000)
+            let now = lines.count
+            if now != count { (count, since) = (now, Date()) } else if Date().timeIntervalSince(since) >= quiet { return true }
+        }
+        return false
+    }
+
     /// Waits (at most `timeout` seconds) until `condition` holds for the log; returns whether it did.
     @discardableResult
     func wait(timeout: TimeInterval = 15, until condition: (TraceLog) -> Bool) -> Bool {
