@@ -36,12 +36,12 @@ uniform vec2 u_framebufferSize;
 uniform float u_extrusion;
 
 // The most segments one quad covers (LineRenderer's dense groups).
-const int maxSegments = 8;
+const int maxSegments = MAX_SEGMENTS_PER_QUAD;
 // The quad's segments in plot pixels, clipped to the plot grown by the extrusion:
 // (from.x, from.y, to.x, to.y). Unused slots hold a segment far outside.
 flat out vec4 v_segments[maxSegments];
 
-const vec4 farAway = vec4(-1e6, -1e6, -1e6, -1e6);
+const vec4 farAway = vec4(NO_SEGMENT);
 
 bool isGap(vec2 p) { return isnan(p.x) || isnan(p.y); }
 

@@ -18,13 +18,13 @@ vec4 over(vec4 top, vec4 bottom) {
 void main() {
     int kind = int(v_params.x + 0.5);
     vec4 color;
-    if (kind == 1) {
+    if (kind == SHAPE_CIRCLE) {
         float d = length(v_pixel - v_geometry.xy) - v_geometry.z;
         float strokeWidth = v_geometry.w;
         vec4 fill = vec4(v_fill.rgb, v_fill.a * coverage(d + strokeWidth));
         vec4 ring = vec4(v_stroke.rgb, v_stroke.a * (strokeWidth > 0.0 ? coverage(abs(d + strokeWidth * 0.5) - strokeWidth * 0.5) : 0.0));
         color = over(ring, fill);
-    } else if (kind == 2) {
+    } else if (kind == SHAPE_SEGMENT) {
         vec2 a = v_geometry.xy, b = v_geometry.zw;
         vec2 axis = b - a;
         float len = length(axis);

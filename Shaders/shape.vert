@@ -2,7 +2,7 @@
 // One instance per shape (rect, circle, segment): a quad over its bounding box plus a
 // pixel of antialiasing, in canvas pixels from the top-left.
 layout(location = 0) in vec4 a_geometry;   // rect: min, max; circle: centre, radius, stroke width; segment: from, to
-layout(location = 1) in vec4 a_params;     // x: kind (0 rect, 1 circle, 2 segment); y: corner radius or width; z, w: dash on, off
+layout(location = 1) in vec4 a_params;     // x: kind (SHAPE_RECT, SHAPE_CIRCLE, SHAPE_SEGMENT); y: corner radius or width; z, w: dash on, off
 layout(location = 2) in vec4 a_fill;
 layout(location = 3) in vec4 a_stroke;
 
@@ -18,10 +18,10 @@ void main() {
     vec2 corner = vec2(gl_VertexID & 1, gl_VertexID >> 1);
     int kind = int(a_params.x + 0.5);
     vec2 lo, hi;
-    if (kind == 1) {
+    if (kind == SHAPE_CIRCLE) {
         lo = a_geometry.xy - vec2(a_geometry.z);
         hi = a_geometry.xy + vec2(a_geometry.z);
-    } else if (kind == 2) {
+    } else if (kind == SHAPE_SEGMENT) {
         float halfWidth = a_params.y * 0.5;
         lo = min(a_geometry.xy, a_geometry.zw) - vec2(halfWidth);
         hi = max(a_geometry.xy, a_geometry.zw) + vec2(halfWidth);

@@ -13,13 +13,13 @@ static const char line_frag[] = {
     , 0
 };
 
-static const char coverage_vert[] = {
-#embed "../../Shaders/coverage.vert"
+static const char cached_plot_vert[] = {
+#embed "../../Shaders/cached-plot.vert"
     , 0
 };
 
-static const char coverage_frag[] = {
-#embed "../../Shaders/coverage.frag"
+static const char band_mask_frag[] = {
+#embed "../../Shaders/band-mask.frag"
     , 0
 };
 
@@ -68,8 +68,8 @@ static const char stretch_frag[] = {
     , 0
 };
 
-static const char cached_frag[] = {
-#embed "../../Shaders/cached.frag"
+static const char cached_plot_frag[] = {
+#embed "../../Shaders/cached-plot.frag"
     , 0
 };
 
@@ -78,16 +78,16 @@ static const char band_vert[] = {
     , 0
 };
 
-static const char paint_frag[] = {
-#embed "../../Shaders/paint.frag"
+static const char band_alpha_frag[] = {
+#embed "../../Shaders/band-alpha.frag"
     , 0
 };
 
 static const SightlineShaderSource sources[] = {
     { "line.vert", line_vert },
     { "line.frag", line_frag },
-    { "coverage.vert", coverage_vert },
-    { "coverage.frag", coverage_frag },
+    { "cached-plot.vert", cached_plot_vert },
+    { "band-mask.frag", band_mask_frag },
     { "shape.vert", shape_vert },
     { "shape.frag", shape_frag },
     { "flat.vert", flat_vert },
@@ -97,9 +97,9 @@ static const SightlineShaderSource sources[] = {
     { "gradient.vert", gradient_vert },
     { "gradient.frag", gradient_frag },
     { "stretch.frag", stretch_frag },
-    { "cached.frag", cached_frag },
+    { "cached-plot.frag", cached_plot_frag },
     { "band.vert", band_vert },
-    { "paint.frag", paint_frag },
+    { "band-alpha.frag", band_alpha_frag },
 };
 
 

@@ -75,7 +75,7 @@ final class LineCache {
 
     init(device: GLDevice) throws {
         self.device = device
-        program = try device.makeProgram(vertex: "coverage.vert", fragment: "cached.frag")
+        program = try device.makeProgram(vertex: "cached-plot.vert", fragment: "cached-plot.frag")
         vertexArray = device.makeVertexArray()
     }
 

@@ -86,12 +86,12 @@ final class GLShapeSurface: ShapeSurface, GLSurface {
         for shape in shapes {
             switch shape {
             case let .rect(box, fill, cornerRadius):
-                append([box.x, box.y, box.maxX, box.maxY], [0, cornerRadius, 0, 0], fill, fill)
+                append([box.x, box.y, box.maxX, box.maxY], [kind(.rect), cornerRadius, 0, 0], fill, fill)
             case let .circle(center, radius, fill, stroke, strokeWidth):
-                append([center.x, center.y, radius, strokeWidth], [1, 0, 0, 0], fill, stroke)
+                append([center.x, center.y, radius, strokeWidth], [kind(.circle), 0, 0, 0], fill, stroke)
             case let .segment(from, to, width, color, dash):
                 let (a, b) = Self.snapped(from, to, width: width)
-                append([a.x, a.y, b.x, b.y], [2, width, dash?.on ?? 0, dash?.off ?? 0], color, color)
+                append([a.x, a.y, b.x, b.y], [kind(.segment), width, dash?.on ?? 0, dash?.off ?? 0], color, color)
             case let .area(top, baseline, color):
                 for (p, q) in zip(top, top.dropFirst()) {
                     for v in [p, q, PixelPoint(x: q.x, y: baseline), p, PixelPoint(x: q.x, y: baseline), PixelPoint(x: p.x, y: baseline)] {
@@ -104,6 +104,9 @@ final class GLShapeSurface: ShapeSurface, GLSurface {
         triangles.withUnsafeBytes { device.stream($0, into: triangleBuffer) }
         isBuilt = true
     }
+
+    /// The shape kind as the shader reads it (`a_params.x`).
+    private func kind(_ kind: ShaderConstants.ShapeKind) -> Double { Double(kind.rawValue) }
 
     private func append(_ geometry: [Double], _ params: [Double], _ fill: RGBAColor, _ stroke: RGBAColor) {
         instances += geometry.map(Float.init) + params.map(Float.init)

@@ -33,13 +33,13 @@ public final class LineRenderer {
     /// The most quads one draw takes: a block's segments, one per quad.
     private static let maxQuadsPerDraw = LineSeriesBuffer.maxPointsPerBlock
     /// Segments per quad where the data is dense: the most line.vert can hold.
-    private static let segmentsPerDenseQuad = 8
+    private static let segmentsPerDenseQuad = ShaderConstants.segmentsPerDenseQuad
 
     public init(device: GLDevice) throws {
         self.device = device
         lineProgram = try device.makeProgram(vertex: "line.vert", fragment: "line.frag")
-        coverageProgram = try device.makeProgram(vertex: "band.vert", fragment: "coverage.frag")
-        paintProgram = try device.makeProgram(vertex: "band.vert", fragment: "paint.frag")
+        coverageProgram = try device.makeProgram(vertex: "band.vert", fragment: "band-mask.frag")
+        paintProgram = try device.makeProgram(vertex: "band.vert", fragment: "band-alpha.frag")
         bandBuffer = device.makeBuffer(byteCount: 0)
         bandVertexArray = device.makeVertexArray()
         glBindVertexArray(bandVertexArray.raw)

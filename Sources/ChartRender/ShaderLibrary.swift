@@ -2,9 +2,15 @@ import CShaders
 
 /// The GLSL sources compiled into the binary from the top-level `Shaders/` folder.
 public enum ShaderLibrary {
-    /// The source of `Shaders/NAME` (e.g. "line.vert"), or `nil` if none was embedded.
+    /// The source of `Shaders/NAME` (e.g. "line.vert") with `ShaderConstants`' `#define`s
+    /// after its `#version` line, or `nil` if none was embedded.
     public static func source(named name: String) -> String? {
-        sources[name]
+        guard let source = sources[name] else { return nil }
+        guard source.hasPrefix("#version"), let lineEnd = source.firstIndex(of: "\n") else {
+            return ShaderConstants.defines + source
+        }
+        let versionLine = source[...lineEnd]
+        return versionLine + ShaderConstants.defines + "#line 2\n" + source[source.index(after: lineEnd)...]
     }
 
     private static let sources: [String: String] = {
