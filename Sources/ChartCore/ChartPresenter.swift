@@ -263,9 +263,7 @@ public final class ChartPresenter {
     /// Advances momentum and every animation by `seconds`; returns whether anything moves.
     @discardableResult
     public func advance(by seconds: Double) -> Bool {
-        if var flick = momentum {
-            let distance = flick.advance(by: seconds)
-            momentum = flick.isMoving ? flick : nil
+        if let distance = momentum.step(by: seconds) {
             let before = targetX
             pan(byPixels: distance)
             if targetX == before { momentum = nil }

@@ -1,3 +1,5 @@
+import ChartData
+
 /// A proleptic Gregorian date and time of day in UTC, converted to and from Unix
 /// seconds by days-from-civil arithmetic (no Foundation calendar on the hot path).
 /// Axis labels are in UTC so a chart reads the same on every machine.
@@ -43,37 +45,19 @@ public struct CivilDate: Equatable, Sendable {
     }
 
     public static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        CivilCalendar.daysInMonth(year: year, month: month)
     }
 
-    public static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
+    public static func isLeap(_ year: Int) -> Bool { CivilCalendar.isLeap(year) }
 
-    /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
+    /// Days since 1970-01-01 of a civil date.
     public static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146097 + dayOfEra - 719468
+        CivilCalendar.days(year: year, month: month, day: day)
     }
 
     static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let dayOfEra = z - era * 146097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let date = CivilCalendar.date(fromDays: days)
+        return (date.year, date.month, date.day)
     }
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

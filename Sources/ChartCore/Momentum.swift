@@ -51,3 +51,14 @@ public struct Momentum: Equatable, Sendable {
         return distance
     }
 }
+
+extension Optional where Wrapped == Momentum {
+    /// Steps a flick in progress by `seconds`: the distance it covers, or `nil` when
+    /// there is none; the flick becomes `nil` once it comes to rest.
+    public mutating func step(by seconds: Double) -> Double? {
+        guard var flick = self else { return nil }
+        let distance = flick.advance(by: seconds)
+        self = flick.isMoving ? flick : nil
+        return distance
+    }
+}

@@ -82,9 +82,7 @@ public final class RangeSelectorPresenter: ViewportObserver {
 
     @discardableResult
     public func advance(by seconds: Double) -> Bool {
-        if var flick = momentum {
-            let distance = flick.advance(by: seconds)
-            momentum = flick.isMoving ? flick : nil
+        if let distance = momentum.step(by: seconds) {
             var moved = selection
             moved.drag(.body, by: distance * dataPerPixel)
             if moved.selected == selection.selected { momentum = nil }

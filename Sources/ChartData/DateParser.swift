@@ -29,10 +29,10 @@ enum DateParser {
         }
 
         guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
-              let day = digits(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else {
+              let day = digits(2), (1...12).contains(month), (1...CivilCalendar.daysInMonth(year: year, month: month)).contains(day) else {
             return nil
         }
-        var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
+        var seconds = Double(CivilCalendar.days(year: year, month: month, day: day)) * 86_400
         if i == end { return seconds }
 
         guard bytes[i] == UInt8(ascii: "T") || bytes[i] == 0x20 else { return nil }
@@ -65,24 +65,5 @@ enum DateParser {
         _ = expect(UInt8(ascii: ":"))
         guard let zoneMinute = digits(2), i == end, zoneHour < 24, zoneMinute < 60 else { return nil }
         return seconds - sign * Double(zoneHour * 3600 + zoneMinute * 60)
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's
-    /// `days_from_civil`), valid for every year, before 1970 included.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }
