@@ -59,10 +59,7 @@ public final class SeriesLinesController: RenderController {
     public func build(in environment: RenderEnvironment) {
         let trend = showsTrend ? self.trend(in: environment.viewport.current) : nil
         for index in dataset.series.indices where fades[index].value > 0 {
-            var color = color(ofSeries: index, theme: environment.theme)
-            if let trend, trend.series == index {
-                color = trend.last >= trend.first ? environment.theme.rising : environment.theme.falling
-            }
+            let color = drawnColor(ofSeries: index, trend: trend, theme: environment.theme)
             surface?.add(SeriesLine(seriesIndex: index, color: color.withAlpha(fades[index].value), width: lineWidth))
         }
         if let trend {
@@ -90,5 +87,13 @@ public final class SeriesLinesController: RenderController {
 
     public func color(ofSeries index: Int, theme: ChartTheme) -> RGBAColor {
         fileColors[index] ?? theme.color(forSeries: index)
+    }
+
+    /// The colour series `index` is drawn in over `visible`: rising or falling when it is
+    /// the series the trend describes (`trend` as computed for that view), else its own.
+    public func drawnColor(ofSeries index: Int, trend: (series: Int, first: Double, last: Double)?,
+                           theme: ChartTheme) -> RGBAColor {
+        guard let trend, trend.series == index else { return color(ofSeries: index, theme: theme) }
+        return trend.last >= trend.first ? theme.rising : theme.falling
     }
 }

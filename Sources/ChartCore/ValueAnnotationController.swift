@@ -44,9 +44,9 @@ public final class ValueAnnotationController: RenderController {
         let py = plot.y + (visible.maxY - y) / visible.height * plot.height
         guard py >= plot.y, py <= plot.maxY else { return }
         value = y
-        let color = lines.showsTrend
-            ? (lines.trend(in: visible).map { $0.last >= $0.first } ?? true ? environment.theme.rising : environment.theme.falling)
-            : lines.color(ofSeries: series, theme: environment.theme)
+        // The colour its line is drawn in.
+        let color = lines.drawnColor(ofSeries: series, trend: lines.showsTrend ? lines.trend(in: visible) : nil,
+                                     theme: environment.theme)
         let scale = geometry.scale
         shapes.add(.segment(from: PixelPoint(x: plot.x, y: py), to: PixelPoint(x: plot.maxX, y: py), width: scale,
                             color: color.withAlpha(0.55)))
