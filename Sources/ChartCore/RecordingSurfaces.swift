@@ -49,7 +49,7 @@ public final class RecordingTextSurface: TextSurface {
     public func removeAll() { runs.removeAll() }
 
     public func measure(_ text: String, pointSize: Double) -> TextSize {
-        TextSize(width: Double(text.count) * pointSize * 0.6, height: pointSize * 1.2)
+        TextSize.estimate(for: text, size: pointSize)
     }
 
     /// Each run's box, as placed.

@@ -99,6 +99,12 @@ public struct TextSize: Equatable, Sendable {
         self.height = height
     }
 
+    /// A guess at the size of `text` at `size` (points or pixels) without a font: 0.6 of
+    /// the size per character, 1.2 of it per line; for layout before or without glyphs.
+    public static func estimate(for text: String, size: Double) -> TextSize {
+        TextSize(width: Double(text.unicodeScalars.count) * size * 0.6, height: size * 1.2)
+    }
+
     /// The box of a run of this size placed at `position` by `anchor`.
     public func box(at position: PixelPoint, anchor: TextAnchor) -> PixelBox {
         let x: Double, y: Double

@@ -51,7 +51,7 @@ final class GLTextSurface: TextSurface, GLSurface {
 
     func measure(_ text: String, pointSize: Double) -> TextSize {
         let size = pixelSize(pointSize)
-        guard let atlas else { return TextSize(width: Double(text.unicodeScalars.count) * Double(size) * 0.6, height: Double(size) * 1.2) }
+        guard let atlas else { return TextSize.estimate(for: text, size: Double(size)) }
         let width = text.unicodeScalars.reduce(0) { $0 + (atlas.entry($1, pixelSize: size)?.glyph.advance ?? 0) }
         let metrics = atlas.metrics(pixelSize: size)
         return TextSize(width: Double(width), height: Double(metrics.ascent + metrics.descent))
