@@ -13,8 +13,6 @@ public final class HighlightController: RenderController {
     public var pointSize = 12.0
     /// Circle radius, pixels before the HiDPI scale.
     public var radius = 5.0
-    /// The level-of-detail budget the lines are drawn with (see `LODLineSeries`).
-    public var pointsPerPixel = LODBudget.pointsPerPixel
     /// The highlighted point, if any.
     public private(set) var index: Int?
     public private(set) var isPinned = false
@@ -128,7 +126,7 @@ public final class HighlightController: RenderController {
     private func drawnLevel(series: Int, visible: DataRect, plotWidth: Int) -> LODLevel? {
         let detail = source.details[series]
         let range = source.dataset.drawnIndices(forX: visible.minX...visible.maxX)
-        return detail.levelIndex(forVisible: range, plotWidth: plotWidth, pointsPerPixel: pointsPerPixel).map { detail.levels[$0] }
+        return detail.levelIndex(forVisible: range, plotWidth: plotWidth).map { detail.levels[$0] }
     }
 
     private func dateLabel(_ x: Double) -> String {

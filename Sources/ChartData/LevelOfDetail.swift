@@ -39,6 +39,8 @@ extension LevelOfDetail {
     /// The position in `levels` of the level to draw the original index range `visible`
     /// with, on a plot `plotWidth` pixels wide: the finest one whose points in view stay
     /// within `pointsPerPixel × plotWidth`; `nil` means the full series is light enough.
+    /// Drawing and the highlight both ask here with the default budget, so the circle
+    /// always sits on the level that is drawn.
     /// - Complexity: O(levels × log n).
     public func levelIndex(forVisible visible: Range<Int>, plotWidth: Int, pointsPerPixel: Int = LODBudget.pointsPerPixel) -> Int? {
         let budget = max(plotWidth, 1) * pointsPerPixel

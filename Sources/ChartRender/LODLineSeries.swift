@@ -14,8 +14,6 @@ public final class LODLineSeries {
     private let dataset: Dataset
     private let seriesIndex: Int
     private let detail: LevelOfDetail
-    /// Visible points allowed per pixel column before a coarser level is used.
-    public var pointsPerPixel = LODBudget.pointsPerPixel
     /// Points per uploaded piece; consecutive pieces share one point.
     public static let pointsPerPiece = 1 << 18
     /// Uploaded pieces by level (`fullSeries` for every point), then by piece number.
@@ -35,7 +33,7 @@ public final class LODLineSeries {
     public func buffers(forVisibleX visible: ClosedRange<Double>, plotWidth: Int) -> [LineSeriesBuffer] {
         let range = dataset.drawnIndices(forX: visible)
         guard !range.isEmpty else { return [] }
-        let levelIndex = detail.levelIndex(forVisible: range, plotWidth: plotWidth, pointsPerPixel: pointsPerPixel)
+        let levelIndex = detail.levelIndex(forVisible: range, plotWidth: plotWidth)
         let key = levelIndex ?? Self.fullSeries
         // The positions in view, in the level (or the series), with the neighbour just
         // outside on each side: the segments that cross the view's edges.
