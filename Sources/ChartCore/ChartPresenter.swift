@@ -71,6 +71,8 @@ public final class ChartPresenter {
     }
 
     public var geometry: StageGeometry { stage.geometry }
+    /// Data ↔ canvas pixels for the view as it is drawn now.
+    public var scales: PlotScales { PlotScales(visible: stage.viewport.current, plot: geometry.plotBox) }
     /// The x range the view shows, or is easing to.
     public var targetX: ClosedRange<Double> { stage.viewport.target.minX...stage.viewport.target.maxX }
 
@@ -202,26 +204,24 @@ public final class ChartPresenter {
             highlight.endHover()
             return
         }
-        let x = stage.viewport.current
-        highlight.hover(atX: x.minX + (point.x - plot.x) / plot.width * x.width)
+        highlight.hover(atX: scales.dataX(atCanvasX: point.x))
     }
 
     public func pointerUp(at point: PixelPoint, button: PointerButton, time: Double) {
         defer { drag = nil }
         switch drag {
         case .pending:
-            let plot = geometry.plotBox, x = stage.viewport.current
-            highlight.togglePin(atX: x.minX + (point.x - plot.x) / plot.width * x.width)
+            highlight.togglePin(atX: scales.dataX(atCanvasX: point.x))
         case .panning:
             let velocity = tracker.velocity(at: time)
             let flick = Momentum(velocity: velocity, restSpeed: 30)
             momentum = flick.isMoving ? flick : nil
         case .box(let start):
             selectionBox.band = nil
-            let plot = geometry.plotBox, x = stage.viewport.current
+            let plot = geometry.plotBox, scales = self.scales
             let low = min(start, point.x), high = max(start, point.x)
             guard high - low > 4 else { return }
-            func value(_ px: Double) -> Double { x.minX + (min(max(px, plot.x), plot.maxX) - plot.x) / plot.width * x.width }
+            func value(_ px: Double) -> Double { scales.dataX(atCanvasX: min(max(px, plot.x), plot.maxX)) }
             show(x: value(low)...value(high), duration: 0.3, easing: .easeInOut)
         case nil:
             break

@@ -83,7 +83,8 @@ public final class HighlightController: RenderController {
         guard x >= current.minX, x <= current.maxX, current.width > 0, current.height > 0 else { return }
         let theme = environment.theme
         let scale = geometry.scale
-        let lineX = plot.x + (x - current.minX) / current.width * plot.width
+        let now = PlotScales(visible: current, plot: plot), then = PlotScales(visible: target, plot: plot)
+        let lineX = now.canvasX(x)
         shapes.add(.segment(from: PixelPoint(x: lineX, y: plot.y), to: PixelPoint(x: lineX, y: plot.maxY),
                             width: scale, color: theme.text.withAlpha(0.45)))
 
@@ -95,14 +96,14 @@ public final class HighlightController: RenderController {
             let value = dataset.series[series].ys[index]
             rows.append(("\(DisplayText.name(dataset.series[series].name))  \(value.isNaN ? "—" : NumberLabel.format(value))", color))
             guard let y = dataset.drawnY(at: index, series: series, level: drawn) else { continue }
-            let point = PixelPoint(x: lineX, y: plot.y + (current.maxY - y) / current.height * plot.height)
+            let point = PixelPoint(x: lineX, y: now.canvasY(y))
             guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }
             circles.append(point)
             shapes.add(.circle(center: point, radius: radius * scale, fill: theme.panel.withAlpha(1), stroke: color,
                                strokeWidth: 2 * scale))
             let targetLevel = drawnLevel(series: series, visible: target, plotWidth: geometry.plot.width)
             if let ty = dataset.drawnY(at: index, series: series, level: targetLevel), target.height > 0 {
-                targetCircles.append(PixelPoint(x: lineX, y: plot.y + (target.maxY - ty) / target.height * plot.height))
+                targetCircles.append(PixelPoint(x: lineX, y: then.canvasY(ty)))
             }
         }
 

@@ -38,13 +38,11 @@ public final class RangeSelectorPresenter: ViewportObserver {
         }
     }
 
-    private var dataPerPixel: Double {
-        stage.viewport.current.width / Double(max(stage.geometry.plot.width, 1))
-    }
+    private var scales: PlotScales { PlotScales(visible: stage.viewport.current, plot: stage.geometry.plotBox) }
 
-    private func dataX(_ px: Double) -> Double {
-        stage.viewport.current.minX + (px - stage.geometry.plotBox.x) * dataPerPixel
-    }
+    private var dataPerPixel: Double { stage.geometry.plot.width > 0 ? scales.dataXPerPixel : 0 }
+
+    private func dataX(_ px: Double) -> Double { scales.dataX(atCanvasX: px) }
 
     /// Whether `point` is over the selector (the window routes presses here then).
     public func contains(_ point: PixelPoint) -> Bool { stage.geometry.plotBox.contains(point) }

@@ -65,7 +65,7 @@ public final class SeriesLinesController: RenderController {
         if let trend {
             let plot = environment.geometry.plotBox
             let visible = environment.viewport.current
-            let y = plot.y + (visible.maxY - trend.first) / visible.height * plot.height
+            let y = PlotScales(visible: visible, plot: plot).canvasY(trend.first)
             if y >= plot.y, y <= plot.maxY {
                 baseline?.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),
                                        width: environment.geometry.scale,

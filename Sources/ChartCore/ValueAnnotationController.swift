@@ -41,7 +41,7 @@ public final class ValueAnnotationController: RenderController {
         guard visible.height > 0, let y = rightmostValue(series: series, atOrBefore: visible.maxX, notBefore: visible.minX) else { return }
         let geometry = environment.geometry
         let plot = geometry.plotBox
-        let py = plot.y + (visible.maxY - y) / visible.height * plot.height
+        let py = PlotScales(visible: visible, plot: plot).canvasY(y)
         guard py >= plot.y, py <= plot.maxY else { return }
         value = y
         // The colour its line is drawn in.

@@ -107,14 +107,14 @@ public final class XAxisController: RenderController, ViewportObserver {
         guard let text, let level else { return }
         let geometry = environment.geometry
         let visible = environment.viewport.current
-        let scale = xScale(visible, geometry)
         let plot = geometry.plotBox
+        let scales = PlotScales(visible: visible, plot: plot)
         let y = plot.maxY + 6 * geometry.scale
         var placed: [PixelBox] = []
         // Settled labels first, so fading ones give way to them.
         let ordered = labels.sorted { a, b in a.value.target != b.value.target ? a.value.target > b.value.target : a.key < b.key }
         for (value, fade) in ordered where fade.value > 0 {
-            let x = plot.x + scale.pixel(forValue: value)
+            let x = scales.canvasX(value)
             let label = ladder.label(for: value, level: level)
             let size = text.measure(label, pointSize: pointSize)
             let box = size.box(at: PixelPoint(x: x, y: y), anchor: .topCenter)
@@ -125,9 +125,5 @@ public final class XAxisController: RenderController, ViewportObserver {
             text.add(TextRun(label, at: PixelPoint(x: x, y: y), anchor: .topCenter, pointSize: pointSize,
                              color: environment.theme.text.withAlpha(alpha)))
         }
-    }
-
-    private func xScale(_ visible: DataRect, _ geometry: StageGeometry) -> AxisScale {
-        AxisScale(lower: visible.minX, upper: visible.maxX, lengthInPixels: Double(geometry.plot.width))
     }
 }

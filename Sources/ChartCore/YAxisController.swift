@@ -72,10 +72,11 @@ public final class YAxisController: RenderController, ViewportObserver {
         let plot = geometry.plotBox
         let visible = environment.viewport.current
         guard visible.height > 0 else { return }
+        let scales = PlotScales(visible: visible, plot: plot)
         let theme = environment.theme
         for set in sets where set.fade.value > 0 {
             for (value, label) in zip(set.grid.values, set.grid.labels) {
-                let exact = plot.y + (visible.maxY - value) / visible.height * plot.height
+                let exact = scales.canvasY(value)
                 guard exact >= plot.y - 0.5, exact <= plot.maxY + 0.5 else { continue }
                 // A line on the plot's edge is drawn on the plot's outermost pixel row.
                 let y = min(max(exact, plot.y + 0.5), plot.maxY - 0.5)
