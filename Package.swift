@@ -38,6 +38,7 @@ let package = Package(
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"]),
         .testTarget(name: "ChartCoreTests", dependencies: ["ChartCore"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartCore", "ChartData"]),
+        .testTarget(name: "ChartAppTests", dependencies: ["ChartApp", "ChartCore", "CSDL2"]),
         .testTarget(name: "SightlineAppTests", dependencies: ["ChartRender", "ChartCore"]),
     ]
 )

@@ -33,16 +33,14 @@ public final class ChartWindow {
     private let loading: LoadingTask
     private var scene: ExplorerScene?
     private var needsDisplay = true
-    /// Which presenter the pressed button belongs to, until it is released.
-    private var pressTarget: PressTarget?
+    /// Sends pointer and key events to the presenters, once the data is here.
+    private var router: InputRouter?
     private let store: SessionStore?
     private let sessionSlot = LockedSlot<Session>()
     /// This window's file in the session: path, chart and columns.
     private let sessionFile: SessionEntry
     /// What the session remembers for this file, until the data is here to apply it.
     private var remembered: SessionEntry?
-    /// Whether the user moved the view before the session arrived: then it is not undone.
-    private var userMoved = false
     private let sizeWasGiven: Bool
     private let wakeEvent: UInt32
     /// When the last animation frame was drawn (SDL ticks, ms); `nil` when idle.
@@ -51,7 +49,6 @@ public final class ChartWindow {
     /// tests and for measuring interaction on large files.
     private let trace = ProcessInfo.processInfo.environment["SIGHTLINE_TRACE"] == "1"
 
-    private enum PressTarget { case main, selector }
 
     /// Opens a window of `size` (window coordinates) and starts loading `path`.
     /// - Parameters:
@@ -161,6 +158,7 @@ public final class ChartWindow {
             made.main.onViewChange = { [unowned self] in rememberView() }
             made.main.gradient.shift()
             scene = made
+            router = InputRouter(main: made.main, selector: made.selector)
             applySession()
         case let .failed(error)?:
             throw error
@@ -172,7 +170,8 @@ public final class ChartWindow {
     /// Restores the file's last x range and hidden series, once both the data and the
     /// session are here.
     private func applySession() {
-        guard let scene, !userMoved, let saved = remembered else { return }
+        // A view the user moved before the session arrived is not undone.
+        guard let scene, router?.userMoved != true, let saved = remembered else { return }
         remembered = nil
         let main = scene.main
         for (index, series) in main.lines.dataset.series.enumerated() where saved.hiddenSeries.contains(series.name) {
@@ -189,119 +188,28 @@ public final class ChartWindow {
     private enum Outcome { case keepRunning, quit }
 
     private func handle(_ event: SDL_Event) -> Outcome {
-        let seconds = Double(event.common.timestamp) / 1000
-        switch SDL_EventType(event.type) {
-        case SDL_QUIT:
+        guard let decoded = SDLEventDecoder(pixelScale: pixelScale).decode(event) else { return .keepRunning }
+        switch decoded {
+        case .quit, .command(.quit):
             return .quit
-        case SDL_WINDOWEVENT:
-            switch SDL_WindowEventID(UInt32(event.window.event)) {
-            case SDL_WINDOWEVENT_SIZE_CHANGED:
-                needsDisplay = true
-                scene?.resize(to: drawableSize, scale: pixelScale)
-                if scene != nil { rememberWindowSize() }
-            case SDL_WINDOWEVENT_LEAVE:
-                scene?.main.pointerExited()
-            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
-                needsDisplay = true
-            default:
-                break
-            }
-        case SDL_MOUSEBUTTONDOWN:
-            guard let scene, let button = pointerButton(event.button.button) else { break }
-            let point = drawablePoint(x: event.button.x, y: event.button.y)
-            let shift = SDL_GetModState().rawValue & KMOD_SHIFT.rawValue != 0
-            if button == .primary, scene.selector.contains(point) {
-                pressTarget = .selector
-                scene.selector.pointerDown(at: point, time: seconds)
-            } else {
-                pressTarget = .main
-                scene.main.pointerDown(at: point, button: button, clicks: Int(event.button.clicks), shift: shift, time: seconds)
-            }
-            userMoved = true
-        case SDL_MOUSEBUTTONUP:
-            guard let scene, let button = pointerButton(event.button.button) else { break }
-            let point = drawablePoint(x: event.button.x, y: event.button.y)
-            switch pressTarget {
-            case .selector: scene.selector.pointerUp(at: point, time: seconds)
-            case .main: scene.main.pointerUp(at: point, button: button, time: seconds)
-            case nil: break
-            }
-            pressTarget = nil
-        case SDL_MOUSEMOTION:
-            guard let scene else { break }
-            let point = drawablePoint(x: event.motion.x, y: event.motion.y)
-            if pressTarget == .selector {
-                scene.selector.pointerMoved(to: point, time: seconds)
-            } else {
-                scene.main.pointerMoved(to: point, time: seconds)
-            }
-        case SDL_MOUSEWHEEL:
-            let steps = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
-            guard let scene, steps != 0 else { break }
-            var x: Int32 = 0
-            var y: Int32 = 0
-            SDL_GetMouseState(&x, &y)
-            scene.main.wheel(steps: steps, at: drawablePoint(x: x, y: y))
-            userMoved = true
-        case SDL_MULTIGESTURE:
-            // A touchpad or touchscreen pinch: spreading the fingers zooms in at the pointer.
-            let spread = Double(event.mgesture.dDist)
-            guard let scene, spread != 0 else { break }
-            var x: Int32 = 0
-            var y: Int32 = 0
-            SDL_GetMouseState(&x, &y)
-            scene.main.wheel(steps: log(1 + spread * 4) / log(1.15), at: drawablePoint(x: x, y: y))
-            userMoved = true
-        case SDL_KEYDOWN:
-            return handleKey(event.key.keysym)
-        default:
-            break
-        }
-        return .keepRunning
-    }
-
-    private func pointerButton(_ button: UInt8) -> PointerButton? {
-        switch Int32(button) {
-        case SDL_BUTTON_LEFT: .primary
-        case SDL_BUTTON_RIGHT: .secondary
-        default: nil
-        }
-    }
-
-    private func handleKey(_ key: SDL_Keysym) -> Outcome {
-        let control = key.mod & UInt16(KMOD_CTRL.rawValue) != 0
-        let sym = Int(key.sym)
-        if sym == Int(SDLK_q.rawValue) || (sym == Int(SDLK_w.rawValue) && control) { return .quit }
-        if sym == Int(SDLK_t.rawValue) {
+        case .resized:
+            needsDisplay = true
+            scene?.resize(to: drawableSize, scale: pixelScale)
+            if scene != nil { rememberWindowSize() }
+        case .exposed:
+            needsDisplay = true
+        case .command(.toggleTheme):
             theme = theme == .day ? .night : .day
             scene?.setTheme(theme, animated: true)
             remember(SessionUpdate(theme: theme.name))
             needsDisplay = true
-            return .keepRunning
+        case .command(.chart):
+            if router?.route(decoded) == true { needsDisplay = true }
+        default:
+            // Pointer events: the presenters ask for frames themselves when something changes.
+            router?.route(decoded)
         }
-        guard let scene, let chartKey = Self.chartKey(sym) else { return .keepRunning }
-        userMoved = true
-        scene.main.key(chartKey)
-        needsDisplay = true
         return .keepRunning
-    }
-
-    private static func chartKey(_ sym: Int) -> ChartKey? {
-        switch sym {
-        case Int(SDLK_LEFT.rawValue): .left
-        case Int(SDLK_RIGHT.rawValue): .right
-        case Int(SDLK_UP.rawValue): .up
-        case Int(SDLK_DOWN.rawValue): .down
-        case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue): .zoomIn
-        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): .zoomOut
-        case Int(SDLK_HOME.rawValue): .home
-        case Int(SDLK_END.rawValue): .end
-        case Int(SDLK_0.rawValue), Int(SDLK_KP_0.rawValue): .fit
-        case Int(SDLK_ESCAPE.rawValue): .escape
-        case Int(SDLK_1.rawValue)...Int(SDLK_7.rawValue):
-            RangePreset(rawValue: sym - Int(SDLK_0.rawValue)).map { .preset($0) }
-        default: nil
-        }
     }
 
     /// Records the view and the hidden series for the session.
@@ -379,10 +287,5 @@ public final class ChartWindow {
     private var pixelScale: Double {
         let window = device.context.windowSize
         return window.width > 0 ? Double(device.context.drawableSize.width) / Double(window.width) : 1
-    }
-
-    private func drawablePoint(x: Int32, y: Int32) -> PixelPoint {
-        // A mouse position names a pixel; its centre is the best estimate of the pointer.
-        PixelPoint(x: (Double(x) + 0.5) * pixelScale, y: (Double(y) + 0.5) * pixelScale)
     }
 }

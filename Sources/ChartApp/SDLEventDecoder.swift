@@ -1,0 +1,102 @@
+import CSDL2
+import ChartCore
+import Foundation
+
+/// Turns SDL's events into `ChartEvent`s: window coordinates become canvas pixels (the
+/// pointer's pixel centre, times the HiDPI scale), SDL's key symbols become commands.
+/// What it asks of SDL beyond the event (the pointer, the modifier keys) is injected, so
+/// it is tested with hand-made events.
+struct SDLEventDecoder {
+    /// Drawable pixels per window coordinate (2 on a typical HiDPI screen).
+    var pixelScale: Double
+    /// The pointer's position in window coordinates (wheel and pinch events lack one).
+    var pointer: () -> (x: Int32, y: Int32) = {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetMouseState(&x, &y)
+        return (x, y)
+    }
+    /// Whether Shift is held now.
+    var shiftHeld: () -> Bool = { SDL_GetModState().rawValue & KMOD_SHIFT.rawValue != 0 }
+
+    /// The event `event` means, or `nil` for one the chart ignores.
+    func decode(_ event: SDL_Event) -> ChartEvent? {
+        let seconds = Double(event.common.timestamp) / 1000
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return .quit
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED: return .resized
+            case SDL_WINDOWEVENT_LEAVE: return .pointerLeft
+            case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED: return .exposed
+            default: return nil
+            }
+        case SDL_MOUSEBUTTONDOWN:
+            guard let button = Self.button(event.button.button) else { return nil }
+            return .pointerDown(at: point(event.button.x, event.button.y), button: button, clicks: Int(event.button.clicks),
+                                shift: shiftHeld(), time: seconds)
+        case SDL_MOUSEBUTTONUP:
+            guard let button = Self.button(event.button.button) else { return nil }
+            return .pointerUp(at: point(event.button.x, event.button.y), button: button, time: seconds)
+        case SDL_MOUSEMOTION:
+            return .pointerMoved(to: point(event.motion.x, event.motion.y), time: seconds)
+        case SDL_MOUSEWHEEL:
+            let steps = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
+            guard steps != 0 else { return nil }
+            let at = pointer()
+            return .zoom(steps: steps, at: point(at.x, at.y))
+        case SDL_MULTIGESTURE:
+            // A touchpad or touchscreen pinch: spreading the fingers zooms in at the pointer.
+            let spread = Double(event.mgesture.dDist)
+            guard spread != 0 else { return nil }
+            let at = pointer()
+            return .zoom(steps: log(1 + spread * 4) / log(1.15), at: point(at.x, at.y))
+        case SDL_KEYDOWN:
+            return Self.command(for: event.key.keysym).map { .command($0) }
+        default:
+            return nil
+        }
+    }
+
+    /// A window position names a pixel; its centre, in drawable pixels, is the best
+    /// estimate of the pointer.
+    private func point(_ x: Int32, _ y: Int32) -> PixelPoint {
+        PixelPoint(x: (Double(x) + 0.5) * pixelScale, y: (Double(y) + 0.5) * pixelScale)
+    }
+
+    private static func button(_ button: UInt8) -> PointerButton? {
+        switch Int32(button) {
+        case SDL_BUTTON_LEFT: .primary
+        case SDL_BUTTON_RIGHT: .secondary
+        default: nil
+        }
+    }
+
+    /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, the chart's
+    /// keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, `0`, Esc, `1`…`7`) go to it.
+    static func command(for key: SDL_Keysym) -> KeyCommand? {
+        let control = key.mod & UInt16(KMOD_CTRL.rawValue) != 0
+        let sym = Int(key.sym)
+        if sym == Int(SDLK_q.rawValue) || (sym == Int(SDLK_w.rawValue) && control) { return .quit }
+        if sym == Int(SDLK_t.rawValue) { return .toggleTheme }
+        return chartKey(sym).map { .chart($0) }
+    }
+
+    private static func chartKey(_ sym: Int) -> ChartKey? {
+        switch sym {
+        case Int(SDLK_LEFT.rawValue): .left
+        case Int(SDLK_RIGHT.rawValue): .right
+        case Int(SDLK_UP.rawValue): .up
+        case Int(SDLK_DOWN.rawValue): .down
+        case Int(SDLK_PLUS.rawValue), Int(SDLK_EQUALS.rawValue), Int(SDLK_KP_PLUS.rawValue): .zoomIn
+        case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): .zoomOut
+        case Int(SDLK_HOME.rawValue): .home
+        case Int(SDLK_END.rawValue): .end
+        case Int(SDLK_0.rawValue), Int(SDLK_KP_0.rawValue): .fit
+        case Int(SDLK_ESCAPE.rawValue): .escape
+        case Int(SDLK_1.rawValue)...Int(SDLK_7.rawValue):
+            RangePreset(rawValue: sym - Int(SDLK_0.rawValue)).map { .preset($0) }
+        default: nil
+        }
+    }
+}
