@@ -37,14 +37,13 @@ public final class ChartWindow {
     private var router: InputRouter?
     private let store: SessionStore?
     private let sessionSlot = LockedSlot<Session>()
-    /// This window's file in the session: path, chart and columns.
-    private let sessionFile: SessionEntry
-    /// What the session remembers for this file, until the data is here to apply it.
-    private var remembered: SessionEntry?
+    /// This window's file in the session, and what the session remembers of it until
+    /// the data is here to apply it.
+    private var restore: SessionRestore
     private let sizeWasGiven: Bool
     private let wakeEvent: UInt32
-    /// When the last animation frame was drawn (SDL ticks, ms); `nil` when idle.
-    private var lastAnimationTick: UInt64?
+    /// How far each frame advances the animations.
+    private var clock = FrameClock()
     /// `SIGHTLINE_TRACE=1`: one line per frame on standard output (frame time, view), for
     /// tests and for measuring interaction on large files.
     private let trace = ProcessInfo.processInfo.environment["SIGHTLINE_TRACE"] == "1"
@@ -68,7 +67,7 @@ public final class ChartWindow {
         self.font = font
         self.initialFraction = initialFraction
         self.store = store
-        sessionFile = SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y)
+        restore = SessionRestore(file: SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y))
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
         let title = path == "-" ? "standard input" : DisplayText.escaped(path)
@@ -82,7 +81,7 @@ public final class ChartWindow {
             // Recorded at once, so quitting before the session or the data arrives still
             // counts the file as opened (`run` flushes on the way out).
             // A size given with --size is the size "as last time" for the next start.
-            store.save(SessionUpdate(file: sessionFile, windowSize: size))
+            store.save(SessionUpdate(file: restore.file, windowSize: size))
             let slot = sessionSlot
             let event = wakeEvent
             store.load { session in
@@ -133,7 +132,7 @@ public final class ChartWindow {
     private func takeBackgroundResults() throws {
         needsDisplay = true
         if let arrived = sessionSlot.take() {
-            remembered = arrived.entry(for: sessionFile.path, chart: sessionFile.chart)
+            restore.sessionArrived(arrived)
             if !sizeWasGiven, let w = arrived.windowWidth, let h = arrived.windowHeight {
                 // The session's size is already within 200…16384; no larger than the screen either.
                 var usable = SDL_Rect()
@@ -168,21 +167,11 @@ public final class ChartWindow {
     }
 
     /// Restores the file's last x range and hidden series, once both the data and the
-    /// session are here.
+    /// session are here, and records the window's size as it then is.
     private func applySession() {
-        // A view the user moved before the session arrived is not undone.
-        guard let scene, router?.userMoved != true, let saved = remembered else { return }
-        remembered = nil
-        let main = scene.main
-        for (index, series) in main.lines.dataset.series.enumerated() where saved.hiddenSeries.contains(series.name) {
-            main.lines.setVisible(index, false, animated: false)
-        }
-        main.legend.refresh()
-        if let visible = saved.visible {
-            main.show(x: visible.minX...visible.maxX)
-        } else {
-            main.fitY()
-        }
+        guard let main = scene?.main, let saved = restore.take(userMoved: router?.userMoved == true) else { return }
+        SessionRestore.apply(saved, to: main)
+        rememberWindowSize()
     }
 
     private enum Outcome { case keepRunning, quit }
@@ -215,10 +204,7 @@ public final class ChartWindow {
     /// Records the view and the hidden series for the session.
     private func rememberView() {
         guard let main = scene?.main else { return }
-        let target = main.stage.viewport.target
-        let hidden = main.lines.dataset.series.indices.filter { !main.lines.isVisible($0) }.map { main.lines.dataset.series[$0].name }
-        let visible = target.height > 0 ? target : DataRect(minX: target.minX, maxX: target.maxX, minY: 0, maxY: 1)
-        remember(SessionUpdate(file: sessionFile, visible: visible, hiddenSeries: hidden))
+        remember(restore.viewUpdate(of: main))
     }
 
     private func rememberWindowSize() {
@@ -238,14 +224,13 @@ public final class ChartWindow {
         return scene.isAnimating || scene.needsFrame
     }
 
-    /// Advances the animations by the time since the last animated frame (one 60 Hz
-    /// frame when they start from rest, at most a tenth of a second after a stall).
+    /// Advances the animations by `clock`'s step.
     private func advanceAnimations() {
         guard let scene else { return }
-        let now = SDL_GetTicks64()
-        let seconds = lastAnimationTick.map { min(Double(now - $0) / 1000, 0.1) } ?? 1.0 / 60
-        scene.advance(by: seconds)
-        lastAnimationTick = scene.isAnimating ? now : nil
+        clock.step(at: SDL_GetTicks64()) { seconds in
+            scene.advance(by: seconds)
+            return scene.isAnimating
+        }
     }
 
     private func draw() {
