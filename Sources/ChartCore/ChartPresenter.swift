@@ -73,6 +73,9 @@ public final class ChartPresenter {
     public var geometry: StageGeometry { stage.geometry }
     /// Data ↔ canvas pixels for the view as it is drawn now.
     public var scales: PlotScales { PlotScales(visible: stage.viewport.current, plot: geometry.plotBox) }
+    /// Data ↔ canvas pixels for the view the chart is heading to (what pan and zoom
+    /// move from, so a gesture during an animation starts where it will end).
+    private var targetScales: PlotScales { PlotScales(visible: stage.viewport.target, plot: geometry.plotBox) }
     /// The x range the view shows, or is easing to.
     public var targetX: ClosedRange<Double> { stage.viewport.target.minX...stage.viewport.target.maxX }
 
@@ -104,8 +107,9 @@ public final class ChartPresenter {
 
     /// Pans by `dx` pixels (content follows the pointer: positive shows earlier x).
     public func pan(byPixels dx: Double) {
+        guard geometry.plot.width > 0 else { return }
         let x = targetX
-        let shift = -dx / Double(max(geometry.plot.width, 1)) * (x.upperBound - x.lowerBound)
+        let shift = -dx * targetScales.dataXPerPixel
         show(x: (x.lowerBound + shift)...(x.upperBound + shift))
     }
 
@@ -114,8 +118,10 @@ public final class ChartPresenter {
     public func zoom(by factor: Double, aroundPixel px: Double) {
         let x = targetX
         let plot = geometry.plotBox
-        let t = min(max((px - plot.x) / plot.width, 0), 1)
-        let anchor = x.lowerBound + t * (x.upperBound - x.lowerBound)
+        let scales = targetScales
+        let anchor = scales.dataX(atCanvasX: min(max(px, plot.x), plot.maxX))
+        // The anchor's place across the plot, 0…1: it keeps it after the zoom.
+        let t = scales.x.pixel(forValue: anchor) / plot.width
         let width = (x.upperBound - x.lowerBound) / factor
         show(x: (anchor - t * width)...(anchor - t * width + width))
     }
