@@ -9,7 +9,7 @@ public enum MallocArenas {
     /// address space falls from 870 to 470 MB). Without a limit nothing changes. Call it
     /// first thing, before threads start.
     public static func limitUnderAnAddressSpaceLimit() {
-        guard MemoryBudget.addressSpaceIsLimited else { return }
+        guard MemoryBudget.addressSpaceLimit != nil else { return }
         mallopt(M_ARENA_MAX, 2)
     }
 }

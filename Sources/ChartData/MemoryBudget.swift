@@ -26,21 +26,20 @@ public struct MemoryBudget: Equatable, Sendable {
         self.limit = limit
     }
 
-    /// Whether an address-space limit (`ulimit -v`) is set.
-    public static var addressSpaceIsLimited: Bool {
+    /// The process's address-space limit (`ulimit -v`) in bytes; `nil` when there is none.
+    public static var addressSpaceLimit: Int? {
         var limits = rlimit()
-        return getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limits) == 0 && limits.rlim_cur != rlim_t.max
+        guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limits) == 0, limits.rlim_cur != rlim_t.max else { return nil }
+        return Int(clamping: limits.rlim_cur)
     }
 
     /// The budget now, read from `getrlimit(RLIMIT_AS)`, `/proc/self/status` and
     /// `/proc/meminfo`; unknown parts are left out.
     /// - Complexity: reads two small files (about 30 µs).
     public static func current() -> MemoryBudget {
-        var limits = rlimit()
         var addressSpace: Int?
-        if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limits) == 0, limits.rlim_cur != rlim_t.max,
-           let used = kilobytes("VmSize", in: readSmallFile("/proc/self/status")) {
-            addressSpace = max(Int(clamping: limits.rlim_cur) - used * 1024, 0)
+        if let limit = addressSpaceLimit, let used = kilobytes("VmSize", in: readSmallFile("/proc/self/status")) {
+            addressSpace = max(limit - used * 1024, 0)
         }
         let meminfo = readSmallFile("/proc/meminfo")
         let free = kilobytes("MemAvailable", in: meminfo).map { ($0 + (kilobytes("SwapFree", in: meminfo) ?? 0)) * 1024 }

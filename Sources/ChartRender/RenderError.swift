@@ -41,9 +41,8 @@ public enum RenderError: Error, CustomStringConvertible {
     /// what they need and say only "bad alloc" or "cannot open": the message says the
     /// limit may be why.
     static var memoryLimitHint: String {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return "" }
-        return " This may be memory: the process may use at most \(limit.rlim_cur / 1_048_576) MB of address space "
+        guard let limit = MemoryBudget.addressSpaceLimit else { return "" }
+        return " This may be memory: the process may use at most \(limit / 1_048_576) MB of address space "
             + "(ulimit -v), and OpenGL drivers need several hundred MB; raise or lift the limit."
     }
 

@@ -111,14 +111,13 @@ struct Open: ParsableCommand {
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let output = "\(folder)/sightline-\(name).png"
         try CommandSupport.reportingRenderErrors {
+            // The same picture `render` makes of the whole file.
+            let plan = try RenderPlan(dataset: dataset, lod: data.lod, plain: false, xRange: nil, yRange: nil)
             let renderer = try OffscreenRenderer()
-            let source = DataSource(dataset: dataset, lodMethod: data.lod)
-            let scene = try ChartScene(device: renderer.device, source: source, theme: look.chartTheme,
+            let scene = try ChartScene(device: renderer.device, source: plan.source, theme: look.chartTheme,
                                        lineWidth: lineWidth, gradient: !look.noGradient, font: look.font(plain: false))
-            guard let viewport = Viewport.fitting(source, gridAligned: true) else {
-                throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
-            }
-            let image = try renderer.render(scene, viewport: viewport, size: size?.value ?? PixelSize(width: 1280, height: 720))
+            let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible),
+                                            size: size?.value ?? PixelSize(width: 1280, height: 720))
             try PNGFile.write(image, to: output, refusing: [path])
         }
         print("""
