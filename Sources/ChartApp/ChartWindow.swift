@@ -19,7 +19,8 @@ import ChartRender
 /// theme, window size) is read in the background too, applied when it arrives, and
 /// saved as things change.
 public final class ChartWindow {
-    private let device: GLDevice
+    private let context: GLContext
+    private let device: RenderDevice
     private let path: String
     private let lineWidth: Double
     private var theme: ChartTheme
@@ -28,7 +29,6 @@ public final class ChartWindow {
     private let gradient: Bool
     private let font: FontFace?
     private let initialFraction: Double
-    private let progressRenderer: LineRenderer
     private let progress: ProgressIndicator
     private let loading: LoadingTask
     private var scene: ExplorerScene?
@@ -72,9 +72,9 @@ public final class ChartWindow {
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
         let title = path == "-" ? "standard input" : DisplayText.escaped(path)
         let context = try GLContext(mode: .window(title: "Sightline — \(title)"), size: (windowSize.width, windowSize.height))
-        device = GLDevice(context: context)
-        progressRenderer = try LineRenderer(device: device)
-        progress = ProgressIndicator(device: device, renderer: progressRenderer)
+        self.context = context
+        device = RenderDevice(context: context)
+        progress = try ProgressIndicator(device: device)
         wakeEvent = SDL_RegisterEvents(1)
         loading = LoadingTask(path: path, options: options, lod: lod, wakeEvent: wakeEvent)
         if let store {
@@ -135,11 +135,7 @@ public final class ChartWindow {
             restore.sessionArrived(arrived)
             if !sizeWasGiven, let w = arrived.windowWidth, let h = arrived.windowHeight {
                 // The session's size is already within 200…16384; no larger than the screen either.
-                var usable = SDL_Rect()
-                let display = SDL_GetWindowDisplayIndex(device.context.window)
-                let fits = display >= 0 && SDL_GetDisplayUsableBounds(display, &usable) == 0 && usable.w > 0 && usable.h > 0
-                SDL_SetWindowSize(device.context.window, fits ? min(Int32(w), usable.w) : Int32(w),
-                                  fits ? min(Int32(h), usable.h) : Int32(h))
+                context.setWindowSize(width: w, height: h)
             }
             if !themeWasGiven, let saved = ChartTheme.named(arrived.theme), saved != theme {
                 theme = saved
@@ -208,7 +204,7 @@ public final class ChartWindow {
     }
 
     private func rememberWindowSize() {
-        let window = device.context.windowSize
+        let window = context.windowSize
         remember(SessionUpdate(windowSize: PixelSize(width: window.width, height: window.height)))
     }
 
@@ -234,22 +230,21 @@ public final class ChartWindow {
     }
 
     private func draw() {
-        let size = drawableSize
-        device.bind(nil)
+        let screen = device.screen(size: drawableSize)
         if let scene {
-            scene.draw()
+            scene.draw(into: screen)
         } else {
-            ChartScene.clear(to: theme.background, framebufferSize: size)
-            progress.draw(fraction: loading.progress, framebufferSize: size, scale: pixelScale,
-                          color: theme.color(forSeries: 0))
+            device.beginPass(screen, clearTo: theme.background)
+            progress.draw(fraction: loading.progress, scale: pixelScale, color: theme.color(forSeries: 0))
+            device.endPass()
         }
-        device.context.swap()
+        context.swap()
     }
 
     /// One trace line: the frame's time to finished (glFinish), the x range, the info
     /// board's box and the hidden series.
     private func traceFrame(since started: UInt64) {
-        device.context.finish()
+        device.finish()
         let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
         guard let main = scene?.main else { return }
         let x = main.stage.viewport.current
@@ -264,13 +259,13 @@ public final class ChartWindow {
     }
 
     private var drawableSize: PixelSize {
-        let drawable = device.context.drawableSize
+        let drawable = context.drawableSize
         return PixelSize(width: drawable.width, height: drawable.height)
     }
 
     /// Drawable pixels per window coordinate: 2 on a typical HiDPI screen.
     private var pixelScale: Double {
-        let window = device.context.windowSize
-        return window.width > 0 ? Double(device.context.drawableSize.width) / Double(window.width) : 1
+        let window = context.windowSize
+        return window.width > 0 ? Double(context.drawableSize.width) / Double(window.width) : 1
     }
 }

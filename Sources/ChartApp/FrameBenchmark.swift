@@ -49,37 +49,39 @@ public final class FrameBenchmark {
     }
 
     private let options: Options
-    private let device: GLDevice
+    private let context: GLContext
+    private let device: RenderDevice
 
     /// Opens the window or the offscreen context.
     public init(options: Options) throws {
         self.options = options
         let mode: GLContext.Mode = options.window ? .window(title: "Sightline benchmark") : .offscreen
-        device = GLDevice(context: try GLContext(mode: mode, size: (options.size.width, options.size.height), vsync: false))
+        context = try GLContext(mode: mode, size: (options.size.width, options.size.height), vsync: false)
+        device = RenderDevice(context: context)
     }
 
     /// What draws one frame of W1 showing x range: the window's picture (chart, axes,
     /// labels, legend, range selector, gradient) or, with `plain`, the lines alone. y is
     /// fitted to the data in view every frame, at once (no easing), as W1 specifies.
-    private func frameDrawer(_ source: DataSource, size: PixelSize) throws -> (ClosedRange<Double>) -> Void {
+    private func frameDrawer(_ source: DataSource, size: PixelSize) throws -> (ClosedRange<Double>, PassTarget) -> Void {
         if options.plain {
             let scene = try ChartScene(device: device, source: source, layout: .plain, theme: options.theme,
                                        lineWidth: options.lineWidth, gradient: false, font: nil)
-            return { x in
+            return { x, target in
                 let visible = Viewport.fitting(source, x: x)?.visible
                     ?? DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: 0, maxY: 1)
-                scene.draw(viewport: Viewport(visible: visible), framebufferSize: size, scale: self.options.scale)
+                scene.draw(viewport: Viewport(visible: visible), into: target, scale: self.options.scale)
             }
         }
         let scene = try ExplorerScene(device: device, source: source, canvas: size, scale: options.scale, theme: options.theme,
                                       lineWidth: options.lineWidth, gradient: options.gradient, font: options.font,
                                       initialFraction: 1)
         scene.main.fitDuration = 0
-        return { x in
+        return { x, target in
             scene.main.show(x: x)
             // Fades and the gradient advance as if frames came at 60 Hz, so every run animates alike.
             scene.advance(by: 1.0 / 60)
-            scene.draw()
+            scene.draw(into: target)
         }
     }
 
@@ -91,25 +93,25 @@ public final class FrameBenchmark {
         guard let firstX = dataset.xs.first, let lastX = dataset.xs.last, lastX > firstX else {
             throw DataLoadError.noData(file: dataset.source, reason: "no x range to pan and zoom over")
         }
-        let size = device.context.drawableSize
+        let size = context.drawableSize
         let fullSize = options.window ? PixelSize(width: size.width, height: size.height) : options.size
         let renderSize = PixelSize(width: max(Int(Double(fullSize.width) * options.scale), 1),
                                    height: max(Int(Double(fullSize.height) * options.scale), 1))
-        let screen: TextureTarget? = options.window ? nil : try TextureTarget(device: device, width: fullSize.width, height: fullSize.height)
+        let offscreen: TextureTarget? = options.window ? nil : try TextureTarget(device: device, width: fullSize.width, height: fullSize.height)
+        let screen = offscreen?.passTarget ?? device.screen(size: fullSize)
         let reduced: TextureTarget? = options.scale < 1
             ? try TextureTarget(device: device, width: renderSize.width, height: renderSize.height) : nil
-        let draw = try frameDrawer(source, size: options.scale < 1 ? renderSize : fullSize)
+        let draw = try frameDrawer(source, size: renderSize)
         let stretcher = try TextureStretcher(device: device)
         /// The reduced picture upscaled into the screen (or the window).
         func upscale(_ reduced: TextureTarget) {
-            device.bind(screen?.framebuffer)
-            stretcher.stretch(reduced, to: fullSize)
+            device.withPass(into: screen) { stretcher.stretch(reduced) }
         }
         let multisampled = options.msaa > 0
             ? try MultisampleTarget(device: device, width: renderSize.width, height: renderSize.height, samples: options.msaa) : nil
         result.msaaSamples = multisampled?.samples ?? 0
         let script = BenchmarkScript(minX: firstX, maxX: lastX, frames: options.frames)
-        let timer = GPUTimer()
+        let timer = GPUTimer(device: device)
 
         for frame in 0..<options.frames {
             let started = Date()
@@ -117,22 +119,19 @@ public final class FrameBenchmark {
             let uploadedBefore = device.uploadedBytes, streamedBefore = device.streamedBytes
             timer.begin()
             if let multisampled {
-                multisampled.bind()
-                draw(x)
-                multisampled.resolve(to: reduced?.framebuffer ?? screen?.framebuffer)
+                draw(x, multisampled.passTarget)
+                device.resolve(multisampled, into: reduced?.passTarget ?? screen)
                 if let reduced { upscale(reduced) }
             } else if let reduced {
-                reduced.bind()
-                draw(x)
+                draw(x, reduced.passTarget)
                 upscale(reduced)
             } else {
-                device.bind(screen?.framebuffer)
-                draw(x)
+                draw(x, screen)
             }
             timer.end()
             let cpuDone = Date()
-            if options.window { device.context.swap() }
-            device.context.finish()
+            if options.window { context.swap() }
+            device.finish()
             let done = Date()
             if frame == 0 { result.firstFrameDone = done }
             result.frameMilliseconds.append(done.timeIntervalSince(started) * 1000)
@@ -144,10 +143,10 @@ public final class FrameBenchmark {
 
         for _ in 0..<options.frames {
             let started = Date()
-            device.bind(screen?.framebuffer)
-            ChartScene.clear(to: options.theme.background, framebufferSize: fullSize)
-            if options.window { device.context.swap() }
-            device.context.finish()
+            device.beginPass(screen, clearTo: options.theme.background)
+            device.endPass()
+            if options.window { context.swap() }
+            device.finish()
             result.floorMilliseconds.append(Date().timeIntervalSince(started) * 1000)
         }
         return result

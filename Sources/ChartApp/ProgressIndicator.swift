@@ -7,13 +7,17 @@ final class ProgressIndicator {
     private let renderer: LineRenderer
     private let segment: LineSeriesBuffer
 
-    init(device: GLDevice, renderer: LineRenderer) {
-        self.renderer = renderer
+    private let device: RenderDevice
+
+    init(device: RenderDevice) throws {
+        self.device = device
+        renderer = try LineRenderer(device: device)
         segment = LineSeriesBuffer(device: device, xs: [0, 1], ys: [0, 0])
     }
 
-    /// Draws the bar for `fraction` (0…1) across the middle of a framebuffer of `size`.
-    func draw(fraction: Double, framebufferSize size: PixelSize, scale: Double, color: RGBAColor) {
+    /// Draws the bar for `fraction` (0…1) across the middle of the pass's target.
+    func draw(fraction: Double, scale: Double, color: RGBAColor) {
+        guard let size = device.currentTarget?.size else { return }
         let width = min(Double(size.width) * 0.5, 480 * scale)
         let height = 12 * scale
         let rect = PixelRect(x: Int((Double(size.width) - width) / 2), y: Int((Double(size.height) - height) / 2),
@@ -22,9 +26,9 @@ final class ProgressIndicator {
         var track = color
         track.alpha = 0.2
         renderer.draw(segment, viewport: Viewport(visible: DataRect(minX: 0, maxX: 1, minY: -1, maxY: 1)),
-                      plotRect: rect, framebufferSize: size, style: LineStyle(widthInPixels: thickness, color: track))
+                      plotRect: rect, style: LineStyle(widthInPixels: thickness, color: track))
         let shown = max(fraction, 0.001)
         renderer.draw(segment, viewport: Viewport(visible: DataRect(minX: 0, maxX: 1 / shown, minY: -1, maxY: 1)),
-                      plotRect: rect, framebufferSize: size, style: LineStyle(widthInPixels: thickness, color: color))
+                      plotRect: rect, style: LineStyle(widthInPixels: thickness, color: color))
     }
 }

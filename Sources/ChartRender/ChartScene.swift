@@ -1,4 +1,3 @@
-import CGL
 import ChartCore
 import ChartData
 import Foundation
@@ -13,19 +12,19 @@ public final class ChartScene {
     public var dataset: Dataset { source.dataset }
     public let layout: ChartLayout
     public let stage: RenderStage
-    private let device: GLDevice
-    private let factory: GLSurfaceFactory
+    private let device: RenderDevice
+    private let factory: GPUSurfaceFactory
 
     /// Prepares every series of `source`; levels go to the GPU as views first need them.
     /// - Parameters:
     ///   - gradient: paint the animated four-colour background (else the theme's flat one).
     ///   - font: the label font; `nil` draws no text.
-    public init(device: GLDevice, source: DataSource, layout: ChartLayout = .standard, theme: ChartTheme = .day,
+    public init(device: RenderDevice, source: DataSource, layout: ChartLayout = .standard, theme: ChartTheme = .day,
                 lineWidth: Double = 2, gradient: Bool = true, font: FontFace? = nil) throws {
         self.source = source
         self.layout = layout
         self.device = device
-        factory = try GLSurfaceFactory(device: device, source: source, font: layout == .plain ? nil : font)
+        factory = try GPUSurfaceFactory(device: device, source: source, font: layout == .plain ? nil : font)
         let initial = Viewport.fitting(source, gridAligned: layout != .plain)?.visible
             ?? DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1)
         stage = RenderStage(viewport: initial, geometry: StageGeometry(canvas: PixelSize(width: 1, height: 1), layout: layout),
@@ -49,25 +48,16 @@ public final class ChartScene {
         layout.plotRect(in: size, scale: scale)
     }
 
-    /// Draws `viewport` into the bound framebuffer of `size` pixels, with every
-    /// animation (label fades) finished: a still picture.
+    /// Draws `viewport` into `target`, with every animation (label fades) finished: a
+    /// still picture.
     /// - Parameter scale: drawable pixels per window coordinate (HiDPI).
-    public func draw(viewport: Viewport, framebufferSize size: PixelSize, scale: Double = 1) {
-        let destination = device.boundFramebuffer
-        stage.setGeometry(StageGeometry(canvas: size, layout: layout, scale: scale))
+    public func draw(viewport: Viewport, into target: PassTarget, scale: Double = 1) {
+        stage.setGeometry(StageGeometry(canvas: target.size, layout: layout, scale: scale))
         if stage.viewport.target != viewport.visible {
             stage.viewport.set(AnimatedViewport.Change(viewport.visible))
         }
         while stage.advance(by: 1) {}
-        factory.draw(stage, destination: destination)
-    }
-
-    /// Fills the bound framebuffer of `size` with `color` (a window with no chart yet).
-    public static func clear(to color: RGBAColor, framebufferSize size: PixelSize) {
-        glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glClearColor(color.red, color.green, color.blue, color.alpha)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        factory.draw(stage, into: target)
     }
 
     /// The label font at `FontFace.defaultPath()`, or `nil` with a warning that says

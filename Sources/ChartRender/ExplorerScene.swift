@@ -6,18 +6,16 @@ import ChartData
 public final class ExplorerScene {
     public let main: ChartPresenter
     public let selector: RangeSelectorPresenter
-    private let device: GLDevice
-    private let mainFactory: GLSurfaceFactory
+        private let mainFactory: GPUSurfaceFactory
     /// The range selector's surfaces; its lines are drawn once and cached.
-    public let selectorFactory: GLSurfaceFactory
+    public let selectorFactory: GPUSurfaceFactory
     public private(set) var isAnimating = false
 
     /// - Parameter initialFraction: the share of the data shown at first, newest last.
-    public init(device: GLDevice, source: DataSource, canvas: PixelSize, scale: Double = 1, theme: ChartTheme = .day,
+    public init(device: RenderDevice, source: DataSource, canvas: PixelSize, scale: Double = 1, theme: ChartTheme = .day,
                 lineWidth: Double = 2, gradient: Bool = true, font: FontFace?, initialFraction: Double = 0.2) throws {
-        self.device = device
-        mainFactory = try GLSurfaceFactory(device: device, source: source, font: font)
-        selectorFactory = try GLSurfaceFactory(device: device, source: source, font: nil, cachesLines: true)
+        mainFactory = try GPUSurfaceFactory(device: device, source: source, font: font)
+        selectorFactory = try GPUSurfaceFactory(device: device, source: source, font: nil, cachesLines: true)
         let layout = ChartLayout.explorer
         main = ChartPresenter(source: source, factory: mainFactory, geometry: StageGeometry(canvas: canvas, layout: layout, scale: scale),
                               theme: theme, lineWidth: lineWidth, gradient: gradient, initialFraction: initialFraction)
@@ -55,10 +53,9 @@ public final class ExplorerScene {
     /// Whether something changed since the last frame.
     public var needsFrame: Bool { main.stage.needsFrame || selector.stage.needsFrame }
 
-    /// Draws both stages into the bound framebuffer.
-    public func draw() {
-        let destination = device.boundFramebuffer
-        mainFactory.draw(main.stage, destination: destination)
-        selectorFactory.draw(selector.stage, destination: destination, clear: false)
+    /// Draws both stages into `target` (the window's framebuffer, or an image).
+    public func draw(into target: PassTarget) {
+        mainFactory.draw(main.stage, into: target)
+        selectorFactory.draw(selector.stage, into: target, clear: false)
     }
 }

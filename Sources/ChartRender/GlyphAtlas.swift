@@ -1,4 +1,4 @@
-import CGL
+import ChartCore
 
 /// Every glyph the labels use, rendered once by FreeType into one 8-bit texture (rows
 /// of glyphs packed on shelves), so all text draws in one batch from one texture.
@@ -12,8 +12,8 @@ public final class GlyphAtlas {
 
     public let font: FontFace
     public let size: Int
-    public let texture: TextureID
-    private let device: GLDevice
+    let texture: TextureID
+    private let device: RenderDevice
     private var entries: [Key: Entry] = [:]
     private var metricsCache: [Int: (ascent: Int, descent: Int)] = [:]
     private var shelfX = 0, shelfY = 0, shelfHeight = 0
@@ -23,7 +23,7 @@ public final class GlyphAtlas {
         var pixelSize: Int
     }
 
-    public init(device: GLDevice, font: FontFace, size: Int = 1024) {
+    public init(device: RenderDevice, font: FontFace, size: Int = 1024) {
         self.device = device
         self.font = font
         self.size = size
@@ -52,13 +52,9 @@ public final class GlyphAtlas {
         guard shelfY + glyph.height + 1 <= size else { return nil }
         let entry = Entry(x: shelfX, y: shelfY, glyph: glyph)
         if glyph.width > 0, glyph.height > 0 {
-            glBindTexture(GLenum(GL_TEXTURE_2D), texture.raw)
-            glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
             glyph.coverage.withUnsafeBytes {
-                glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(shelfX), GLint(shelfY), GLsizei(glyph.width), GLsizei(glyph.height),
-                                GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                device.update(texture, region: PixelRect(x: shelfX, y: shelfY, width: glyph.width, height: glyph.height), with: $0)
             }
-            device.checkError("GlyphAtlas.entry")
         }
         shelfX += glyph.width + 1
         shelfHeight = max(shelfHeight, glyph.height)

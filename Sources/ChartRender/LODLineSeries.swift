@@ -10,7 +10,7 @@ import ChartData
 /// each) rather than the whole level (18 MB for W1's finest at 10M points, a visible
 /// hitch in that frame).
 public final class LODLineSeries {
-    private let device: GLDevice
+    private let device: RenderDevice
     private let dataset: Dataset
     private let seriesIndex: Int
     private let detail: LevelOfDetail
@@ -20,7 +20,7 @@ public final class LODLineSeries {
     private var pieces: [Int: [Int: LineSeriesBuffer]] = [:]
     private static let fullSeries = -1
 
-    public init(device: GLDevice, dataset: Dataset, seriesIndex: Int, detail: LevelOfDetail) {
+    public init(device: RenderDevice, dataset: Dataset, seriesIndex: Int, detail: LevelOfDetail) {
         self.device = device
         self.dataset = dataset
         self.seriesIndex = seriesIndex

@@ -1,4 +1,3 @@
-import CGL
 import ChartCore
 
 /// Draws `LineSeriesBuffer`s with the line shaders. Per frame it sets uniforms only;
@@ -17,16 +16,21 @@ import ChartCore
 /// window's picture and 26% less for lines alone. Otherwise (a window without alpha
 /// bits) it goes into a one-channel mask texture.
 public final class LineRenderer {
-    private let device: GLDevice
-    private let lineProgram: ProgramID
-    private let coverageProgram: ProgramID
-    private let paintProgram: ProgramID
+    private let device: RenderDevice
+    /// The segment pass into a one-channel mask, max-blended.
+    private let segmentsIntoMask: PipelineID
+    /// The segment pass into the destination's alpha, min-blended, colour untouched.
+    private let segmentsIntoAlpha: PipelineID
+    /// The paint pass reading the mask.
+    private let paintFromMask: PipelineID
+    /// The paint pass reading the destination's alpha.
+    private let paintThroughAlpha: PipelineID
     /// The paint pass's rectangles (`PaintBands`), streamed each draw.
     private let bandBuffer: BufferID
-    private let bandVertexArray: VertexArrayID
-    /// Holds the segment pass's index buffer.
-    private let lineVertexArray: VertexArrayID
+    /// The indices of `maxQuadsPerDraw` quads.
+    private let indexBuffer: BufferID
     private var coverage: TextureTarget?
+    private var failedMaskSize: PixelSize?
 
     /// The indices of one quad: two triangles over its four corners.
     private static let indicesPerQuad = 6
@@ -35,202 +39,155 @@ public final class LineRenderer {
     /// Segments per quad where the data is dense: the most line.vert can hold.
     private static let segmentsPerDenseQuad = ShaderConstants.segmentsPerDenseQuad
 
-    public init(device: GLDevice) throws {
-        self.device = device
-        lineProgram = try device.makeProgram(vertex: "line.vert", fragment: "line.frag")
-        coverageProgram = try device.makeProgram(vertex: "band.vert", fragment: "band-mask.frag")
-        paintProgram = try device.makeProgram(vertex: "band.vert", fragment: "band-alpha.frag")
-        bandBuffer = device.makeBuffer(byteCount: 0)
-        bandVertexArray = device.makeVertexArray()
-        glBindVertexArray(bandVertexArray.raw)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), bandBuffer.raw)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+    /// The four pipelines a line takes: its segments' coverage into a mask or into the
+    /// destination's alpha, then the paint from either.
+    static func pipelines() -> (mask: PipelineDescriptor, alpha: PipelineDescriptor,
+                                paintMask: PipelineDescriptor, paintAlpha: PipelineDescriptor) {
         // The segment pass draws indexed so that a quad's four corners are shaded once
         // each (a plain draw of six vertices shades two of them twice).
-        lineVertexArray = device.makeVertexArray()
-        glBindVertexArray(lineVertexArray.raw)
+        var mask = PipelineDescriptor(label: "line coverage into a mask", vertexShader: "line.vert", fragmentShader: "line.frag")
+        mask.isIndexed = true
+        mask.blend = .maximum
+        mask.usesScissor = true
+        mask.targetFormat = .r8
+        mask.samplers = ["u_points"]
+        var alpha = mask
+        alpha.label = "line coverage into alpha"
+        alpha.blend = .minimumAlpha
+        alpha.writes = .alphaOnly
+        alpha.targetFormat = .rgba8
+        var paintMask = PipelineDescriptor(label: "line paint from the mask", vertexShader: "band.vert", fragmentShader: "band-mask.frag")
+        paintMask.layout = VertexLayout(components: [2])
+        paintMask.blend = .alpha
+        paintMask.usesScissor = true
+        paintMask.samplers = ["u_coverage"]
+        var paintAlpha = PipelineDescriptor(label: "line paint through alpha", vertexShader: "band.vert", fragmentShader: "band-alpha.frag")
+        paintAlpha.layout = VertexLayout(components: [2])
+        paintAlpha.blend = .underDestinationAlpha
+        paintAlpha.usesScissor = true
+        paintAlpha.targetFormat = .rgba8
+        return (mask, alpha, paintMask, paintAlpha)
+    }
+
+    public init(device: RenderDevice) throws {
+        self.device = device
+        let descriptors = Self.pipelines()
+        segmentsIntoMask = try device.makePipeline(descriptors.mask)
+        segmentsIntoAlpha = try device.makePipeline(descriptors.alpha)
+        paintFromMask = try device.makePipeline(descriptors.paintMask)
+        paintThroughAlpha = try device.makePipeline(descriptors.paintAlpha)
+        bandBuffer = device.makeBuffer(byteCount: 0)
         let indices = (0..<Self.maxQuadsPerDraw).flatMap { quad in
             [0, 1, 2, 2, 1, 3].map { UInt32(4 * quad + $0) }
         }
-        let indexBuffer = device.makeBuffer(byteCount: indices.count * MemoryLayout<UInt32>.size,
-                                            target: GLenum(GL_ELEMENT_ARRAY_BUFFER))
-        indices.withUnsafeBytes { device.upload($0, to: indexBuffer, atByteOffset: 0, target: GLenum(GL_ELEMENT_ARRAY_BUFFER)) }
-        glBindVertexArray(0)
+        indexBuffer = device.makeBuffer(byteCount: indices.count * MemoryLayout<UInt32>.size, kind: .index)
+        indices.withUnsafeBytes { device.upload($0, to: indexBuffer, atByteOffset: 0, kind: .index) }
     }
 
-    /// Draws `series` as the viewport shows it inside `plotRect`, over whatever the
-    /// bound framebuffer holds.
+    /// Draws `series` as the viewport shows it inside `plotRect`, over what the pass in
+    /// progress holds.
     /// - Parameters:
-    ///   - plotRect: the plot in framebuffer pixels, from the top-left.
-    ///   - framebufferSize: the size of the framebuffer drawn into.
+    ///   - plotRect: the plot in the pass target's pixels, from the top-left.
     ///   - opaqueBehind: whether everything under the plot is opaque (alpha 1), which the
     ///     alpha-channel path needs; a transparent target (a cache) takes the mask path.
-    /// - Complexity: O(visible blocks) GL calls.
-    public func draw(_ series: LineSeriesBuffer, viewport: Viewport, plotRect: PixelRect,
-                     framebufferSize: PixelSize, style: LineStyle, opaqueBehind: Bool = true) {
-        draw([series], viewport: viewport, plotRect: plotRect, framebufferSize: framebufferSize, style: style,
-             opaqueBehind: opaqueBehind)
+    /// - Complexity: O(visible blocks) draws.
+    public func draw(_ series: LineSeriesBuffer, viewport: Viewport, plotRect: PixelRect, style: LineStyle,
+                     opaqueBehind: Bool = true) {
+        draw([series], viewport: viewport, plotRect: plotRect, style: style, opaqueBehind: opaqueBehind)
     }
 
     /// Draws the polylines in `parts` as one stroke: their coverage is merged before
     /// it is painted, so where they overlap a pixel is painted once (a reduced level and
     /// its envelopes draw as one line).
-    /// - Complexity: O(visible blocks) GL calls.
-    public func draw(_ parts: [LineSeriesBuffer], viewport: Viewport, plotRect: PixelRect,
-                     framebufferSize: PixelSize, style: LineStyle, opaqueBehind: Bool = true) {
+    /// - Complexity: O(visible blocks) draws.
+    public func draw(_ parts: [LineSeriesBuffer], viewport: Viewport, plotRect: PixelRect, style: LineStyle,
+                     opaqueBehind: Bool = true) {
+        guard let destination = device.currentTarget else { preconditionFailure("LineRenderer: draw inside a pass") }
         let visible = viewport.visible
         guard visible.width > 0, visible.height > 0, plotRect.width > 0, plotRect.height > 0 else { return }
         let blocks = parts.flatMap { part in part.blocks[part.visibleBlocks(minX: visible.minX, maxX: visible.maxX)] }
         guard !blocks.isEmpty else { return }
-        // Read before the mask is made: making a framebuffer binds it.
-        let destination = device.boundFramebuffer
+        let framebufferSize = destination.size
         let bottom = framebufferSize.height - plotRect.y - plotRect.height
         // Where the paint pass goes: the columns' reach of the strokes, not the whole plot.
         let bands = PaintBands.triangles(for: parts, visible: visible, plotRect: plotRect, bottom: bottom,
                                          reach: style.widthInPixels / 2 + 1)
-        if opaqueBehind, hasAlpha(destination) {
-            drawThroughAlpha(blocks, bands: bands, visible: visible, plotRect: plotRect, bottom: bottom,
-                             framebufferSize: framebufferSize, style: style)
+        let view = View(visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize)
+        if opaqueBehind, destination.format.hasAlpha {
+            // Pass 1: alpha = min(alpha, 1 − coverage × opacity); colours untouched.
+            drawSegments(blocks, with: segmentsIntoAlpha, view: view, style: style, intoAlpha: true)
+            // Pass 2: colour × (1 − alpha) over the background × alpha, alpha back to 1.
+            drawBands(bands, with: paintThroughAlpha, view: view, color: RGBAColor(red: style.color.red, green: style.color.green, blue: style.color.blue, alpha: 1), mask: nil)
             return
         }
         guard let mask = coverageTarget(for: framebufferSize) else { return }
-
-        // Pass 1: coverage, max-blended. The mask is cleared whole, before the scissor is
-        // set: llvmpipe clears a whole target fast and a scissored one as a drawn quad.
-        device.bind(mask.framebuffer)
-        glViewport(0, 0, GLsizei(framebufferSize.width), GLsizei(framebufferSize.height))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glClearColor(0, 0, 0, 0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        glEnable(GLenum(GL_SCISSOR_TEST))
-        glScissor(GLint(plotRect.x), GLint(bottom), GLsizei(plotRect.width), GLsizei(plotRect.height))
-        glEnable(GLenum(GL_BLEND))
-        glBlendEquation(GLenum(GL_MAX))
-        drawSegments(blocks, visible: visible, plotRect: plotRect, bottom: bottom,
-                     framebufferSize: framebufferSize, style: style, intoAlpha: false)
-
+        // Pass 1: coverage, max-blended, into the mask.
+        device.withPass(into: mask.passTarget, clearTo: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)) {
+            drawSegments(blocks, with: segmentsIntoMask, view: view, style: style, intoAlpha: false)
+        }
         // Pass 2: paint the coverage in the series' colour.
-        device.bind(destination)
-        glViewport(0, 0, GLsizei(framebufferSize.width), GLsizei(framebufferSize.height))
-        glBlendEquation(GLenum(GL_FUNC_ADD))
-        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        device.use(coverageProgram)
-        let c = style.color
-        glUniform4f(device.uniform("u_color", in: coverageProgram), c.red, c.green, c.blue, c.alpha)
-        glUniform1i(device.uniform("u_coverage", in: coverageProgram), 0)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), mask.texture.raw)
-        drawBands(bands, program: coverageProgram, framebufferSize: framebufferSize)
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        device.checkError("LineRenderer.draw")
+        drawBands(bands, with: paintFromMask, view: view, color: style.color, mask: mask)
     }
 
-    /// Both passes in the bound destination: coverage into its alpha, then the paint.
-    private func drawThroughAlpha(_ blocks: [LineSeriesBuffer.Block], bands: [Float], visible: DataRect,
-                                  plotRect: PixelRect, bottom: Int, framebufferSize: PixelSize, style: LineStyle) {
-        glViewport(0, 0, GLsizei(framebufferSize.width), GLsizei(framebufferSize.height))
-        glEnable(GLenum(GL_SCISSOR_TEST))
-        glScissor(GLint(plotRect.x), GLint(bottom), GLsizei(plotRect.width), GLsizei(plotRect.height))
-        glEnable(GLenum(GL_BLEND))
-
-        // Pass 1: alpha = min(alpha, 1 − coverage × opacity); colours untouched.
-        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_TRUE))
-        glBlendEquationSeparate(GLenum(GL_FUNC_ADD), GLenum(GL_MIN))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
-        drawSegments(blocks, visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize,
-                     style: style, intoAlpha: true)
-
-        // Pass 2: colour × (1 − alpha) over the background × alpha, alpha back to 1.
-        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
-        glBlendEquation(GLenum(GL_FUNC_ADD))
-        glBlendFuncSeparate(GLenum(GL_ONE_MINUS_DST_ALPHA), GLenum(GL_DST_ALPHA), GLenum(GL_ONE), GLenum(GL_ZERO))
-        device.use(paintProgram)
-        let c = style.color
-        glUniform4f(device.uniform("u_color", in: paintProgram), c.red, c.green, c.blue, 1)
-        drawBands(bands, program: paintProgram, framebufferSize: framebufferSize)
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        device.checkError("LineRenderer.drawThroughAlpha")
+    /// Where a draw maps the view: the visible data rectangle onto the plot.
+    private struct View {
+        var visible: DataRect
+        var plotRect: PixelRect
+        /// The plot's bottom edge in the target's pixels, from the bottom (the shaders' y).
+        var bottom: Int
+        var framebufferSize: PixelSize
     }
 
-    /// Draws the paint pass's rectangles with `program` (already in use, its colour set).
-    private func drawBands(_ bands: [Float], program: ProgramID, framebufferSize: PixelSize) {
+    /// Paints the bands' rectangles in `color` with `pipeline`, reading `mask` if given.
+    private func drawBands(_ bands: [Float], with pipeline: PipelineID, view: View, color: RGBAColor, mask: TextureTarget?) {
         guard !bands.isEmpty else { return }
-        glUniform2f(device.uniform("u_framebufferSize", in: program),
-                    Float(framebufferSize.width), Float(framebufferSize.height))
+        device.apply(pipeline)
+        device.applyScissor(view.plotRect)
         bands.withUnsafeBytes { device.stream($0, into: bandBuffer) }
-        glBindVertexArray(bandVertexArray.raw)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(bands.count / 2))
-        glBindVertexArray(0)
+        device.applyBindings(vertexBuffer: bandBuffer, textures: mask.map { [$0.texture] } ?? [])
+        device.setUniform("u_color", .vec4(color.red, color.green, color.blue, color.alpha))
+        device.setUniform("u_framebufferSize", .size(view.framebufferSize.width, view.framebufferSize.height))
+        device.draw(count: bands.count / 2)
     }
 
-    /// Whether `framebuffer` (`nil`: the window's) has an 8-bit alpha channel. Asked per
-    /// draw (a query, no GPU work): framebuffer ids are reused after a delete.
-    private func hasAlpha(_ framebuffer: FramebufferID?) -> Bool {
-        var bits: GLint = 0
-        let attachment = framebuffer == nil ? GL_BACK_LEFT : GL_COLOR_ATTACHMENT0
-        glGetFramebufferAttachmentParameteriv(GLenum(GL_DRAW_FRAMEBUFFER), GLenum(attachment),
-                                              GLenum(GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE), &bits)
-        if glGetError() != GLenum(GL_NO_ERROR) { bits = 0 }
-        return bits >= 8
-    }
-
-    private func setViewUniforms(_ program: ProgramID, visible: DataRect, plotRect: PixelRect, bottom: Int,
-                                 framebufferSize: PixelSize) {
-        device.use(program)
-        glUniform2f(device.uniform("u_pixelsPerUnit", in: program),
-                    Float(Double(plotRect.width) / visible.width), Float(Double(plotRect.height) / visible.height))
-        glUniform4f(device.uniform("u_plotRect", in: program),
-                    Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height))
-        glUniform2f(device.uniform("u_framebufferSize", in: program),
-                    Float(framebufferSize.width), Float(framebufferSize.height))
-    }
-
-    /// The segment pass, blending as the caller set up: coverage out (`intoAlpha`: as
-    /// 1 − coverage × opacity), one indexed draw of quads per block, whose vertex shader
-    /// pulls the block's points from its buffer texture by index.
-    private func drawSegments(_ blocks: [LineSeriesBuffer.Block], visible: DataRect, plotRect: PixelRect,
-                              bottom: Int, framebufferSize: PixelSize, style: LineStyle, intoAlpha: Bool) {
-        glBindVertexArray(lineVertexArray.raw)
+    /// The segment pass: coverage out (`intoAlpha`: as 1 − coverage × opacity), one
+    /// indexed draw of quads per block, whose vertex shader pulls the block's points
+    /// from its buffer texture by index.
+    private func drawSegments(_ blocks: [LineSeriesBuffer.Block], with pipeline: PipelineID, view: View,
+                              style: LineStyle, intoAlpha: Bool) {
+        device.apply(pipeline)
+        device.applyScissor(view.plotRect)
         let halfWidth = style.widthInPixels / 2
-        setViewUniforms(lineProgram, visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize)
-        glUniform1f(device.uniform("u_halfWidth", in: lineProgram), Float(halfWidth))
+        let visible = view.visible, plotRect = view.plotRect
+        device.setUniform("u_plotRect", .vec4(Float(plotRect.x), Float(view.bottom), Float(plotRect.width), Float(plotRect.height)))
+        device.setUniform("u_framebufferSize", .size(view.framebufferSize.width, view.framebufferSize.height))
+        device.setUniform("u_halfWidth", .float(Float(halfWidth)))
         // Half a pixel beyond the stroke holds the antialiasing feather's pixel centres.
-        glUniform1f(device.uniform("u_extrusion", in: lineProgram), Float(halfWidth + 0.5))
-        glUniform1i(device.uniform("u_intoAlpha", in: lineProgram), intoAlpha ? 1 : 0)
-        glUniform1f(device.uniform("u_opacity", in: lineProgram), style.color.alpha)
-        glUniform1i(device.uniform("u_points", in: lineProgram), 0)
-        let offsetLocation = device.uniform("u_offset", in: lineProgram)
-        let firstLocation = device.uniform("u_first", in: lineProgram)
-        let countLocation = device.uniform("u_segmentCount", in: lineProgram)
-        let groupLocation = device.uniform("u_segmentsPerQuad", in: lineProgram)
+        device.setUniform("u_extrusion", .float(Float(halfWidth + 0.5)))
+        device.setUniform("u_intoAlpha", .int(intoAlpha ? 1 : 0))
+        device.setUniform("u_opacity", .float(style.color.alpha))
         let pixelsPerUnit = Double(plotRect.width) / visible.width
         let pixelsPerUnitY = Double(plotRect.height) / visible.height
-        let scaleLocation = device.uniform("u_pixelsPerUnit", in: lineProgram)
-        // setViewUniforms set the scale for a unit of 1; blocks in other units change it.
-        var unitsSet = (1.0, 1.0)
-        glActiveTexture(GLenum(GL_TEXTURE0))
+        var unitsSet: (Double, Double)?
         for block in blocks {
             // At a segment or more per pixel column, neighbours overlap anyway: one box
             // around eight costs fewer triangles and fewer shaded pixels.
             let extent = (block.lastX - block.firstX) * pixelsPerUnit
             let perQuad = Double(block.segmentCount) >= extent ? Self.segmentsPerDenseQuad : 1
             let quads = (block.segmentCount + perQuad - 1) / perQuad
-            glBindTexture(GLenum(GL_TEXTURE_BUFFER), block.texture.raw)
-            glUniform1i(firstLocation, GLint(block.firstPoint))
-            glUniform1i(countLocation, GLint(block.segmentCount))
-            glUniform1i(groupLocation, GLint(perQuad))
-            glUniform2f(offsetLocation, Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit),
-                        Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnitY))
-            if (block.unitX, block.unitY) != unitsSet {
+            device.applyBindings(indexBuffer: indexBuffer, textures: [block.texture])
+            device.setUniform("u_first", .int(Int32(block.firstPoint)))
+            device.setUniform("u_segmentCount", .int(Int32(block.segmentCount)))
+            device.setUniform("u_segmentsPerQuad", .int(Int32(perQuad)))
+            device.setUniform("u_offset", .vec2(Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit),
+                                                Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnitY)))
+            // Blocks in other units than 1 (beyond ±2¹⁰⁰) scale the view for their points.
+            if unitsSet.map({ $0 != (block.unitX, block.unitY) }) ?? true {
                 unitsSet = (block.unitX, block.unitY)
-                glUniform2f(scaleLocation, Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY))
+                device.setUniform("u_pixelsPerUnit", .vec2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
             }
-            glDrawElements(GLenum(GL_TRIANGLES), GLsizei(Self.indicesPerQuad * quads), GLenum(GL_UNSIGNED_INT), nil)
+            device.draw(count: Self.indicesPerQuad * quads)
         }
-        glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
-        glBindVertexArray(0)
     }
 
     /// `(to − from) × perUnit` in pixels, without overflow on the way (each halved
@@ -242,10 +199,19 @@ public final class LineRenderer {
         return Float(min(max(pixels, -0x1p60), 0x1p60))
     }
 
-    /// The coverage mask, remade when the framebuffer's size changes.
+    /// The coverage mask, remade when the target's size changes; `nil` (said once by
+    /// the device, tried again only at another size) when the driver cannot make one.
     private func coverageTarget(for size: PixelSize) -> TextureTarget? {
-        if let coverage, coverage.width == size.width, coverage.height == size.height { return coverage }
-        coverage = try? TextureTarget(device: device, width: size.width, height: size.height, format: .r8)
+        if let coverage, coverage.size == size { return coverage }
+        guard failedMaskSize != size else { return nil }
+        coverage = nil
+        do {
+            coverage = try TextureTarget(device: device, width: size.width, height: size.height, format: .r8)
+        } catch {
+            failedMaskSize = size
+            device.report(error, making: "a coverage mask for lines",
+                          instead: "lines that need one (over a transparent target, or in a window without alpha) are left out")
+        }
         return coverage
     }
 }

@@ -1,4 +1,3 @@
-import CGL
 
 /// One series living on the GPU, uploaded once.
 ///
@@ -50,7 +49,7 @@ public final class LineSeriesBuffer {
     /// GPU memory the series takes, bytes.
     public private(set) var gpuByteCount = 0
     private(set) var blocks: [Block] = []
-    private let device: GLDevice
+    private let device: RenderDevice
     private var ownedBuffers: [BufferID] = []
     private var ownedTextures: [TextureID] = []
 
@@ -66,7 +65,7 @@ public final class LineSeriesBuffer {
     ///     a block's extent, so smaller blocks stay exact deeper into a zoom.
     ///   - bytesPerBuffer: largest buffer to allocate.
     /// - Complexity: O(n).
-    public convenience init<X: RandomAccessCollection<Double>>(device: GLDevice, xs: X, ys: [Double],
+    public convenience init<X: RandomAccessCollection<Double>>(device: RenderDevice, xs: X, ys: [Double],
                                                               pointsPerBlock: Int = maxPointsPerBlock,
                                                               bytesPerBuffer: Int = 32 << 20) where X.Index == Int {
         precondition(xs.count == ys.count, "LineSeriesBuffer: one y per x")
@@ -79,7 +78,7 @@ public final class LineSeriesBuffer {
     /// read three times (runs, origins, store), and the specialised reads took a quarter
     /// less CPU (a 2.3M-point level is uploaded inside a frame).
     /// - Complexity: O(count).
-    init<Points: PlotPoints>(device: GLDevice, points: Points,
+    init<Points: PlotPoints>(device: RenderDevice, points: Points,
                              pointsPerBlock: Int = maxPointsPerBlock, bytesPerBuffer: Int = 32 << 20) {
         let count = points.count
         precondition((2...Self.maxPointsPerBlock).contains(pointsPerBlock),
@@ -105,7 +104,7 @@ public final class LineSeriesBuffer {
         var texture: TextureID?
         // A buffer is read whole through one buffer texture, so it holds no more points
         // than the driver lets a buffer texture have.
-        let bytesPerBuffer = min(bytesPerBuffer, device.maxBufferTextureTexels * Self.bytesPerPoint)
+        let bytesPerBuffer = min(bytesPerBuffer, device.limits.maxBufferTextureTexels * Self.bytesPerPoint)
         var bufferUsed = 0
         var bufferCapacity = 0
         for (index, range) in ranges.enumerated() {

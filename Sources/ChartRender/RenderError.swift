@@ -16,6 +16,8 @@ public enum RenderError: Error, CustomStringConvertible {
     case shader(name: String, log: String)
     /// A framebuffer object is incomplete.
     case framebuffer(status: UInt32)
+    /// Something a picture needs could not be made; the message says what.
+    case incomplete(String)
     /// Reading or writing an image failed.
     case image(path: String, reason: String)
     /// The label font could not be opened.
@@ -32,6 +34,7 @@ public enum RenderError: Error, CustomStringConvertible {
             return "OpenGL 3.3 core is needed, but the driver offers \(found). On Linux without a GPU, Mesa's llvmpipe provides it (apt-get install libgl1-mesa-dri).\(Self.memoryLimitHint)"
         case let .shader(name, log): return "shader \(name): \(log)"
         case let .framebuffer(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
+        case let .incomplete(message): return "the picture would be incomplete: \(message)"
         case let .image(path, reason): return "\(DisplayText.escaped(path)): \(reason)"
         case let .font(path, reason): return "font \(DisplayText.escaped(path)): \(reason)"
         }
@@ -53,7 +56,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case .sdl, .noDisplay, .openGLUnavailable: return 69
         case .image: return 73
         case .font: return 66
-        case .shader, .framebuffer: return 70
+        case .shader, .framebuffer, .incomplete: return 70
         }
     }
 }

@@ -65,7 +65,7 @@ struct Render: ParsableCommand {
             let seconds = Date().timeIntervalSince(started)
             try PNGFile.write(image, to: output, refusing: [file])
             if verbose {
-                print("renderer     \(renderer.device.renderer) (\(renderer.device.version))")
+                print("renderer     \(renderer.device.renderer) (\(renderer.device.limits.version))")
                 print("points       \(dataset.count) × \(dataset.series.count) series, LOD \(data.lod.rawValue)")
                 print(String(format: "GPU memory   %d bytes uploaded, %.2f bytes per point", renderer.device.uploadedBytes,
                              Double(renderer.device.uploadedBytes) / Double(max(dataset.count * dataset.series.count, 1))))

@@ -17,12 +17,12 @@ final class CoveragePathTests: XCTestCase {
         let device = GLTestHarness.device
         let buffer = LineSeriesBuffer(device: device, xs: xs, ys: ys)
         var images: [RGBAImage] = []
-        for format in [GLDevice.TextureFormat.rgba8, .rgb8] {
+        for format in [PixelFormat.rgba8, .rgb8] {
             let target = try TextureTarget(device: device, width: size.width, height: size.height, format: format)
-            target.clear(to: RGBAColor(red: 0.9, green: 0.95, blue: 1))
-            GLTestHarness.lineRenderer.draw(buffer, viewport: Viewport(visible: visible), plotRect: PixelRect(size: size),
-                                            framebufferSize: size,
-                                            style: LineStyle(widthInPixels: 2, color: RGBAColor(red: 0.8, green: 0.2, blue: 0.1, alpha: 0.8)))
+            device.withPass(into: target.passTarget, clearTo: RGBAColor(red: 0.9, green: 0.95, blue: 1)) {
+                GLTestHarness.lineRenderer.draw(buffer, viewport: Viewport(visible: visible), plotRect: PixelRect(size: size),
+                                                style: LineStyle(widthInPixels: 2, color: RGBAColor(red: 0.8, green: 0.2, blue: 0.1, alpha: 0.8)))
+            }
             images.append(target.readPixels())
         }
         var worst = 0

@@ -13,7 +13,7 @@ enum GLTestHarness {
         }
     }()
 
-    static var device: GLDevice { renderer.device }
+    static var device: RenderDevice { renderer.device }
     /// The label font (Debian's fonts-dejavu-core, installed by scripts/install-deps.sh).
     static let font: FontFace? = ChartScene.loadDefaultFont().font
     static let lineRenderer: LineRenderer = try! LineRenderer(device: device)
@@ -34,10 +34,10 @@ enum GLTestHarness {
     static func draw(_ parts: [LineSeriesBuffer], visible: DataRect, size: PixelSize,
                      width: Double = 2) throws -> CoverageImage {
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
-        target.bind()
-        target.clear(to: .white)
-        lineRenderer.draw(parts, viewport: Viewport(visible: visible), plotRect: PixelRect(size: size),
-                          framebufferSize: size, style: LineStyle(widthInPixels: width, color: .black))
+        device.withPass(into: target.passTarget, clearTo: .white) {
+            lineRenderer.draw(parts, viewport: Viewport(visible: visible), plotRect: PixelRect(size: size),
+                              style: LineStyle(widthInPixels: width, color: .black))
+        }
         return CoverageImage(target.readPixels())
     }
 }

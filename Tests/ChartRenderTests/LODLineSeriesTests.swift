@@ -8,7 +8,7 @@ final class LODLineSeriesTests: XCTestCase {
     func testZoomingInUploadsThePiecesInViewNotTheLevel() {
         let dataset = RandomWalk(count: 4_000_000).dataset()
         let source = DataSource(dataset: dataset)
-        let device = GLTestHarness.device
+        let device = RenderDevice(recording: RecordingBackend())
         let series = LODLineSeries(device: device, dataset: dataset, seriesIndex: 0, detail: source.details[0])
         let xs = dataset.xs
         let pieceBytes = (LODLineSeries.pointsPerPiece + 1) * 8

@@ -83,9 +83,9 @@ final class MappingTests: XCTestCase {
         let target = try TextureTarget(device: GLTestHarness.device, width: size.width, height: size.height)
         let style = LineStyle()
         func frame() {
-            target.clear(to: .white)
-            GLTestHarness.lineRenderer.draw(buffer, viewport: viewport, plotRect: PixelRect(size: size),
-                                            framebufferSize: size, style: style)
+            GLTestHarness.device.withPass(into: target.passTarget, clearTo: .white) {
+                GLTestHarness.lineRenderer.draw(buffer, viewport: viewport, plotRect: PixelRect(size: size), style: style)
+            }
         }
         frame()
         let before = GLTestHarness.device.uploadedBytes

@@ -152,7 +152,7 @@ final class ShapeSurfaceTests: XCTestCase {
     /// a filled area under a polyline.
     func testShapesLandWhereAsked() throws {
         let device = GLTestHarness.device
-        let factory = try GLSurfaceFactory(device: device, source: nil, font: nil)
+        let factory = try GPUSurfaceFactory(device: device, source: nil, font: nil)
         let geometry = StageGeometry(canvas: PixelSize(width: 200, height: 100), layout: .plain)
         let stage = RenderStage(viewport: DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1), geometry: geometry,
                                 theme: .day, factory: factory)
@@ -165,8 +165,7 @@ final class ShapeSurfaceTests: XCTestCase {
             .area(top: [PixelPoint(x: 100, y: 60), PixelPoint(x: 190, y: 60)], baseline: 90, color: blue),
         ]))
         let target = try TextureTarget(device: device, width: 200, height: 100)
-        target.bind()
-        factory.draw(stage, destination: target.framebuffer)
+        factory.draw(stage, into: target.passTarget)
         let image = target.readPixels()
         func color(_ x: Int, _ y: Int) -> (Int, Int, Int) { (Int(image[x, y].r), Int(image[x, y].g), Int(image[x, y].b)) }
         XCTAssertTrue(color(30, 30) == (255, 0, 0), "circle fill \(color(30, 30))")
@@ -197,9 +196,8 @@ final class ExplorerSceneTests: XCTestCase {
         let scene = try ExplorerScene(device: device, source: source, canvas: canvas, font: nil)
         let target = try TextureTarget(device: device, width: canvas.width, height: canvas.height)
         func frame() -> RGBAImage {
-            target.bind()
             scene.advance(by: 1.0 / 60)
-            scene.draw()
+            scene.draw(into: target.passTarget)
             return target.readPixels()
         }
         _ = frame()

@@ -7,7 +7,7 @@ import Glibc
 
 /// An SDL window with an OpenGL 3.3 core context current on the calling thread.
 ///
-/// A `GLDevice` keeps its context alive, and every GL resource keeps its device, so the
+/// A `RenderDevice` keeps its context alive, and every GL resource keeps its device, so the
 /// context is destroyed only after the last resource has been deleted.
 ///
 /// With `Mode.offscreen` SDL's `offscreen` video driver is used: EGL on Mesa, no X
@@ -20,7 +20,7 @@ public final class GLContext {
         case offscreen
     }
 
-    public let window: OpaquePointer
+    let window: OpaquePointer
     /// Address space an OpenGL context takes on Mesa's llvmpipe, with a little room: a
     /// small render peaks at 474 MiB of address space in all (two malloc arenas), 170
     /// MiB of it before OpenGL starts.
@@ -130,11 +130,18 @@ public final class GLContext {
         return (Int(w), Int(h))
     }
 
+    /// Resizes the window to `width × height` screen coordinates, no larger than the
+    /// usable area of the display it is on.
+    public func setWindowSize(width: Int, height: Int) {
+        var usable = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(window)
+        let fits = display >= 0 && SDL_GetDisplayUsableBounds(display, &usable) == 0 && usable.w > 0 && usable.h > 0
+        let w = Int32(clamping: width), h = Int32(clamping: height)
+        SDL_SetWindowSize(window, fits ? min(w, usable.w) : w, fits ? min(h, usable.h) : h)
+    }
+
     /// Presents the back buffer.
     public func swap() { SDL_GL_SwapWindow(window) }
-
-    /// Waits until the GPU has finished every command sent so far.
-    public func finish() { glFinish() }
 
     static func sdlError() -> String { String(cString: SDL_GetError()) }
 

@@ -1,15 +1,15 @@
-import CGL
 import ChartCore
 import ChartData
 
 /// Makes the GL surfaces of one chart: lines over the chart's series, shapes, text from
 /// one glyph atlas, and the gradient. Programs and the atlas are shared by all.
-public final class GLSurfaceFactory: SurfaceFactory {
-    private let device: GLDevice
+public final class GPUSurfaceFactory: SurfaceFactory {
+    private let device: RenderDevice
     private let lineRenderer: LineRenderer
     private let series: [LODLineSeries]
-    private let shapePrograms: ShapePrograms
-    private let textProgram: ProgramID
+    private let shapePipelines: ShapePipelines
+    private let textPipeline: PipelineID
+    private let cacheCopyPipeline: PipelineID
     private let gradientRenderer: GradientRenderer
     public let atlas: GlyphAtlas?
     private let cachesLines: Bool
@@ -19,7 +19,7 @@ public final class GLSurfaceFactory: SurfaceFactory {
 
     /// - Parameter cachesLines: draw line surfaces once into a texture and reuse it while
     ///   their lines and view stay the same (a range selector's overview).
-    public init(device: GLDevice, source: DataSource?, font: FontFace?, cachesLines: Bool = false) throws {
+    public init(device: RenderDevice, source: DataSource?, font: FontFace?, cachesLines: Bool = false) throws {
         self.device = device
         self.cachesLines = cachesLines
         lineRenderer = try LineRenderer(device: device)
@@ -28,51 +28,51 @@ public final class GLSurfaceFactory: SurfaceFactory {
                 LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail)
             }
         } ?? []
-        shapePrograms = try ShapePrograms(device: device)
-        textProgram = try device.makeProgram(vertex: "text.vert", fragment: "text.frag")
+        shapePipelines = try ShapePipelines(device: device)
+        textPipeline = try device.makePipeline(GPUTextSurface.descriptor)
+        cacheCopyPipeline = try device.makePipeline(LineCache.copyDescriptor)
         gradientRenderer = try GradientRenderer(device: device)
         atlas = font.map { GlyphAtlas(device: device, font: $0) }
     }
 
     public func makeShapeSurface(layer: RenderLayer) -> ShapeSurface {
-        GLShapeSurface(layer: layer, device: device, programs: shapePrograms)
+        GPUShapeSurface(layer: layer, device: device, pipelines: shapePipelines)
     }
 
     public func makeTextSurface(layer: RenderLayer) -> TextSurface {
-        GLTextSurface(layer: layer, device: device, program: textProgram, atlas: atlas) { [unowned self] in scale }
+        GPUTextSurface(layer: layer, device: device, pipeline: textPipeline, atlas: atlas) { [unowned self] in scale }
     }
 
     public func makeLineSurface(layer: RenderLayer) -> LineSurface {
-        let cache = cachesLines ? try? LineCache(device: device) : nil
+        let cache = cachesLines ? LineCache(device: device, copyPipeline: cacheCopyPipeline) : nil
         if let cache { lineCaches.append(cache) }
-        return GLLineSurface(layer: layer, renderer: lineRenderer, series: series, cache: cache)
+        return GPULineSurface(layer: layer, renderer: lineRenderer, series: series, cache: cache)
     }
 
     /// How many times caching line surfaces drew their lines (not copies of them).
     public var cachedLineRenders: Int { lineCaches.reduce(0) { $0 + $1.renders } }
 
     public func makeGradientSurface(layer: RenderLayer) -> GradientSurface {
-        GLGradientSurface(layer: layer, device: device, renderer: gradientRenderer)
+        GPUGradientSurface(layer: layer, device: device, renderer: gradientRenderer)
     }
 
-    /// Draws `stage`'s surfaces into the bound framebuffer `destination` (`nil`: the
-    /// window's), rebuilding what is invalid first; `clear` first fills the canvas with
-    /// the theme's background (a second stage on the same canvas draws over the first),
+    /// Draws `stage`'s surfaces into `destination` in one pass, after the passes that
+    /// bring their own textures up to date; `clear` first fills the canvas with the
+    /// theme's background (a second stage on the same canvas draws over the first),
     /// unless the first surface paints all of it anyway (the gradient).
-    public func draw(_ stage: RenderStage, destination: FramebufferID?, clear: Bool = true) {
+    public func draw(_ stage: RenderStage, into destination: PassTarget, clear: Bool = true) {
         scale = stage.geometry.scale
         stage.prepareFrame()
         let geometry = stage.geometry
-        device.bind(destination)
-        let covered = (stage.surfaces.first as? GLSurface)?.coversCanvas ?? false
-        if clear, !covered { ChartScene.clear(to: stage.theme.background, framebufferSize: geometry.canvas) }
-        let frame = SurfaceFrame(geometry: geometry, viewport: stage.viewport.viewport, theme: stage.theme, destination: destination)
-        for case let surface as GLSurface in stage.surfaces {
-            // Surfaces may draw into their own targets first (the gradient, the coverage
-            // mask); each starts from the destination's whole-canvas viewport.
-            device.bind(destination)
-            glViewport(0, 0, GLsizei(geometry.canvas.width), GLsizei(geometry.canvas.height))
+        let frame = SurfaceFrame(geometry: geometry, viewport: stage.viewport.viewport, theme: stage.theme)
+        for case let surface as GPUSurface in stage.surfaces {
+            surface.prepare(frame)
+        }
+        let covered = (stage.surfaces.first as? GPUSurface)?.coversCanvas(geometry.canvas) ?? false
+        device.beginPass(destination, clearTo: clear && !covered ? stage.theme.background : nil)
+        for case let surface as GPUSurface in stage.surfaces {
             surface.draw(frame)
         }
+        device.endPass()
     }
 }

@@ -1,40 +1,36 @@
-import CGL
 import ChartCore
 
 /// Text runs as glyph quads from the shared atlas, all in one draw. Glyphs sit on
 /// whole pixels (FreeType hinted them for that), so labels are crisp. Without a font
 /// the surface measures with an estimate and draws nothing.
-final class GLTextSurface: TextSurface, GLSurface {
+final class GPUTextSurface: TextSurface, GPUSurface {
     let layer: RenderLayer
-    private let device: GLDevice
-    private let program: ProgramID
+    private let device: RenderDevice
+    private let pipeline: PipelineID
     private let atlas: GlyphAtlas?
     private let scale: () -> Double
     private var runs: [TextRun] = []
     private var vertices: [Float] = []
     private var isBuilt = false
     private let buffer: BufferID
-    private let vertexArray: VertexArrayID
 
     private static let floatsPerVertex = 8
 
-    init(layer: RenderLayer, device: GLDevice, program: ProgramID, atlas: GlyphAtlas?, scale: @escaping () -> Double) {
+    /// Glyph quads as triangles: a position, an atlas texel and a colour per vertex.
+    static let descriptor: PipelineDescriptor = {
+        var descriptor = PipelineDescriptor(label: "text", vertexShader: "text.vert", fragmentShader: "text.frag")
+        descriptor.layout = VertexLayout(components: [2, 2, 4])
+        descriptor.samplers = ["u_atlas"]
+        return descriptor
+    }()
+
+    init(layer: RenderLayer, device: RenderDevice, pipeline: PipelineID, atlas: GlyphAtlas?, scale: @escaping () -> Double) {
         self.layer = layer
         self.device = device
-        self.program = program
+        self.pipeline = pipeline
         self.atlas = atlas
         self.scale = scale
         buffer = device.makeBuffer(byteCount: 0)
-        vertexArray = device.makeVertexArray()
-        glBindVertexArray(vertexArray.raw)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer.raw)
-        let stride = GLsizei(Self.floatsPerVertex * 4)
-        for (attribute, (count, offset)) in [(2, 0), (2, 8), (4, 16)].enumerated() {
-            glEnableVertexAttribArray(GLuint(attribute))
-            glVertexAttribPointer(GLuint(attribute), GLint(count), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: offset))
-        }
-        glBindVertexArray(0)
     }
 
     func add(_ run: TextRun) {
@@ -61,19 +57,11 @@ final class GLTextSurface: TextSurface, GLSurface {
         guard let atlas else { return }
         if !isBuilt { build(atlas) }
         guard !vertices.isEmpty else { return }
-        glEnable(GLenum(GL_BLEND))
-        glBlendEquation(GLenum(GL_FUNC_ADD))
-        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        device.use(program)
+        device.apply(pipeline)
+        device.applyBindings(vertexBuffer: buffer, textures: [atlas.texture])
         let canvas = frame.geometry.canvas
-        glUniform2f(device.uniform("u_canvasSize", in: program), Float(canvas.width), Float(canvas.height))
-        glUniform1i(device.uniform("u_atlas", in: program), 0)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), atlas.texture.raw)
-        glBindVertexArray(vertexArray.raw)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertices.count / Self.floatsPerVertex))
-        glBindVertexArray(0)
-        device.checkError("GLTextSurface.draw")
+        device.setUniform("u_canvasSize", .size(canvas.width, canvas.height))
+        device.draw(count: vertices.count / Self.floatsPerVertex)
     }
 
     private func build(_ atlas: GlyphAtlas) {

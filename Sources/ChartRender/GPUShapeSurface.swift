@@ -1,50 +1,28 @@
-import CGL
 import ChartCore
 
 /// Rectangles, circles and (dashed) segments as one instanced draw of quads whose
 /// fragment shader computes each shape's signed distance; filled areas as one batch of
 /// triangles. The batches are rebuilt only when the shapes change.
-final class GLShapeSurface: ShapeSurface, GLSurface {
+final class GPUShapeSurface: ShapeSurface, GPUSurface {
     let layer: RenderLayer
-    private let device: GLDevice
-    private let programs: ShapePrograms
+    private let device: RenderDevice
+    private let pipelines: ShapePipelines
     private var shapes: [Shape] = []
     private var instances: [Float] = []
     private var triangles: [Float] = []
     private var isBuilt = false
     private let instanceBuffer: BufferID
     private let triangleBuffer: BufferID
-    private let instanceArray: VertexArrayID
-    private let triangleArray: VertexArrayID
 
     private static let floatsPerInstance = 16
     private static let floatsPerVertex = 6
 
-    init(layer: RenderLayer, device: GLDevice, programs: ShapePrograms) {
+    init(layer: RenderLayer, device: RenderDevice, pipelines: ShapePipelines) {
         self.layer = layer
         self.device = device
-        self.programs = programs
+        self.pipelines = pipelines
         instanceBuffer = device.makeBuffer(byteCount: 0)
         triangleBuffer = device.makeBuffer(byteCount: 0)
-        instanceArray = device.makeVertexArray()
-        triangleArray = device.makeVertexArray()
-        let instanceStride = GLsizei(Self.floatsPerInstance * 4)
-        glBindVertexArray(instanceArray.raw)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer.raw)
-        for attribute in 0..<4 {
-            glEnableVertexAttribArray(GLuint(attribute))
-            glVertexAttribPointer(GLuint(attribute), 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), instanceStride,
-                                  UnsafeRawPointer(bitPattern: attribute * 16))
-            glVertexAttribDivisor(GLuint(attribute), 1)
-        }
-        glBindVertexArray(triangleArray.raw)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), triangleBuffer.raw)
-        let vertexStride = GLsizei(Self.floatsPerVertex * 4)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), vertexStride, nil)
-        glEnableVertexAttribArray(1)
-        glVertexAttribPointer(1, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), vertexStride, UnsafeRawPointer(bitPattern: 8))
-        glBindVertexArray(0)
     }
 
     func add(_ shape: Shape) {
@@ -59,25 +37,19 @@ final class GLShapeSurface: ShapeSurface, GLSurface {
 
     func draw(_ frame: SurfaceFrame) {
         if !isBuilt { build() }
-        guard !instances.isEmpty || !triangles.isEmpty else { return }
-        glEnable(GLenum(GL_BLEND))
-        glBlendEquation(GLenum(GL_FUNC_ADD))
-        glBlendFuncSeparate(GLenum(GL_SRC_ALPHA), GLenum(GL_ONE_MINUS_SRC_ALPHA), GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         let canvas = frame.geometry.canvas
         if !triangles.isEmpty {
-            device.use(programs.flat)
-            glUniform2f(device.uniform("u_canvasSize", in: programs.flat), Float(canvas.width), Float(canvas.height))
-            glBindVertexArray(triangleArray.raw)
-            glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(triangles.count / Self.floatsPerVertex))
+            device.apply(pipelines.flat)
+            device.applyBindings(vertexBuffer: triangleBuffer)
+            device.setUniform("u_canvasSize", .size(canvas.width, canvas.height))
+            device.draw(count: triangles.count / Self.floatsPerVertex)
         }
         if !instances.isEmpty {
-            device.use(programs.shape)
-            glUniform2f(device.uniform("u_canvasSize", in: programs.shape), Float(canvas.width), Float(canvas.height))
-            glBindVertexArray(instanceArray.raw)
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(instances.count / Self.floatsPerInstance))
+            device.apply(pipelines.shape)
+            device.applyBindings(vertexBuffer: instanceBuffer)
+            device.setUniform("u_canvasSize", .size(canvas.width, canvas.height))
+            device.draw(count: 4, instances: instances.count / Self.floatsPerInstance)
         }
-        glBindVertexArray(0)
-        device.checkError("GLShapeSurface.draw")
     }
 
     private func build() {
@@ -126,16 +98,5 @@ final class GLShapeSurface: ShapeSurface, GLSurface {
             return (PixelPoint(x: x, y: a.y), PixelPoint(x: x, y: b.y))
         }
         return (a, b)
-    }
-}
-
-/// The programs shape surfaces share.
-struct ShapePrograms {
-    let shape: ProgramID
-    let flat: ProgramID
-
-    init(device: GLDevice) throws {
-        shape = try device.makeProgram(vertex: "shape.vert", fragment: "shape.frag")
-        flat = try device.makeProgram(vertex: "flat.vert", fragment: "flat.frag")
     }
 }

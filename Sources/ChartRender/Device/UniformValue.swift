@@ -1,0 +1,14 @@
+/// A value for one uniform of the applied pipeline's program.
+public enum UniformValue: Equatable, Sendable {
+    case float(Float)
+    case int(Int32)
+    case vec2(Float, Float)
+    case vec4(Float, Float, Float, Float)
+    /// An array of vec2, two floats each.
+    case vec2Array([Float])
+    /// An array of vec3, three floats each.
+    case vec3Array([Float])
+
+    /// A `vec2` of a pixel size.
+    static func size(_ width: Int, _ height: Int) -> UniformValue { .vec2(Float(width), Float(height)) }
+}

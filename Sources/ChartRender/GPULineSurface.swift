@@ -1,0 +1,58 @@
+import ChartCore
+import ChartData
+
+/// Series lines: each at the level of detail the view needs, drawn by `LineRenderer`
+/// through the viewport, so a pan changes uniforms only.
+///
+/// A caching surface (the range selector's, whose view rarely changes) draws its lines
+/// once into a texture the size of the plot and copies that each frame, until the lines,
+/// the view or the geometry change.
+final class GPULineSurface: LineSurface, GPUSurface {
+    let layer: RenderLayer
+    private let renderer: LineRenderer
+    private let series: [LODLineSeries]
+    private var lines: [SeriesLine] = []
+    private let cache: LineCache?
+
+    init(layer: RenderLayer, renderer: LineRenderer, series: [LODLineSeries], cache: LineCache?) {
+        self.layer = layer
+        self.renderer = renderer
+        self.series = series
+        self.cache = cache
+    }
+
+    func add(_ line: SeriesLine) { lines.append(line) }
+    func removeAll() { lines.removeAll() }
+
+    func prepare(_ frame: SurfaceFrame) {
+        let plot = frame.geometry.plot
+        guard let cache, plot.width > 0, plot.height > 0, let texture = cache.texture(for: plot.size) else { return }
+        let key = LineCache.Key(lines: lines, visible: frame.viewport.visible, plot: plot, scale: frame.geometry.scale)
+        guard !cache.holds(key) else { return }
+        // The cache is transparent (it is copied premultiplied over the canvas).
+        cache.device.withPass(into: texture.passTarget, clearTo: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)) {
+            drawLines(viewport: frame.viewport, plot: PixelRect(size: plot.size), scale: frame.geometry.scale, opaqueBehind: false)
+        }
+        cache.didDraw(key)
+    }
+
+    func draw(_ frame: SurfaceFrame) {
+        let plot = frame.geometry.plot
+        let key = LineCache.Key(lines: lines, visible: frame.viewport.visible, plot: plot, scale: frame.geometry.scale)
+        if let cache, let texture = cache.texture(holding: key) {
+            cache.copy(texture, over: plot)
+        } else {
+            drawLines(viewport: frame.viewport, plot: plot, scale: frame.geometry.scale, opaqueBehind: true)
+        }
+    }
+
+    private func drawLines(viewport: Viewport, plot: PixelRect, scale: Double, opaqueBehind: Bool) {
+        let visible = viewport.visible
+        for line in lines where series.indices.contains(line.seriesIndex) {
+            var style = LineStyle(widthInPixels: line.width * scale)
+            style.color = line.color
+            let pieces = series[line.seriesIndex].buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plot.width)
+            renderer.draw(pieces, viewport: viewport, plotRect: plot, style: style, opaqueBehind: opaqueBehind)
+        }
+    }
+}
