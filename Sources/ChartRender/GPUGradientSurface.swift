@@ -9,8 +9,8 @@ final class GPUGradientSurface: GradientSurface, GPUSurface {
     private var field: GradientField?
     private var drawn: GradientField?
     private var texture: TextureTarget?
-    /// The side the texture could not be made at (the failure is said once).
-    private var failedSide: Int?
+    /// The side the texture could not be made at, and why.
+    private var failure: (side: Int, reason: String)?
 
     init(layer: RenderLayer, device: RenderDevice, renderer: GradientRenderer) {
         self.layer = layer
@@ -25,18 +25,27 @@ final class GPUGradientSurface: GradientSurface, GPUSurface {
 
     private func side(of canvas: PixelSize) -> Int { max(16, (canvas.width + 9) / 10) }
 
+    /// The texture of `side` texels; `nil` (said once by the device, counted at each
+    /// use, tried again only at another side) when the driver cannot make one.
     private func texture(side: Int) -> TextureTarget? {
         if let texture, texture.width == side { return texture }
-        guard failedSide != side else { return nil }
         texture = nil
         drawn = nil
+        if let failure, failure.side == side {
+            report(failure.reason)
+            return nil
+        }
         do {
             texture = try TextureTarget(device: device, width: side, height: side)
         } catch {
-            failedSide = side
-            device.report(error, making: "the \(side)×\(side) gradient texture", instead: "the background is the theme's flat colour")
+            failure = (side, "\(error)")
+            report("\(error)")
         }
         return texture
+    }
+
+    private func report(_ reason: String) {
+        device.report(making: "the gradient's texture", because: reason, instead: "the background is the theme's flat colour")
     }
 
     func prepare(_ frame: SurfaceFrame) {

@@ -25,6 +25,11 @@ final class GPUShapeSurface: ShapeSurface, GPUSurface {
         triangleBuffer = device.makeBuffer(byteCount: 0)
     }
 
+    deinit {
+        device.delete(instanceBuffer)
+        device.delete(triangleBuffer)
+    }
+
     func add(_ shape: Shape) {
         shapes.append(shape)
         isBuilt = false

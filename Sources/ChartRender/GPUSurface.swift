@@ -1,12 +1,5 @@
 import ChartCore
 
-/// What a GPU surface needs to draw one frame.
-struct SurfaceFrame {
-    var geometry: StageGeometry
-    var viewport: Viewport
-    var theme: ChartTheme
-}
-
 /// A surface that draws itself through the `RenderDevice`: first what it keeps in
 /// textures of its own, in passes of their own (`prepare`), then onto the canvas, inside
 /// the one pass its factory begins there (`draw`).

@@ -1,7 +1,7 @@
 import ChartCore
 import ChartData
 
-/// Makes the GL surfaces of one chart: lines over the chart's series, shapes, text from
+/// Makes the GPU surfaces of one chart: lines over the chart's series, shapes, text from
 /// one glyph atlas, and the gradient. Programs and the atlas are shared by all.
 public final class GPUSurfaceFactory: SurfaceFactory {
     private let device: RenderDevice
@@ -32,7 +32,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         textPipeline = try device.makePipeline(GPUTextSurface.descriptor)
         cacheCopyPipeline = try device.makePipeline(LineCache.copyDescriptor)
         gradientRenderer = try GradientRenderer(device: device)
-        atlas = font.map { GlyphAtlas(device: device, font: $0) }
+        atlas = try font.map { try GlyphAtlas(device: device, font: $0) }
     }
 
     public func makeShapeSurface(layer: RenderLayer) -> ShapeSurface {

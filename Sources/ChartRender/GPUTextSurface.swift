@@ -33,6 +33,10 @@ final class GPUTextSurface: TextSurface, GPUSurface {
         buffer = device.makeBuffer(byteCount: 0)
     }
 
+    deinit {
+        device.delete(buffer)
+    }
+
     func add(_ run: TextRun) {
         runs.append(run)
         isBuilt = false

@@ -23,12 +23,15 @@ public final class GlyphAtlas {
         var pixelSize: Int
     }
 
-    public init(device: RenderDevice, font: FontFace, size: Int = 1024) {
+    /// - Throws: `RenderError.textureTooLarge` when the driver makes no texture of `size`.
+    public init(device: RenderDevice, font: FontFace, size: Int = 1024) throws {
         self.device = device
         self.font = font
         self.size = size
-        texture = device.makeTexture(width: size, height: size, format: .r8)
+        texture = try device.makeTexture(width: size, height: size, format: .r8)
     }
+
+    deinit { device.delete(texture) }
 
     public func metrics(pixelSize: Int) -> (ascent: Int, descent: Int) {
         if let cached = metricsCache[pixelSize] { return cached }

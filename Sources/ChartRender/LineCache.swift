@@ -13,6 +13,8 @@ final class LineCache {
     private let copyPipeline: PipelineID
     private var target: TextureTarget?
     private var drawn: Key?
+    /// The size a texture could not be made at, and why.
+    private var failure: (size: PixelSize, reason: String)?
     /// Times the lines were drawn into the texture (for tests).
     private(set) var renders = 0
 
@@ -32,18 +34,27 @@ final class LineCache {
     }
 
     /// The texture for a plot of `size`, remade when the size changes; `nil` (said once
-    /// by the device) when the driver cannot make one: the lines are then drawn directly.
+    /// by the device, counted at each frame, tried again only at another size) when the
+    /// driver cannot make one: the lines are then drawn directly.
     func texture(for size: PixelSize) -> TextureTarget? {
         if let target, target.size == size { return target }
         target = nil
         drawn = nil
+        if let failure, failure.size == size {
+            report(failure.reason)
+            return nil
+        }
         do {
             target = try TextureTarget(device: device, width: size.width, height: size.height)
         } catch {
-            device.report(error, making: "a \(size.width)×\(size.height) texture to cache the range selector's lines",
-                          instead: "they are drawn every frame")
+            failure = (size, "\(error)")
+            report("\(error)")
         }
         return target
+    }
+
+    private func report(_ reason: String) {
+        device.report(making: "a texture to cache the range selector's lines", because: reason, instead: "they are drawn every frame")
     }
 
     /// Whether the texture holds the lines of `key`.

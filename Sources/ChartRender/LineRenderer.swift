@@ -30,7 +30,8 @@ public final class LineRenderer {
     /// The indices of `maxQuadsPerDraw` quads.
     private let indexBuffer: BufferID
     private var coverage: TextureTarget?
-    private var failedMaskSize: PixelSize?
+    /// The size a mask could not be made at, and why.
+    private var maskFailure: (size: PixelSize, reason: String)?
 
     /// The indices of one quad: two triangles over its four corners.
     private static let indicesPerQuad = 6
@@ -82,6 +83,11 @@ public final class LineRenderer {
         }
         indexBuffer = device.makeBuffer(byteCount: indices.count * MemoryLayout<UInt32>.size, kind: .index)
         indices.withUnsafeBytes { device.upload($0, to: indexBuffer, atByteOffset: 0, kind: .index) }
+    }
+
+    deinit {
+        device.delete(bandBuffer)
+        device.delete(indexBuffer)
     }
 
     /// Draws `series` as the viewport shows it inside `plotRect`, over what the pass in
@@ -200,18 +206,26 @@ public final class LineRenderer {
     }
 
     /// The coverage mask, remade when the target's size changes; `nil` (said once by
-    /// the device, tried again only at another size) when the driver cannot make one.
+    /// the device, counted at each draw, tried again only at another size) when the
+    /// driver cannot make one.
     private func coverageTarget(for size: PixelSize) -> TextureTarget? {
         if let coverage, coverage.size == size { return coverage }
-        guard failedMaskSize != size else { return nil }
         coverage = nil
+        if let failed = maskFailure, failed.size == size {
+            reportMaskFailure(failed.reason)
+            return nil
+        }
         do {
             coverage = try TextureTarget(device: device, width: size.width, height: size.height, format: .r8)
         } catch {
-            failedMaskSize = size
-            device.report(error, making: "a coverage mask for lines",
-                          instead: "lines that need one (over a transparent target, or in a window without alpha) are left out")
+            maskFailure = (size, "\(error)")
+            reportMaskFailure("\(error)")
         }
         return coverage
+    }
+
+    private func reportMaskFailure(_ reason: String) {
+        device.report(making: "a coverage mask for lines", because: reason,
+                      instead: "lines that need one (over a transparent target, or in a window without alpha) are left out")
     }
 }

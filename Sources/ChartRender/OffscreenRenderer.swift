@@ -16,10 +16,12 @@ public final class OffscreenRenderer {
     /// - Throws: `RenderError.incomplete` when something the picture needs could not be
     ///   made (an image without it would pass for the chart).
     public func render(_ scene: ChartScene, viewport: Viewport, size: PixelSize) throws -> RGBAImage {
-        let failuresBefore = device.failures.count
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
+        let failuresBefore = device.drawsAroundFailures
         scene.draw(viewport: viewport, into: target.passTarget)
-        if device.failures.count > failuresBefore { throw RenderError.incomplete(device.failures[failuresBefore]) }
+        if device.drawsAroundFailures > failuresBefore {
+            throw RenderError.incomplete(device.lastFailure ?? "something it needs could not be made")
+        }
         return target.readPixels()
     }
 }

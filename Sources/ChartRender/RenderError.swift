@@ -18,6 +18,8 @@ public enum RenderError: Error, CustomStringConvertible {
     case framebuffer(status: UInt32)
     /// Something a picture needs could not be made; the message says what.
     case incomplete(String)
+    /// A texture larger than the driver makes.
+    case textureTooLarge(width: Int, height: Int, limit: Int)
     /// Reading or writing an image failed.
     case image(path: String, reason: String)
     /// The label font could not be opened.
@@ -35,6 +37,8 @@ public enum RenderError: Error, CustomStringConvertible {
         case let .shader(name, log): return "shader \(name): \(log)"
         case let .framebuffer(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
         case let .incomplete(message): return "the picture would be incomplete: \(message)"
+        case let .textureTooLarge(width, height, limit):
+            return "a \(width)×\(height) image is larger than this OpenGL driver draws (at most \(limit) pixels a side)"
         case let .image(path, reason): return "\(DisplayText.escaped(path)): \(reason)"
         case let .font(path, reason): return "font \(DisplayText.escaped(path)): \(reason)"
         }
@@ -56,7 +60,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case .sdl, .noDisplay, .openGLUnavailable: return 69
         case .image: return 73
         case .font: return 66
-        case .shader, .framebuffer, .incomplete: return 70
+        case .shader, .framebuffer, .incomplete, .textureTooLarge: return 70
         }
     }
 }

@@ -42,7 +42,8 @@ public struct BlendState: Hashable, Sendable {
                                                 sourceColor: .one, destinationColor: .one, sourceAlpha: .one, destinationAlpha: .one)
 
     /// The source painted where the target's alpha says it is missing (colour ×
-    /// (1 − alpha) + background × alpha), and alpha set back to 1: the paint pass over
+    /// (1 − alpha) + background × alpha), alpha replaced by the source's (the line
+    /// renderer gives 1, making the target opaque again): the paint pass over
     /// `minimumAlpha`'s coverage.
     public static let underDestinationAlpha = BlendState(isEnabled: true, sourceColor: .oneMinusDestinationAlpha,
                                                          destinationColor: .destinationAlpha,

@@ -2,17 +2,29 @@ import CGL
 import ChartCore
 
 /// `RenderBackend` on OpenGL 3.3 core: the only place (with `GLContext`) that calls GL.
-/// Must be used on the thread whose context is current.
+/// Must be used on the thread whose context is current, and be the only user of it:
+/// it remembers what is bound rather than asking the driver.
+///
+/// Making an object binds it; the pass's framebuffer, vertex array and program are
+/// bound again afterwards, so objects may be made in the middle of a pass.
 final class GLBackend: RenderBackend {
     let limits: DeviceLimits
-    /// What the texture slots hold now, so a slot is rebound only when it changes.
+    /// What the texture slots hold now, so a slot is rebound only when it changes; the
+    /// active slot is always left at 0 (which is why making a texture forgets slot 0).
     private var boundTextures: [BoundTexture?] = []
+    /// The pass's framebuffer (0: the window's), and what the last draws bound.
+    private var passFramebuffer: GLuint = 0
+    private var vertexArray: GLuint = 0
+    private var program: GLuint = 0
 
     init() {
         var texels: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_BUFFER_SIZE), &texels)
+        var textureSize: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &textureSize)
         limits = DeviceLimits(renderer: Self.string(GL_RENDERER), version: Self.string(GL_VERSION),
-                              maxBufferTextureTexels: Int(texels), screenFormat: Self.screenFormat())
+                              maxBufferTextureTexels: Int(texels), screenFormat: Self.screenFormat(),
+                              maxTextureSize: Int(textureSize))
     }
 
     /// Whether the window's framebuffer has 8 alpha bits (the context asks for them;
@@ -44,6 +56,7 @@ final class GLBackend: RenderBackend {
         if kind == .index { glBindVertexArray(0) }
         glBindBuffer(Self.target(kind), id)
         glBufferData(Self.target(kind), GLsizeiptr(byteCount), nil, GLenum(GL_STATIC_DRAW))
+        if kind == .index { glBindVertexArray(vertexArray) }
         return BufferID(raw: id)
     }
 
@@ -51,6 +64,7 @@ final class GLBackend: RenderBackend {
         if kind == .index { glBindVertexArray(0) }
         glBindBuffer(Self.target(kind), buffer.raw)
         glBufferSubData(Self.target(kind), GLintptr(byteOffset), GLsizeiptr(bytes.count), bytes.baseAddress)
+        if kind == .index { glBindVertexArray(vertexArray) }
     }
 
     func replace(_ buffer: BufferID, with bytes: UnsafeRawBufferPointer) {
@@ -113,7 +127,7 @@ final class GLBackend: RenderBackend {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.raw, 0)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), passFramebuffer)
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             glDeleteFramebuffers(1, &id)
             throw RenderError.framebuffer(status: status)
@@ -137,7 +151,7 @@ final class GLBackend: RenderBackend {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
         glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), renderbuffer)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), passFramebuffer)
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             glDeleteFramebuffers(1, &id)
             glDeleteRenderbuffers(1, &renderbuffer)
@@ -163,13 +177,17 @@ final class GLBackend: RenderBackend {
             var id = texture.raw
             glDeleteTextures(1, &id)
         case let .framebuffer(framebuffer):
+            if passFramebuffer == framebuffer.raw { passFramebuffer = 0 }
             var id = framebuffer.raw
             glDeleteFramebuffers(1, &id)
             if var renderbuffer = renderbuffers.removeValue(forKey: framebuffer.raw) { glDeleteRenderbuffers(1, &renderbuffer) }
         case let .vertexArray(array):
+            if vertexArray == array.raw { vertexArray = 0 }
             var id = array.raw
             glDeleteVertexArrays(1, &id)
-        case let .program(program): glDeleteProgram(program.raw)
+        case let .program(program):
+            if self.program == program.raw { self.program = 0 }
+            glDeleteProgram(program.raw)
         case let .timer(timer):
             var id = timer.raw
             glDeleteQueries(1, &id)
@@ -192,7 +210,7 @@ final class GLBackend: RenderBackend {
             }
         }
         if let indexBuffer { glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer.raw) }
-        glBindVertexArray(0)
+        glBindVertexArray(vertexArray)
         return VertexArrayID(raw: id)
     }
 
@@ -251,12 +269,14 @@ final class GLBackend: RenderBackend {
     func bindSamplers(_ locations: [Int32], in program: ProgramID) {
         glUseProgram(program.raw)
         for (slot, location) in locations.enumerated() { glUniform1i(location, GLint(slot)) }
+        glUseProgram(self.program)
     }
 
     // MARK: Passes and draws
 
     func beginPass(_ target: PassTarget, clearTo color: RGBAColor?) {
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer?.raw ?? 0)
+        passFramebuffer = target.framebuffer?.raw ?? 0
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), passFramebuffer)
         glViewport(0, 0, GLsizei(target.size.width), GLsizei(target.size.height))
         guard let color else { return }
         // A whole-target clear: llvmpipe clears a whole target fast and a scissored one
@@ -268,10 +288,13 @@ final class GLBackend: RenderBackend {
     }
 
     func endPass() {
+        vertexArray = 0
         glBindVertexArray(0)
+        passFramebuffer = 0
     }
 
     func apply(_ pipeline: PipelineDescriptor, program: ProgramID) {
+        self.program = program.raw
         glUseProgram(program.raw)
         let blend = pipeline.blend
         if blend.isEnabled {
@@ -311,6 +334,7 @@ final class GLBackend: RenderBackend {
     }
 
     func applyBindings(vertexArray: VertexArrayID, textures: [BoundTexture]) {
+        self.vertexArray = vertexArray.raw
         glBindVertexArray(vertexArray.raw)
         if boundTextures.count < textures.count {
             boundTextures += Array(repeating: nil, count: textures.count - boundTextures.count)
@@ -349,7 +373,7 @@ final class GLBackend: RenderBackend {
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), destination?.raw ?? 0)
         glBlitFramebuffer(0, 0, GLint(size.width), GLint(size.height), 0, 0, GLint(size.width), GLint(size.height),
                           GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), passFramebuffer)
     }
 
     func readPixels(_ framebuffer: FramebufferID, size: PixelSize) -> [UInt8] {

@@ -1,28 +1,20 @@
 /// Measures the GPU time of the commands between `begin()` and `end()` (a
-/// `GL_TIME_ELAPSED` query on OpenGL, core since 3.3).
+/// `GL_TIME_ELAPSED` query on OpenGL, core since 3.3). One timer runs at a time.
 public final class GPUTimer {
     private let device: RenderDevice
     private let timer: TimerID
-    private var running = false
 
     public init(device: RenderDevice) {
         self.device = device
         timer = device.makeTimer()
     }
 
-    public func begin() {
-        device.backend.beginTimer(timer)
-        running = true
-    }
+    deinit { device.delete(timer) }
 
-    public func end() {
-        device.backend.endTimer()
-        running = false
-    }
+    public func begin() { device.beginTimer(timer) }
+
+    public func end() { device.endTimer() }
 
     /// The measured time in milliseconds; waits for the GPU if it is not done yet.
-    public func milliseconds() -> Double {
-        precondition(!running, "GPUTimer: end() before reading")
-        return device.backend.milliseconds(of: timer)
-    }
+    public func milliseconds() -> Double { device.milliseconds(of: timer) }
 }

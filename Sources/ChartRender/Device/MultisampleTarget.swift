@@ -20,8 +20,8 @@ public final class MultisampleTarget {
 
     deinit { device.delete(framebuffer) }
 
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+
     /// What a pass into this target draws into.
-    public var passTarget: PassTarget {
-        PassTarget(framebuffer: framebuffer, size: PixelSize(width: width, height: height), format: .rgba8)
-    }
+    public var passTarget: PassTarget { PassTarget(framebuffer: framebuffer, size: size, format: .rgba8) }
 }

@@ -13,6 +13,7 @@ public final class RecordingBackend: RenderBackend {
         case stream(buffer: Int, floats: [Float])
         case makeTexture(Int, width: Int, height: Int, format: PixelFormat)
         case updateTexture(Int, region: PixelRect)
+        case makeBufferTexture(Int, buffer: Int)
         case makeFramebuffer(Int, texture: Int)
         case makeProgram(vertex: String, fragment: String)
         case delete(String)
@@ -22,7 +23,8 @@ public final class RecordingBackend: RenderBackend {
         case apply(pipeline: String)
         /// From the bottom-left, as the backend receives it.
         case scissor(x: Int, y: Int, width: Int, height: Int)
-        case bindings(textures: [Int])
+        /// The buffers a draw reads (0: none) and the textures in slot order.
+        case bindings(vertexBuffer: Int, indexBuffer: Int, textures: [Int])
         case uniform(String, UniformValue)
         case draw(count: Int, instances: Int)
         case resolve(from: Int, into: Int)
@@ -43,13 +45,17 @@ public final class RecordingBackend: RenderBackend {
     private var nextID: UInt32 = 1
     private var textureFormats: [UInt32: PixelFormat] = [:]
     private var uniformNames: [Int32: String] = [:]
-    private var programNames: [UInt32: [String: Int32]] = [:]
+    private var vertexArrayBuffers: [UInt32: (vertex: Int, index: Int)] = [:]
 
     /// - Parameter screenFormat: the window's format (`.rgb8`: a window without alpha bits).
-    public init(screenFormat: PixelFormat = .rgba8, maxBufferTextureTexels: Int = 1 << 27) {
+    public init(screenFormat: PixelFormat = .rgba8, maxBufferTextureTexels: Int = 1 << 27, maxTextureSize: Int = 16_384) {
         limits = DeviceLimits(renderer: "recording", version: "none", maxBufferTextureTexels: maxBufferTextureTexels,
-                              screenFormat: screenFormat)
+                              screenFormat: screenFormat, maxTextureSize: maxTextureSize)
     }
+
+    /// The status a driver gives a framebuffer it cannot draw into
+    /// (`GL_FRAMEBUFFER_UNSUPPORTED`).
+    static let unsupportedFramebuffer: UInt32 = 0x8CDD
 
     /// Forgets the commands so far (objects keep their numbers).
     public func clear() { commands.removeAll() }
@@ -84,11 +90,15 @@ public final class RecordingBackend: RenderBackend {
         commands.append(.updateTexture(Int(texture.raw), region: region))
     }
 
-    func makeBufferTexture(over buffer: BufferID) -> TextureID { TextureID(raw: issue()) }
+    func makeBufferTexture(over buffer: BufferID) -> TextureID {
+        let id = issue()
+        commands.append(.makeBufferTexture(Int(id), buffer: Int(buffer.raw)))
+        return TextureID(raw: id)
+    }
 
     func makeFramebuffer(colorTexture texture: TextureID) throws -> FramebufferID {
         if let format = textureFormats[texture.raw], failing.contains(.framebuffer(format)) {
-            throw RenderError.framebuffer(status: 0x8CDD)
+            throw RenderError.framebuffer(status: Self.unsupportedFramebuffer)
         }
         let id = issue()
         commands.append(.makeFramebuffer(Int(id), texture: Int(texture.raw)))
@@ -116,7 +126,9 @@ public final class RecordingBackend: RenderBackend {
     func bindSamplers(_ locations: [Int32], in program: ProgramID) {}
 
     func makeVertexArray(layout: VertexLayout, vertexBuffer: BufferID?, indexBuffer: BufferID?) -> VertexArrayID {
-        VertexArrayID(raw: issue())
+        let id = issue()
+        vertexArrayBuffers[id] = (Int(vertexBuffer?.raw ?? 0), Int(indexBuffer?.raw ?? 0))
+        return VertexArrayID(raw: id)
     }
 
     func makeTimer() -> TimerID { TimerID(raw: issue()) }
@@ -126,7 +138,11 @@ public final class RecordingBackend: RenderBackend {
         case let .buffer(id): commands.append(.delete("buffer \(id.raw)"))
         case let .texture(id): commands.append(.delete("texture \(id.raw)"))
         case let .framebuffer(id): commands.append(.delete("framebuffer \(id.raw)"))
-        case .vertexArray, .program, .timer: break
+        case let .vertexArray(id):
+            vertexArrayBuffers[id.raw] = nil
+            commands.append(.delete("vertex array \(id.raw)"))
+        case let .program(id): commands.append(.delete("program \(id.raw)"))
+        case let .timer(id): commands.append(.delete("timer \(id.raw)"))
         }
     }
 
@@ -145,7 +161,9 @@ public final class RecordingBackend: RenderBackend {
     }
 
     func applyBindings(vertexArray: VertexArrayID, textures: [BoundTexture]) {
-        commands.append(.bindings(textures: textures.map { Int($0.texture.raw) }))
+        let buffers = vertexArrayBuffers[vertexArray.raw] ?? (0, 0)
+        commands.append(.bindings(vertexBuffer: buffers.vertex, indexBuffer: buffers.index,
+                                  textures: textures.map { Int($0.texture.raw) }))
     }
 
     func setUniform(_ location: Int32, to value: UniformValue) {

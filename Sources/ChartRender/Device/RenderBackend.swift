@@ -57,17 +57,6 @@ protocol RenderBackend: AnyObject {
     func takeError() -> String?
 }
 
-/// What the driver allows and offers.
-public struct DeviceLimits: Sendable {
-    /// e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
-    public var renderer: String
-    public var version: String
-    /// The most texels a buffer texture may hold (at least 65 536 by the GL 3.3 spec).
-    public var maxBufferTextureTexels: Int
-    /// The format of the window's framebuffer (alpha bits or none).
-    public var screenFormat: PixelFormat
-}
-
 enum BufferKind: Sendable {
     /// Vertices, or points read through a buffer texture.
     case vertex
@@ -76,8 +65,8 @@ enum BufferKind: Sendable {
 }
 
 /// A texture bound to a slot for a draw.
-struct BoundTexture: Equatable, Sendable {
-    enum Kind: Sendable { case image, buffer }
+struct BoundTexture: Hashable, Sendable {
+    enum Kind: Hashable, Sendable { case image, buffer }
     let texture: TextureID
     let kind: Kind
 }
@@ -89,7 +78,7 @@ struct ShaderSource: Sendable {
 }
 
 /// An object a backend made, to delete.
-enum BackendResource: Sendable {
+enum BackendResource: Hashable, Sendable {
     case buffer(BufferID), texture(TextureID), framebuffer(FramebufferID), vertexArray(VertexArrayID),
          program(ProgramID), timer(TimerID)
 }

@@ -6,9 +6,13 @@ import Glibc
 
 /// The one way to the GPU, in the manner of sokol_gfx: it makes buffers, textures,
 /// targets and pipelines, runs passes, and applies pipelines, bindings and uniforms for
-/// draws, checking their order; a backend turns each call into the graphics API's
-/// (`GLBackend`) or writes it down (`RecordingBackend`). It counts every byte sent to
-/// the GPU and reports a failure to make something once, in words.
+/// draws; a backend turns each call into the graphics API's (`GLBackend`) or writes it
+/// down (`RecordingBackend`). It counts every byte sent to the GPU and says, once, what
+/// could not be made.
+///
+/// Its validation is sokol's: a call out of order (a draw outside a pass, bindings that
+/// do not match the pipeline) stops a debug build with the rule in words; a release
+/// build skips the call instead of crashing.
 ///
 /// Must be used on the thread whose context is current.
 public final class RenderDevice {
@@ -25,14 +29,20 @@ public final class RenderDevice {
     public let context: GLContext?
     /// What could not be made, each said once (the renderer then draws without it).
     public private(set) var failures: [String] = []
+    /// Draws that went without something that could not be made, counted every time
+    /// (a still picture with any is incomplete).
+    public private(set) var drawsAroundFailures = 0
+    /// The failure the latest such draw went without.
+    public private(set) var lastFailure: String?
     /// Hears each failure once when it first happens; by default a warning on stderr.
     public var onFailure: (String) -> Void = { message in
         fputs("sightline: warning: \(DisplayText.escaped(message))\n", stderr)
     }
 
     let backend: RenderBackend
-    private var owned: [BackendResource] = []
+    private var owned: Set<BackendResource> = []
     private var programs: [String: ProgramID] = [:]
+    private var programSamplers: [ProgramID: [String]] = [:]
     private var pipelines: [PipelineDescriptor] = []
     private var pipelineIDs: [PipelineDescriptor: PipelineID] = [:]
     private var pipelinePrograms: [ProgramID] = []
@@ -40,8 +50,8 @@ public final class RenderDevice {
     private var vertexArrays: [VertexArrayKey: VertexArrayID] = [:]
     private var textureKinds: [TextureID: BoundTexture.Kind] = [:]
     private var pass: PassTarget?
-    private var suspended: [PassTarget] = []
     private var applied: PipelineID?
+    private var timing: TimerID?
 
     private struct VertexArrayKey: Hashable {
         var layout: VertexLayout
@@ -66,8 +76,8 @@ public final class RenderDevice {
     }
 
     deinit {
-        for resource in owned.reversed() { backend.delete(resource) }
         for array in vertexArrays.values { backend.delete(.vertexArray(array)) }
+        for resource in owned { backend.delete(resource) }
     }
 
     /// The driver's renderer string, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
@@ -78,8 +88,8 @@ public final class RenderDevice {
     /// A buffer of `byteCount` bytes with undefined content, to fill in parts.
     func makeBuffer(byteCount: Int, kind: BufferKind = .vertex) -> BufferID {
         let buffer = backend.makeBuffer(byteCount: byteCount, kind: kind)
-        owned.append(.buffer(buffer))
-        checkError("making a buffer of \(byteCount) bytes")
+        owned.insert(.buffer(buffer))
+        checkCreation("a buffer of \(byteCount) bytes", instead: "what it was to hold is not drawn")
         return buffer
     }
 
@@ -98,8 +108,7 @@ public final class RenderDevice {
     }
 
     func delete(_ buffer: BufferID) {
-        guard let index = owned.firstIndex(where: { if case .buffer(buffer) = $0 { true } else { false } }) else { return }
-        owned.remove(at: index)
+        guard owned.remove(.buffer(buffer)) != nil else { return }
         for (key, array) in vertexArrays where key.vertexBuffer == buffer || key.indexBuffer == buffer {
             backend.delete(.vertexArray(array))
             vertexArrays[key] = nil
@@ -108,11 +117,15 @@ public final class RenderDevice {
     }
 
     /// A texture of `width × height` with undefined content, linearly filtered.
-    func makeTexture(width: Int, height: Int, format: PixelFormat = .rgba8) -> TextureID {
+    /// - Throws: `RenderError.textureTooLarge` beyond the driver's largest texture.
+    func makeTexture(width: Int, height: Int, format: PixelFormat = .rgba8) throws -> TextureID {
+        guard (1...limits.maxTextureSize).contains(width), (1...limits.maxTextureSize).contains(height) else {
+            throw RenderError.textureTooLarge(width: width, height: height, limit: limits.maxTextureSize)
+        }
         let texture = backend.makeTexture(width: width, height: height, format: format)
-        owned.append(.texture(texture))
+        owned.insert(.texture(texture))
         textureKinds[texture] = .image
-        checkError("making a \(width)×\(height) texture")
+        checkCreation("a \(width)×\(height) texture", instead: "what it was to hold is not drawn")
         return texture
     }
 
@@ -128,41 +141,63 @@ public final class RenderDevice {
     /// shaders pull points by index, so one draw needs no instancing.
     func makeBufferTexture(over buffer: BufferID) -> TextureID {
         let texture = backend.makeBufferTexture(over: buffer)
-        owned.append(.texture(texture))
+        owned.insert(.texture(texture))
         textureKinds[texture] = .buffer
-        checkError("making a buffer texture")
+        checkCreation("a buffer texture", instead: "the points it reads are not drawn")
         return texture
     }
 
     func delete(_ texture: TextureID) {
-        guard let index = owned.firstIndex(where: { if case .texture(texture) = $0 { true } else { false } }) else { return }
-        owned.remove(at: index)
+        guard owned.remove(.texture(texture)) != nil else { return }
         textureKinds[texture] = nil
         backend.delete(.texture(texture))
     }
 
     func makeFramebuffer(colorTexture texture: TextureID) throws -> FramebufferID {
         let framebuffer = try backend.makeFramebuffer(colorTexture: texture)
-        owned.append(.framebuffer(framebuffer))
+        owned.insert(.framebuffer(framebuffer))
         return framebuffer
     }
 
     func makeMultisampleFramebuffer(width: Int, height: Int, samples: Int) throws -> (FramebufferID, samples: Int) {
         let made = try backend.makeMultisampleFramebuffer(width: width, height: height, samples: samples)
-        owned.append(.framebuffer(made.0))
+        owned.insert(.framebuffer(made.0))
         return made
     }
 
     func delete(_ framebuffer: FramebufferID) {
-        guard let index = owned.firstIndex(where: { if case .framebuffer(framebuffer) = $0 { true } else { false } }) else { return }
-        owned.remove(at: index)
+        guard owned.remove(.framebuffer(framebuffer)) != nil else { return }
         backend.delete(.framebuffer(framebuffer))
     }
 
+    // MARK: Timers
+
     func makeTimer() -> TimerID {
         let timer = backend.makeTimer()
-        owned.append(.timer(timer))
+        owned.insert(.timer(timer))
         return timer
+    }
+
+    func delete(_ timer: TimerID) {
+        guard owned.remove(.timer(timer)) != nil else { return }
+        backend.delete(.timer(timer))
+    }
+
+    func beginTimer(_ timer: TimerID) {
+        guard valid(timing == nil, "a timer is running; end it before beginning another") else { return }
+        timing = timer
+        backend.beginTimer(timer)
+    }
+
+    func endTimer() {
+        guard valid(timing != nil, "no timer is running") else { return }
+        timing = nil
+        backend.endTimer()
+    }
+
+    func milliseconds(of timer: TimerID) -> Double {
+        guard valid(timing != timer, "end the timer before reading it") else { return 0 }
+        return backend.milliseconds(of: timer)
     }
 
     // MARK: Pipelines
@@ -174,14 +209,20 @@ public final class RenderDevice {
     public func makePipeline(_ descriptor: PipelineDescriptor) throws -> PipelineID {
         if let made = pipelineIDs[descriptor] { return made }
         let program = try program(vertex: descriptor.vertexShader, fragment: descriptor.fragmentShader)
+        // Samplers read their slots for good: each program is bound to them once.
+        if let bound = programSamplers[program] {
+            _ = valid(bound == descriptor.samplers || descriptor.samplers.isEmpty,
+                      "'\(descriptor.label)' names samplers \(descriptor.samplers) where its program has \(bound)")
+        } else {
+            programSamplers[program] = descriptor.samplers
+            if !descriptor.samplers.isEmpty {
+                backend.bindSamplers(descriptor.samplers.map { location($0, in: program) }, in: program)
+            }
+        }
         let pipeline = PipelineID(raw: UInt32(pipelines.count))
         pipelines.append(descriptor)
         pipelinePrograms.append(program)
         pipelineIDs[descriptor] = pipeline
-        // Samplers read their slots for good: each program is bound to them once here.
-        if !descriptor.samplers.isEmpty {
-            backend.bindSamplers(descriptor.samplers.map { location($0, in: program) }, in: program)
-        }
         return pipeline
     }
 
@@ -196,7 +237,7 @@ public final class RenderDevice {
         }
         let program = try backend.makeProgram(vertex: ShaderSource(name: vertex, text: vertexText),
                                               fragment: ShaderSource(name: fragment, text: fragmentText))
-        owned.append(.program(program))
+        owned.insert(.program(program))
         programs[key] = program
         return program
     }
@@ -221,14 +262,14 @@ public final class RenderDevice {
     /// Starts drawing into `target`, its whole area the viewport; with `color`, first
     /// fills it with that colour (no scissor, every channel).
     public func beginPass(_ target: PassTarget, clearTo color: RGBAColor? = nil) {
-        precondition(pass == nil, "RenderDevice: a pass is in progress; end it first")
+        guard valid(pass == nil, "a pass is in progress; end it before beginning another") else { return }
         pass = target
         applied = nil
         backend.beginPass(target, clearTo: color)
     }
 
     public func endPass() {
-        precondition(pass != nil, "RenderDevice: no pass to end")
+        guard valid(pass != nil, "no pass to end") else { return }
         backend.endPass()
         pass = nil
         applied = nil
@@ -250,69 +291,92 @@ public final class RenderDevice {
         return try body()
     }
 
-    /// Makes `pipeline` the one draws use until the next `apply` or the pass's end.
+    /// Makes `pipeline` the one draws use until the next `apply` or the pass's end; a
+    /// scissoring pipeline starts with the whole target.
     public func apply(_ pipeline: PipelineID) {
-        guard let pass else { preconditionFailure("RenderDevice: apply a pipeline inside a pass") }
-        let descriptor = pipelines[Int(pipeline.raw)]
+        applied = nil
+        guard let pass = valid(pass, "apply a pipeline inside a pass"),
+              let descriptor = valid(pipelines.indices.contains(Int(pipeline.raw)) ? pipelines[Int(pipeline.raw)] : nil,
+                                     "no pipeline \(pipeline.raw)") else { return }
+        checkError("the calls before applying '\(descriptor.label)'")
         if let format = descriptor.targetFormat {
-            precondition(format == pass.format, "RenderDevice: pipeline '\(descriptor.label)' draws into \(format), not \(pass.format)")
+            guard valid(format == pass.format, "pipeline '\(descriptor.label)' draws into \(format), not \(pass.format)") else { return }
         }
         applied = pipeline
         backend.apply(descriptor, program: pipelinePrograms[Int(pipeline.raw)])
+        if descriptor.usesScissor { backend.applyScissor(x: 0, y: 0, width: pass.size.width, height: pass.size.height) }
+        checkError("applying '\(descriptor.label)'")
     }
 
     /// The scissor rectangle of the applied pipeline, in the pass target's pixels from
     /// the top-left (as every rectangle in Sightline is).
     public func applyScissor(_ rect: PixelRect) {
-        let (pass, descriptor) = current("applyScissor")
-        precondition(descriptor.usesScissor, "RenderDevice: pipeline '\(descriptor.label)' does not use the scissor")
+        guard let (pass, descriptor) = current("applyScissor"),
+              valid(descriptor.usesScissor, "pipeline '\(descriptor.label)' does not use the scissor") else { return }
         backend.applyScissor(x: rect.x, y: pass.size.height - rect.y - rect.height, width: rect.width, height: rect.height)
     }
 
     /// The buffers and textures the next draws read: the vertex buffer through the
-    /// applied pipeline's layout, indices from `indexBuffer`, `textures` in slot order.
+    /// applied pipeline's layout, indices from `indexBuffer`, `textures` in the slots of
+    /// the pipeline's samplers.
     public func applyBindings(vertexBuffer: BufferID? = nil, indexBuffer: BufferID? = nil, textures: [TextureID] = []) {
-        let (_, descriptor) = current("applyBindings")
+        guard let (_, descriptor) = current("applyBindings"),
+              valid(textures.count == descriptor.samplers.count,
+                    "'\(descriptor.label)' samples \(descriptor.samplers.count) textures, given \(textures.count)"),
+              valid((vertexBuffer != nil) == !descriptor.layout.components.isEmpty,
+                    "'\(descriptor.label)' reads \(descriptor.layout.components.isEmpty ? "no" : "a") vertex buffer"),
+              valid((indexBuffer != nil) == descriptor.isIndexed,
+                    "'\(descriptor.label)' is \(descriptor.isIndexed ? "" : "not ")indexed"),
+              valid(textures.allSatisfy { textureKinds[$0] != nil }, "a texture bound to '\(descriptor.label)' was deleted")
+        else {
+            applied = nil
+            return
+        }
         let key = VertexArrayKey(layout: descriptor.layout, vertexBuffer: vertexBuffer, indexBuffer: indexBuffer)
         let array = vertexArrays[key] ?? {
             let made = backend.makeVertexArray(layout: key.layout, vertexBuffer: vertexBuffer, indexBuffer: indexBuffer)
             vertexArrays[key] = made
             return made
         }()
-        backend.applyBindings(vertexArray: array, textures: textures.map { BoundTexture(texture: $0, kind: textureKinds[$0] ?? .image) })
+        backend.applyBindings(vertexArray: array, textures: textures.map { BoundTexture(texture: $0, kind: textureKinds[$0]!) })
+        checkError("binding buffers and textures for '\(descriptor.label)'")
     }
 
     /// Sets the applied pipeline's uniform `name` (a name its program lacks is ignored,
     /// as OpenGL does for uniforms the compiler removed).
     public func setUniform(_ name: String, _ value: UniformValue) {
-        let pipeline = applied.map { Int($0.raw) }
-        guard let pipeline else { preconditionFailure("RenderDevice: setUniform needs an applied pipeline") }
-        backend.setUniform(location(name, in: pipelinePrograms[pipeline]), to: value)
+        guard let applied = valid(applied, "setUniform needs an applied pipeline") else { return }
+        backend.setUniform(location(name, in: pipelinePrograms[Int(applied.raw)]), to: value)
+        checkError("setting \(name) of '\(pipelines[Int(applied.raw)].label)'")
     }
 
     /// Draws `count` vertices (or indices, for an indexed pipeline) of the applied
     /// pipeline's primitive, `instances` times.
     public func draw(count: Int, instances: Int = 1) {
-        let (_, descriptor) = current("draw")
-        guard count > 0, instances > 0 else { return }
+        guard let (_, descriptor) = current("draw"), count > 0, instances > 0 else { return }
         backend.draw(descriptor.primitive, indexed: descriptor.isIndexed, count: count, instances: instances)
         checkError("drawing with '\(descriptor.label)'")
     }
 
-    private func current(_ call: String) -> (PassTarget, PipelineDescriptor) {
-        guard let pass, let applied else { preconditionFailure("RenderDevice: \(call) needs a pass and an applied pipeline") }
+    private func current(_ call: String) -> (PassTarget, PipelineDescriptor)? {
+        guard let pass = valid(pass, "\(call) needs a pass"),
+              let applied = valid(applied, "\(call) needs an applied pipeline (a pipeline whose apply or bindings failed is skipped)")
+        else { return nil }
         return (pass, pipelines[Int(applied.raw)])
     }
 
     /// Averages `source`'s samples into `destination`, which must be the same size.
     public func resolve(_ source: MultisampleTarget, into destination: PassTarget) {
-        precondition(pass == nil, "RenderDevice: resolve between passes")
+        guard valid(pass == nil, "resolve between passes"),
+              valid(destination.size == source.size, "resolve \(source.size) into \(destination.size): sizes differ") else { return }
         backend.resolve(source.framebuffer, into: destination.framebuffer, size: destination.size)
     }
 
-    /// The pixels of `target`, rows from the top. Waits for the GPU to finish.
+    /// The pixels of `framebuffer`, rows from the top. Waits for the GPU to finish.
     func readPixels(of framebuffer: FramebufferID, size: PixelSize) -> RGBAImage {
-        precondition(pass == nil, "RenderDevice: read pixels between passes")
+        guard valid(pass == nil, "read pixels between passes") else {
+            return RGBAImage(width: size.width, height: size.height, pixels: [UInt8](repeating: 0, count: size.width * size.height * 4))
+        }
         let bottomUp = backend.readPixels(framebuffer, size: size)
         checkError("reading pixels")
         let rowBytes = size.width * 4
@@ -327,14 +391,38 @@ public final class RenderDevice {
     /// Waits until the GPU has finished every command sent so far.
     public func finish() { backend.finish() }
 
-    // MARK: Failures
+    // MARK: Validation and failures
 
-    /// Says once that `what` could not be made and what is drawn instead.
-    func report(_ error: Error, making what: String, instead: String) {
-        let message = "cannot make \(what) (\(error)); \(instead)"
+    /// Whether a rule of the API holds; a debug build stops when it does not.
+    private func valid(_ rule: Bool, _ message: @autoclosure () -> String) -> Bool {
+        #if DEBUG
+        precondition(rule, "RenderDevice: \(message())")
+        #endif
+        return rule
+    }
+
+    /// `value` when it is there; a debug build stops when it is not.
+    private func valid<Value>(_ value: Value?, _ message: @autoclosure () -> String) -> Value? {
+        _ = valid(value != nil, message())
+        return value
+    }
+
+    /// Counts a draw made without `what`, which could not be made, and says so the
+    /// first time (the same failure is said once however often it recurs).
+    func report(making what: String, because reason: String, instead: String) {
+        drawsAroundFailures += 1
+        let message = "cannot make \(what) (\(reason)); \(instead)"
+        lastFailure = message
         guard !failures.contains(message) else { return }
         failures.append(message)
         onFailure(message)
+    }
+
+    /// Reports an error the API gave when making `what`, in every build (creation is
+    /// rare, and an object that silently failed would draw nothing).
+    private func checkCreation(_ what: @autoclosure () -> String, instead: String) {
+        guard let error = backend.takeError() else { return }
+        report(making: what(), because: error, instead: instead)
     }
 
     /// Traps with the API's error in debug builds; release builds skip the check, so a

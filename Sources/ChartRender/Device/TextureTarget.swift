@@ -10,13 +10,14 @@ public final class TextureTarget {
     let framebuffer: FramebufferID
     private let device: RenderDevice
 
-    /// - Throws: `RenderError.framebuffer` when the driver cannot draw into such a texture.
+    /// - Throws: `RenderError.textureTooLarge` beyond the driver's largest texture,
+    ///   `RenderError.framebuffer` when the driver cannot draw into such a texture.
     public init(device: RenderDevice, width: Int, height: Int, format: PixelFormat = .rgba8) throws {
         self.device = device
         self.width = width
         self.height = height
         self.format = format
-        texture = device.makeTexture(width: width, height: height, format: format)
+        texture = try device.makeTexture(width: width, height: height, format: format)
         do {
             framebuffer = try device.makeFramebuffer(colorTexture: texture)
         } catch {
