@@ -51,12 +51,12 @@ public final class ChartPresenter {
         minimumWidth = min(span, max(span / Double(max(dataset.count - 1, 1)) / 2,
                                      FiniteDomain.smallestSpan(atMagnitude: dataRange.upperBound)))
         let initialX = RangeSelection.newest(initialFraction, of: dataRange, minimumWidth: minimumWidth).selected
-        let initial = Viewport.fitting(source, x: initialX, gridAligned: true)?.visible
+        let initial = Viewport.fitting(source, x: initialX)?.visible
             ?? DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: 0, maxY: 1)
         stage = RenderStage(viewport: initial, geometry: geometry, theme: theme, factory: factory)
         lines = SeriesLinesController(dataset: dataset, lineWidth: lineWidth)
         highlight = HighlightController(source: source, lines: lines)
-        annotation = ValueAnnotationController(dataset: dataset, lines: lines)
+        annotation = ValueAnnotationController(source: source, lines: lines)
         legend = LegendController(dataset: dataset, lines: lines)
         presets = PresetButtonsController(presets: RangePreset.available(for: dataset.xKind))
         selectionBox = SelectionBoxController()
@@ -90,12 +90,11 @@ public final class ChartPresenter {
         onViewChange?()
     }
 
-    /// Eases y to the nice grid around the visible series' data in the target x range.
+    /// Eases y to the visible series' lines in the target x range, with a small margin.
     public func fitY(duration: Double? = nil, easing: Easing = .easeOut) {
         let x = targetX
         guard let y = source.yBounds(inX: x, series: lines.visibleSeries) else { return }
-        let grid = YAxisGrid.fit(min: y.min, max: y.max).range
-        stage.viewport.set(.init(y: grid), duration: duration ?? fitDuration, easing: easing)
+        stage.viewport.set(.init(y: Viewport.fittedY(min: y.min, max: y.max)), duration: duration ?? fitDuration, easing: easing)
     }
 
     public func clamp(_ range: ClosedRange<Double>) -> ClosedRange<Double> {

@@ -94,7 +94,8 @@ public final class HighlightController: RenderController {
             let drawn = drawnLevel(series: series, visible: current, plotWidth: geometry.plot.width)
             let color = lines.color(ofSeries: series, theme: theme)
             let value = dataset.series[series].ys[index]
-            rows.append(("\(DisplayText.name(dataset.series[series].name))  \(value.isNaN ? "—" : NumberLabel.format(value))", color))
+            rows.append(("\(DisplayText.name(dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))",
+                         color))
             guard let y = dataset.drawnY(at: index, series: series, level: drawn) else { continue }
             let point = PixelPoint(x: lineX, y: now.canvasY(y))
             guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }
@@ -131,7 +132,9 @@ public final class HighlightController: RenderController {
     }
 
     private func dateLabel(_ x: Double) -> String {
-        guard case .time(let unitsPerSecond) = source.dataset.xKind else { return NumberLabel.format(x) }
+        guard case .time(let unitsPerSecond) = source.dataset.xKind else {
+            return ValueFormat.string(x, dataDecimals: SeriesPrecision.maximumDecimals)
+        }
         return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
     }
 }

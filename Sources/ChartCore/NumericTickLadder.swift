@@ -33,6 +33,6 @@ public struct NumericTickLadder: TickLadder {
     }
 
     public func label(for value: Double, level: Int) -> String {
-        NumberLabel.format(value)
+        ValueFormat.withRealMinus(NumberLabel.format(value))
     }
 }

@@ -4,7 +4,8 @@ import ChartData
 /// line across the plot and a right-anchored label, moving with every pan and zoom (like
 /// the seed's `estimateYValueForXValue` lookup, a binary search).
 public final class ValueAnnotationController: RenderController {
-    public let dataset: Dataset
+    public let source: DataSource
+    public var dataset: Dataset { source.dataset }
     private let lines: SeriesLinesController
     public var pointSize = 11.0
     /// The annotated value after the last build (for tests).
@@ -12,8 +13,8 @@ public final class ValueAnnotationController: RenderController {
     private var shapes: ShapeSurface?
     private var text: TextSurface?
 
-    public init(dataset: Dataset, lines: SeriesLinesController) {
-        self.dataset = dataset
+    public init(source: DataSource, lines: SeriesLinesController) {
+        self.source = source
         self.lines = lines
     }
 
@@ -50,7 +51,7 @@ public final class ValueAnnotationController: RenderController {
         let scale = geometry.scale
         shapes.add(.segment(from: PixelPoint(x: plot.x, y: py), to: PixelPoint(x: plot.maxX, y: py), width: scale,
                             color: color.withAlpha(0.55)))
-        let label = NumberLabel.format(y, step: YAxisGrid(range: visible.minY...visible.maxY).step / 100)
+        let label = ValueFormat.string(y, dataDecimals: source.decimals[series])
         let size = text.measure(label, pointSize: pointSize)
         let padding = 5 * scale
         let box = PixelBox(x: plot.maxX - size.width - 2 * padding, y: py - size.height / 2 - 2 * scale,

@@ -1,10 +1,12 @@
-/// The y axis: six grid lines with labels, planned for the viewport's *target*.
+/// The y axis: grid lines with labels at the multiples of a 1-2-5 step in view
+/// (`YAxisGrid`), the step planned for the viewport's *target*.
 ///
-/// When the target's y range changes, a new set of lines computed for it fades in while
-/// the old set fades out; each line stays at its data value, so the old ones slide with
-/// the data as y eases and the new ones land at their fixed heights. A new transition
-/// waits until the running one is at least half done (the seed's throttle), so a fast
-/// back-and-forth pan does not stack transitions: the latest target waits and wins.
+/// Each line stays at its data value, sliding with the data as y eases. When the
+/// target's range needs another step, the lines of the new step fade in while the old
+/// ones fade out; a range the current step still suits changes nothing. A new
+/// transition waits until the running one is at least half done (the seed's throttle),
+/// so a fast back-and-forth pan does not stack transitions: the latest target waits
+/// and wins.
 public final class YAxisController: RenderController, ViewportObserver {
     /// One set of lines and its opacity.
     public struct LineSet: Equatable, Sendable {
@@ -39,7 +41,7 @@ public final class YAxisController: RenderController, ViewportObserver {
     public func viewportWillChange(from old: DataRect, to target: DataRect) {
         let range = target.minY...target.maxY
         guard range.upperBound > range.lowerBound else { return }
-        if let newest = sets.last, newest.grid == YAxisGrid(range: range) {
+        if let newest = sets.last, newest.grid == YAxisGrid(range: range, keeping: newest.grid) {
             pending = nil
             return
         }
@@ -52,7 +54,8 @@ public final class YAxisController: RenderController, ViewportObserver {
 
     private func start(_ range: ClosedRange<Double>) {
         for i in sets.indices { sets[i].fade.target = 0 }
-        sets.append(LineSet(grid: YAxisGrid(range: range), fade: Fade(value: 0, target: 1, duration: transitionDuration)))
+        sets.append(LineSet(grid: YAxisGrid(range: range, keeping: sets.last?.grid),
+                            fade: Fade(value: 0, target: 1, duration: transitionDuration)))
         for i in sets.indices { sets[i].fade.duration = transitionDuration }
         pending = nil
         transitionsStarted += 1
@@ -74,8 +77,10 @@ public final class YAxisController: RenderController, ViewportObserver {
         guard visible.height > 0 else { return }
         let scales = PlotScales(visible: visible, plot: plot)
         let theme = environment.theme
+        let inView = visible.minY...visible.maxY
         for set in sets where set.fade.value > 0 {
-            for (value, label) in zip(set.grid.values, set.grid.labels) {
+            for value in set.grid.values(in: inView) {
+                let label = set.grid.label(value)
                 let exact = scales.canvasY(value)
                 guard exact >= plot.y - 0.5, exact <= plot.maxY + 0.5 else { continue }
                 // A line on the plot's edge is drawn on the plot's outermost pixel row.

@@ -1,107 +1,83 @@
 import Foundation
 
-/// The y axis' grid lines: `bottom + i × step`, six of them, with nice steps.
+/// The y axis' grid: a line at every multiple of a 1-2-5 step (1, 2 or 5 × 10ⁿ) inside
+/// the visible range, labelled with the decimals the step needs and no more.
 ///
-/// When the view is fitted with `fit(min:max:)` the range is `bottom … bottom +
-/// span × step`, so the six lines sit at fixed screen heights (i / 5.5 of the plot)
-/// with round values; for any other range (the user zoomed y) they are the round values
-/// inside it, four to six of them.
+/// The step is the one that fits the range's height nearest five times, so three to
+/// eight lines are in view (four to seven but where the jump from a 2 to a 5 step
+/// leaves no step between). A grid keeps its step while it still gives three to ten
+/// lines, so a pan that moves one
+/// line in or out of view, or a fit that changes the height a little, changes no label.
 public struct YAxisGrid: Equatable, Sendable {
-    public var bottom: Double
     public var step: Double
-    public static let lineCount = 6
-    /// The range in steps: the top line sits at 5 / 5.5 of the height, leaving room
-    /// for its label and the data's top.
-    public static let span = 5.5
-    /// Steps × 10ⁿ allowed: close together, so a fitted range wastes little height.
-    static let mantissas: [Double] = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]
+    public static let preferredLines = 4...7
+    /// The lines a step may give before another is chosen: one more or fewer than
+    /// preferred, and the fit's height a little more or less.
+    public static let keptLines = 3...10
 
-    public init(bottom: Double, step: Double) {
-        self.bottom = bottom
+    public init(step: Double) {
         self.step = step
     }
 
-    /// The round lines inside `range`: for a fitted range, its six lines from its bottom.
-    public init(range: ClosedRange<Double>) {
+    /// The grid for `range`, keeping `current`'s step while it gives 3…10 lines there.
+    public init(range: ClosedRange<Double>, keeping current: YAxisGrid? = nil) {
         let height = range.upperBound - range.lowerBound
         guard height > 0, height.isFinite else {
-            let bottom = FiniteDomain.clamp(range.lowerBound)
-            self.init(bottom: bottom, step: FiniteDomain.smallestSpan(atMagnitude: bottom))
+            self.init(step: FiniteDomain.smallestSpan(atMagnitude: FiniteDomain.clamp(range.lowerBound)))
             return
         }
-        let fittedStep = Self.niceStep(atLeast: height / Self.span * (1 - 1e-9))
-        let bottomSteps = range.lowerBound / fittedStep
-        if abs(height - Self.span * fittedStep) <= height * 1e-9, abs(bottomSteps - bottomSteps.rounded()) < 1e-6 {
-            self.init(bottom: bottomSteps.rounded() * fittedStep, step: fittedStep)
+        if let current, Self.keptLines.contains(Self.lineCount(step: current.step, in: range)) {
+            self = current
             return
         }
-        // Up to 6.5 steps in view: at least four lines fall inside, at most six are drawn.
-        let step = Self.niceStep(atLeast: height / 6.5)
-        self.init(bottom: (range.lowerBound / step).rounded(.up) * step, step: step)
-        top = range.upperBound
+        // The 1-2-5 step that fits the height nearest five times (by ratio), from the
+        // height alone: where the lines fall does not change the choice.
+        let ideal = height / 5
+        let finer = Self.niceStep(atLeast: ideal), coarser = Self.niceStep(atLeast: finer * 1.0001)
+        let below = finer <= ideal ? finer : Self.step(below: finer)
+        let candidates = [below, finer, coarser]
+        self.init(step: candidates.min { abs(log($0 / ideal)) < abs(log($1 / ideal)) }!)
     }
 
-    /// The range's top for a grid made from a range: lines above it are left out.
-    private var top: Double?
-
-    public var values: [Double] {
-        let all = (0..<Self.lineCount).map { bottom + Double($0) * step }
-        guard let top else { return all }
-        return all.filter { $0 <= top + step * 1e-9 }
+    /// The 1-2-5 step just below `step` (itself a 1-2-5 step).
+    private static func step(below step: Double) -> Double {
+        let decade = NumericTickLadder.power(Int(log10(step * 1.0001).rounded(.down)))
+        let mantissa = (step / decade).rounded()
+        return mantissa == 1 ? decade / 2 : mantissa == 2 ? decade : decade * 2
     }
 
-    /// The grid's extent, from its bottom line to 5.5 steps above it; always a valid,
-    /// finite range.
-    public var range: ClosedRange<Double> {
-        let top = bottom + Self.span * step
-        guard bottom.isFinite, top.isFinite, top > bottom else { return FiniteDomain.clamp(bottom...bottom) }
-        return bottom...top
+    /// The lines inside `range`, bottom first.
+    public func values(in range: ClosedRange<Double>) -> [Double] {
+        guard step > 0, step.isFinite else { return [] }
+        let first = (range.lowerBound / step).rounded(.up), last = (range.upperBound / step).rounded(.down)
+        guard first.isFinite, last.isFinite, last >= first, last - first < 1000 else { return [] }
+        return stride(from: first, through: last, by: 1).map { $0 * step }
     }
 
-    /// The grid with the smallest nice step whose range holds `min…max` with a sliver
-    /// (2% of the data's height) above and below, so lines at the extremes are not cut;
-    /// data that never goes below zero keeps zero as its bottom line.
-    /// - Complexity: O(1).
-    public static func fit(min low: Double, max high: Double) -> YAxisGrid {
-        guard low.isFinite, high.isFinite else { return YAxisGrid(bottom: 0, step: 1) }
-        let nonNegative = low >= 0
-        // Well inside the finite domain, so the padding, the rounding to a step and the
-        // top line stay finite for data out to ±1.79e308.
-        let bound = FiniteDomain.limit / 16
-        var low = min(max(low, -bound), bound), high = min(max(high, -bound), bound)
-        if high <= low {
-            let pad = Swift.max(abs(low) * 0.1, 1)
-            (low, high) = (low - pad, high + pad)
-        }
-        let pad = (high - low) * 0.02
-        low -= pad
-        high += pad
-        var step = niceStep(atLeast: (high - low) / span)
-        for _ in 0..<8 {
-            var bottom = (low / step).rounded(.down) * step
-            if nonNegative { bottom = Swift.max(bottom, 0) }
-            if bottom + span * step >= high { return YAxisGrid(bottom: bottom, step: step) }
-            step = niceStep(atLeast: step * 1.0001)
-        }
-        return YAxisGrid(bottom: low, step: (high - low) / span)
+    /// How many multiples of `step` lie in `range` (capped, for steps far too fine).
+    static func lineCount(step: Double, in range: ClosedRange<Double>) -> Int {
+        let first = (range.lowerBound / step).rounded(.up), last = (range.upperBound / step).rounded(.down)
+        guard first.isFinite, last.isFinite else { return 0 }
+        return Int(min(max(last - first + 1, 0), 1_000_000))
     }
 
-    /// The smallest allowed step ≥ `value`.
+    /// The smallest 1-2-5 step ≥ `value`.
     static func niceStep(atLeast value: Double) -> Double {
         guard value > 0, value.isFinite else { return 1 }
-        var decade = NumericTickLadder.power(Int((value.log10()).rounded(.down)))
+        var decade = NumericTickLadder.power(Int(log10(value).rounded(.down)))
         while true {
-            for m in mantissas where m * decade >= value * (1 - 1e-12) { return m * decade }
+            for m in [1.0, 2, 5] where m * decade >= value * (1 - 1e-12) { return m * decade }
             decade *= 10
         }
     }
 
-    /// The label of each line, with SI suffixes and the decimals that tell them apart.
-    public var labels: [String] {
-        values.map { NumberLabel.format($0, step: step) }
+    /// A line's label: SI suffixes, the decimals the step needs, a real minus sign.
+    public func label(_ value: Double) -> String {
+        ValueFormat.withRealMinus(NumberLabel.format(abs(value) < step * 1e-9 ? 0 : value, step: step))
     }
-}
 
-private extension Double {
-    func log10() -> Double { Foundation.log10(self) }
+    /// The labels of the lines inside `range`.
+    public func labels(in range: ClosedRange<Double>) -> [String] {
+        values(in: range).map(label)
+    }
 }

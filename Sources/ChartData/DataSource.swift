@@ -8,6 +8,9 @@ public final class DataSource: @unchecked Sendable {
     /// One ladder per series, in the dataset's order.
     public let details: [LevelOfDetail]
     private let extremes: [RangeMinMax]
+    /// The decimals each series was written with (`SeriesPrecision`), for the values a
+    /// person reads.
+    public let decimals: [Int]
 
     /// Builds the ladders and range indexes of every series.
     /// - Complexity: O(n) per series for `.minMax`, O(n log n) for `.rdp`.
@@ -34,19 +37,28 @@ public final class DataSource: @unchecked Sendable {
         }
         self.details = details.map { $0! }
         self.extremes = extremes.map { $0! }
+        decimals = series.map { SeriesPrecision.decimals(of: $0.ys) }
     }
 
-    /// The smallest and largest finite y of the series in `series` (all by default)
-    /// over x in `range`, counting the points just outside it; `nil` when there is none.
+    /// The smallest and largest finite y the lines of `series` (all by default) reach
+    /// over x in `range`: the points inside it and where each line crosses its two ends,
+    /// interpolated between the points either side (a point just off screen does not
+    /// count, the part of its segment on screen does); `nil` when there is none.
     /// - Complexity: O(log n) per series.
     public func yBounds(inX range: ClosedRange<Double>, series: [Int]? = nil) -> (min: Double, max: Double)? {
-        let indices = dataset.drawnIndices(forX: range)
+        let inside = dataset.firstIndex(atOrAfterX: range.lowerBound)..<dataset.firstIndex(atOrAfterX: range.upperBound.nextUp)
         var low = Double.infinity
         var high = -Double.infinity
         for s in series ?? Array(dataset.series.indices) {
-            guard let extreme = extremes[s].minMax(in: indices) else { continue }
-            low = min(low, extreme.min)
-            high = max(high, extreme.max)
+            if !inside.isEmpty, let extreme = extremes[s].minMax(in: inside) {
+                low = min(low, extreme.min)
+                high = max(high, extreme.max)
+            }
+            for end in [range.lowerBound, range.upperBound] {
+                guard let y = dataset.yValue(atX: end, series: s), y.isFinite else { continue }
+                low = min(low, y)
+                high = max(high, y)
+            }
         }
         return low <= high ? (low, high) : nil
     }

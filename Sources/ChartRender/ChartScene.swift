@@ -25,7 +25,7 @@ public final class ChartScene {
         self.layout = layout
         self.device = device
         factory = try GPUSurfaceFactory(device: device, source: source, font: layout == .plain ? nil : font)
-        let initial = Viewport.fitting(source, gridAligned: layout != .plain)?.visible
+        let initial = Viewport.fitting(source)?.visible
             ?? DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1)
         stage = RenderStage(viewport: initial, geometry: StageGeometry(canvas: PixelSize(width: 1, height: 1), layout: layout),
                             theme: theme, factory: factory)

@@ -15,14 +15,14 @@ struct RenderPlan {
     /// - Throws: `DataLoadError.noData` when no point is finite.
     init(dataset: Dataset, lod: LODMethod, plain: Bool, xRange: ClosedRange<Double>?, yRange: ClosedRange<Double>?) throws {
         source = DataSource(dataset: dataset, lodMethod: lod)
-        guard let fitted = Viewport.fitting(source, gridAligned: !plain) else {
+        guard let fitted = Viewport.fitting(source) else {
             throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
         }
         var visible = fitted.visible
         if let x = xRange {
             visible.minX = x.lowerBound
             visible.maxX = x.upperBound
-            if yRange == nil, let fit = Viewport.fitting(source, x: x, gridAligned: !plain) {
+            if yRange == nil, let fit = Viewport.fitting(source, x: x) {
                 visible = fit.visible
             }
         }

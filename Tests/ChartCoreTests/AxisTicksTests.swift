@@ -81,46 +81,58 @@ final class AxisTicksTests: XCTestCase {
         XCTAssertEqual(NumberLabel.format(2_500_000_000), "2.5G")
     }
 
-    /// A fitted grid holds the data, has a nice step, and puts the lines at fixed
-    /// fractions of the height (i / 5.5) with the bottom line at the range's bottom.
-    func testYGridFitIsNiceAndHoldsTheData() {
+    /// The y grid of any range: a 1-2-5 step, four to seven lines inside the range
+    /// (three or eight where the 2 → 5 jump leaves no step between), on multiples of the
+    /// step, with labels that tell every line apart and no trailing decimals.
+    func testYGridStepsAreOneTwoFiveWithFourToSevenLines() {
         var rng = SplitMix64(seed: 6)
-        for _ in 0..<5000 {
+        var preferred = 0
+        let trials = 5000
+        for _ in 0..<trials {
             let magnitude = pow(10, Double.random(in: -4...9, using: &rng))
             let low = Double.random(in: -1...1, using: &rng) * magnitude
-            let high = low + Double.random(in: 0.001...2, using: &rng) * magnitude
-            let grid = YAxisGrid.fit(min: low, max: high)
-            XCTAssertLessThanOrEqual(grid.range.lowerBound, low)
-            XCTAssertGreaterThanOrEqual(grid.range.upperBound, high)
-            XCTAssertGreaterThan((high - low) / (grid.range.upperBound - grid.range.lowerBound), 0.45, "little wasted height")
-            let exponent = (log10(grid.step)).rounded(.down)
+            let high = low + Double.random(in: 0.001...3, using: &rng) * magnitude
+            let grid = YAxisGrid(range: low...high)
+            let exponent = log10(grid.step).rounded(.down)
             let mantissa = grid.step / pow(10, exponent)
-            XCTAssertTrue([1, 1.5, 2, 2.5, 3, 4, 5, 6, 8].contains { abs($0 - mantissa) < 1e-9 }, "step \(grid.step)")
-            XCTAssertEqual(grid.values.first, grid.range.lowerBound)
-            let height = grid.range.upperBound - grid.range.lowerBound
-            for (i, value) in grid.values.enumerated() {
-                XCTAssertEqual((value - grid.range.lowerBound) / height, Double(i) / 5.5, accuracy: 1e-9)
-                let multiple = value / grid.step
-                XCTAssertEqual(multiple, multiple.rounded(), accuracy: 1e-6, "lines on round values")
+            XCTAssertTrue([1, 2, 5, 10].contains { abs($0 - mantissa) < 1e-9 }, "step \(grid.step)")
+            let values = grid.values(in: low...high)
+            XCTAssertTrue((3...8).contains(values.count), "\(values) in \(low)...\(high)")
+            if YAxisGrid.preferredLines.contains(values.count) { preferred += 1 }
+            for value in values {
+                XCTAssertTrue(value >= low - grid.step * 1e-9 && value <= high + grid.step * 1e-9)
+                XCTAssertEqual(value / grid.step, (value / grid.step).rounded(), accuracy: 1e-6, "lines on round values")
             }
-            XCTAssertEqual(Set(grid.labels).count, 6, "labels tell the lines apart: \(grid.labels) \(grid.values) step \(grid.step)")
+            let labels = grid.labels(in: low...high)
+            XCTAssertEqual(Set(labels).count, labels.count, "labels tell the lines apart: \(labels)")
+            XCTAssertFalse(labels.contains { $0.contains(".") && ($0.hasSuffix("0") || $0.hasSuffix(".")) }, "\(labels)")
+        }
+        XCTAssertGreaterThan(Double(preferred) / Double(trials), 0.9, "four to seven lines nearly always")
+    }
+
+    /// The step stays while it still gives three to eight lines: panning a view of
+    /// fixed height, or a fit a little taller or shorter, changes no label.
+    func testYGridKeepsItsStepWhileItStillFits() {
+        var rng = SplitMix64(seed: 8)
+        for _ in 0..<500 {
+            let height = pow(10, Double.random(in: -2...6, using: &rng))
+            var low = Double.random(in: -5...5, using: &rng) * height
+            var grid = YAxisGrid(range: low...(low + height))
+            let first = grid
+            for _ in 0..<50 {
+                low += height * Double.random(in: -0.05...0.05, using: &rng)
+                let scaled = height * Double.random(in: 0.95...1.05, using: &rng)
+                grid = YAxisGrid(range: low...(low + scaled), keeping: grid)
+            }
+            XCTAssertEqual(grid, first, "small pans and refits keep the step")
         }
     }
 
-    /// Any other range (the user zoomed y) gets the round values inside it: four to six
-    /// lines, all in range, on multiples of a nice step.
-    func testYGridOfAnyRangeIsRoundAndInside() {
-        var rng = SplitMix64(seed: 8)
-        for _ in 0..<5000 {
-            let magnitude = pow(10, Double.random(in: -3...8, using: &rng))
-            let low = Double.random(in: -1...1, using: &rng) * magnitude
-            let high = low + Double.random(in: 0.01...3, using: &rng) * magnitude
-            let grid = YAxisGrid(range: low...high)
-            XCTAssertTrue((4...6).contains(grid.values.count), "\(grid.values) in \(low)...\(high)")
-            for value in grid.values {
-                XCTAssertTrue(value >= low - grid.step * 1e-9 && value <= high + grid.step * 1e-9)
-                XCTAssertEqual(value / grid.step, (value / grid.step).rounded(), accuracy: 1e-6)
-            }
-        }
+    func testYGridLabelsOfKnownRanges() {
+        XCTAssertEqual(YAxisGrid(range: 0...1000).labels(in: 0...1000), ["0", "200", "400", "600", "800", "1K"])
+        XCTAssertEqual(YAxisGrid(range: 779...791).labels(in: 779...791), ["780", "782", "784", "786", "788", "790"])
+        XCTAssertEqual(YAxisGrid(range: 0.3...2.1).labels(in: 0.3...2.1), ["0.5", "1", "1.5", "2"])
+        XCTAssertEqual(YAxisGrid(range: -900...(-100)).labels(in: -900...(-100)),
+                       ["\u{2212}800", "\u{2212}600", "\u{2212}400", "\u{2212}200"])
     }
 }

@@ -51,7 +51,7 @@ final class PresenterTests: XCTestCase {
         settle(presenter)
         let view = presenter.stage.viewport.current
         let y = source.yBounds(inX: view.minX...view.maxX)!
-        XCTAssertEqual(view.minY...view.maxY, YAxisGrid.fit(min: y.min, max: y.max).range, "y eased to the fit")
+        XCTAssertEqual(view.minY...view.maxY, Viewport.fittedY(min: y.min, max: y.max), "y eased to the fit")
     }
 
     /// A flick keeps panning after release, slows down and stops.
@@ -162,7 +162,7 @@ final class PresenterTests: XCTestCase {
         settle(presenter)
         let y = source.yBounds(inX: presenter.targetX, series: [0])!
         XCTAssertEqual(presenter.stage.viewport.current.minY...presenter.stage.viewport.current.maxY,
-                       YAxisGrid.fit(min: y.min, max: y.max).range)
+                       Viewport.fittedY(min: y.min, max: y.max))
         XCTAssertEqual(presenter.lines.fades[1].value, 0, "faded out")
         presenter.toggle(series: 0)
         XCTAssertTrue(presenter.lines.isVisible(0), "the last visible series cannot be hidden")
@@ -197,7 +197,8 @@ final class PresenterTests: XCTestCase {
             let ys = dataset.series[0].ys
             XCTAssertTrue((min(ys[a], ys[b]) - 1e-9...max(ys[a], ys[b]) + 1e-9).contains(drawn), "between the neighbours")
             let texts = (presenter.stage.surfaces.compactMap { $0 as? RecordingTextSurface }).flatMap(\.runs).map(\.text)
-            XCTAssertTrue(texts.contains { $0.hasSuffix(NumberLabel.format(ys[index])) }, "the board shows the true value")
+            let shown = ValueFormat.string(ys[index], dataDecimals: source.decimals[0])
+            XCTAssertTrue(texts.contains { $0.hasSuffix(shown) }, "the board shows the true value, \(shown)")
             checked += 1
         }
         XCTAssertGreaterThan(checked, 10)

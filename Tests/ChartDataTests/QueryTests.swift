@@ -48,8 +48,9 @@ final class QueryTests: XCTestCase {
                 let range = lo...Double.random(in: lo...xs.last! + 10, using: &rng)
                 let fast = source.yBounds(inX: range)
                 let slow = dataset.yBounds(inX: range)
-                XCTAssertEqual(fast?.min, slow?.min)
-                XCTAssertEqual(fast?.max, slow?.max)
+                XCTAssertEqual(fast?.min ?? .nan, slow?.min ?? .nan, accuracy: 1e-9)
+                XCTAssertEqual(fast?.max ?? .nan, slow?.max ?? .nan, accuracy: 1e-9)
+                XCTAssertEqual(fast == nil, slow == nil)
             }
         }
     }
@@ -102,17 +103,40 @@ final class QueryTests: XCTestCase {
 }
 
 extension Dataset {
-    /// Brute force for `DataSource.yBounds`: scans every point the view draws.
+    /// Brute force for `DataSource.yBounds`: every point whose x is in view, and each
+    /// segment that crosses an end of the view, cut there.
     func yBounds(inX range: ClosedRange<Double>) -> (min: Double, max: Double)? {
-        let indices = drawnIndices(forX: range)
         var low = Double.infinity
         var high = -Double.infinity
+        func take(_ y: Double) {
+            guard y.isFinite else { return }
+            low = min(low, y)
+            high = max(high, y)
+        }
         for s in series {
-            for y in s.ys[indices] where y.isFinite {
-                low = min(low, y)
-                high = max(high, y)
+            for i in xs.indices {
+                if range.contains(xs[i]) { take(s.ys[i]) }
+                guard i + 1 < xs.count else { continue }
+                for end in [range.lowerBound, range.upperBound] where xs[i] < end && end < xs[i + 1] {
+                    take(s.ys[i] + (s.ys[i + 1] - s.ys[i]) * (end - xs[i]) / (xs[i + 1] - xs[i]))
+                }
             }
         }
         return low <= high ? (low, high) : nil
+    }
+}
+
+final class VisibleFitTests: XCTestCase {
+    /// y fits the lines in view: a spike one point beyond the view's end does not
+    /// count, but the part of its segment inside the view does.
+    func testAPointJustOffScreenDoesNotStretchY() throws {
+        let xs = (0..<100).map(Double.init)
+        var ys = xs.map { sin($0 / 10) }
+        ys[60] = 1000
+        let source = DataSource(dataset: Dataset(source: "t", xs: xs, series: [Series(name: "a", ys: ys)]))
+        let bounds = try XCTUnwrap(source.yBounds(inX: 10...59))
+        XCTAssertLessThan(bounds.max, 1.01, "the spike at x = 60 is off screen")
+        let cut = try XCTUnwrap(source.yBounds(inX: 10...59.5))
+        XCTAssertEqual(cut.max, (ys[59] + 1000) / 2, accuracy: 1e-9, "half way up the segment to the spike")
     }
 }
