@@ -44,7 +44,7 @@ public final class FontConfig {
     /// The face most like `family` whose character map has `scalar`, from fontconfig's
     /// list of every font sorted by closeness to `family` and the scalar; `nil` when no
     /// installed font has it.
-    /// - Complexity: sorts all installed fonts: a few milliseconds; cache the answer.
+    /// - Complexity: O(installed fonts): it sorts them all, so callers cache the answer.
     public func font(covering scalar: Unicode.Scalar, family: String = "sans-serif") -> FontLocation? {
         guard let pattern = family.withFcString({ FcNameParse($0) }), let wanted = FcCharSetCreate() else { return nil }
         defer {
