@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Sightline: a GPU-accelerated chart app. `ChartData` and `ChartCore` are pure Swift
-/// (no SDL, GL or FreeType) so they test fast without a GPU; only `ChartRender` and
+/// (no SDL, GL, FreeType or fontconfig) so they test fast without a GPU; only `ChartRender` and
 /// `ChartApp` touch the C libraries, each wrapped in a `.systemLibrary` target.
 let package = Package(
     name: "Sightline",
@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
         // glibc's <malloc.h> (mallopt), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
         // The GLSL sources in Shaders/ compiled into the binary with C23 #embed, so
@@ -27,7 +28,7 @@ let package = Package(
         .target(name: "ChartData", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
         .target(name: "ChartCore", dependencies: ["ChartData"]),
         .target(name: "ChartRender", dependencies: [
-            "ChartCore", "ChartData", "CSDL2", "CGL", "CFreeType", "CPNG", "CShaders",
+            "ChartCore", "ChartData", "CSDL2", "CGL", "CFreeType", "CFontconfig", "CPNG", "CShaders",
         ]),
         .target(name: "ChartApp", dependencies: ["ChartRender", "ChartCore", "ChartData", "CSDL2", "CMalloc"]),
         .executableTarget(name: "sightline", dependencies: [

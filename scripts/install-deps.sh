@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Sightline needs to build, run and test on Debian 12 (or Ubuntu 24.04):
-# the C libraries (SDL2, OpenGL/EGL with Mesa's software rasteriser, FreeType, libpng),
-# CMake and Ninja, the end-to-end test tools (Xvfb, xdotool, ImageMagick), and, when
-# `swift` is not on PATH, the Swift toolchain from swift.org.
+# the C libraries (SDL2, OpenGL/EGL with Mesa's software rasteriser, FreeType, fontconfig,
+# libpng), label fonts, CMake and Ninja, the end-to-end test tools (Xvfb, xdotool,
+# ImageMagick), and, when `swift` is not on PATH, the Swift toolchain from swift.org.
 # Run as root, or as a user who can sudo.
 set -euo pipefail
 
@@ -21,11 +21,12 @@ fi
 packages=(
   # build
   build-essential pkg-config cmake ninja-build git ca-certificates
-  # the four C libraries, and Mesa's llvmpipe for OpenGL 3.3 core without a GPU (GLX and EGL)
-  libsdl2-dev libgl-dev libegl-dev libfreetype-dev libpng-dev
+  # the C libraries, and Mesa's llvmpipe for OpenGL 3.3 core without a GPU (GLX and EGL)
+  libsdl2-dev libgl-dev libegl-dev libfreetype-dev libfontconfig1-dev libpng-dev
   libgl1-mesa-dri libglx-mesa0 libegl-mesa0
-  # a font for labels
-  fonts-dejavu-core
+  # fonts for labels: DejaVu Sans (Latin, Cyrillic, Greek, Arabic) and, for Chinese
+  # series names, WenQuanYi Micro Hei (1.6 MB download, the smallest CJK font in Debian)
+  fonts-dejavu-core fonts-wqy-microhei
   # end-to-end tests: a virtual X server, synthetic input, screenshots
   xvfb xauth xdotool imagemagick
 )

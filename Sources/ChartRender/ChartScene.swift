@@ -60,15 +60,18 @@ public final class ChartScene {
         factory.draw(stage, into: target)
     }
 
-    /// The label font at `FontFace.defaultPath()`, or `nil` with a warning that says
-    /// where it looked and how to fix it (labels are then left out; nothing else fails).
-    public static func loadDefaultFont() -> (font: FontFace?, warning: String?) {
-        guard let path = FontFace.defaultPath() else {
-            return (nil, "no font found (looked for \(FontFace.searchedPaths.joined(separator: ", "))); "
+    /// The label font at `FontFace.defaultLocation`, drawing the scalars it lacks from
+    /// the fonts fontconfig finds for them, or `nil` with a warning that says where it
+    /// looked and how to fix it (labels are then left out; nothing else fails).
+    public static func loadDefaultFont(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> (font: FontFace?, warning: String?) {
+        let config = FontConfig()
+        guard let location = FontFace.defaultLocation(environment: environment, config: config) else {
+            return (nil, "no font found (fontconfig has no sans-serif; looked for \(FontFace.searchedPaths.joined(separator: ", "))); "
                 + "labels are left out. Install fonts-dejavu-core or set SIGHTLINE_FONT to a .ttf file.")
         }
         do {
-            return (try FontFace(path: path), nil)
+            return (try FontFace(location, fallback: config.map { FontFallback(config: $0) }), nil)
         } catch {
             return (nil, "\(error); labels are left out. Set SIGHTLINE_FONT to a readable .ttf file.")
         }

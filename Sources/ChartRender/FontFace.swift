@@ -1,9 +1,14 @@
 import CFreeType
 import Foundation
 
-/// A font file opened with FreeType, rendering glyphs at pixel sizes.
+/// A font file opened with FreeType, rendering glyphs at pixel sizes, with the faces
+/// to draw the scalars it lacks (`fallback`).
 public final class FontFace {
-    public let path: String
+    public let location: FontLocation
+    public var path: String { location.path }
+    /// Where scalars this face lacks are drawn from; `nil`: they draw as its
+    /// missing-glyph box.
+    public let fallback: FontFallback?
     private var library: FT_Library?
     private var face: FT_Face?
 
@@ -20,9 +25,11 @@ public final class FontFace {
         public var coverage: [UInt8]
     }
 
-    /// Opens `path`; throws `RenderError.font` naming the file if FreeType cannot.
-    public init(path: String) throws {
-        self.path = path
+    /// Opens face `faceIndex` of `path`; throws `RenderError.font` naming the file if
+    /// FreeType cannot.
+    public init(path: String, faceIndex: Int = 0, fallback: FontFallback? = nil) throws {
+        location = FontLocation(path: path, faceIndex: faceIndex)
+        self.fallback = fallback
         guard FT_Init_FreeType(&library) == 0, let library else { throw RenderError.font(path: path, reason: "FreeType did not start") }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw RenderError.font(path: path, reason: "no such file or not readable")
@@ -32,8 +39,12 @@ public final class FontFace {
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw RenderError.font(path: path, reason: "not a regular file")
         }
-        let status = FT_New_Face(library, path, 0, &face)
+        let status = FT_New_Face(library, path, FT_Long(faceIndex), &face)
         guard status == 0, face != nil else { throw RenderError.font(path: path, reason: "not a font FreeType can read (error \(status))") }
+    }
+
+    public convenience init(_ location: FontLocation, fallback: FontFallback? = nil) throws {
+        try self.init(path: location.path, faceIndex: location.faceIndex, fallback: fallback)
     }
 
     deinit {
@@ -46,6 +57,20 @@ public final class FontFace {
         guard let face, FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize)) == 0 else { return (pixelSize, 0) }
         let size = face.pointee.size.pointee.metrics
         return (Int(size.ascender + 63) >> 6, Int(-size.descender + 63) >> 6)
+    }
+
+    /// Whether this face's character map has `scalar` (else FreeType draws its
+    /// missing-glyph box).
+    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        guard let face else { return false }
+        return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+    }
+
+    /// The face that draws `scalar`: this one if it has it, else the fallback's, else
+    /// this one (its missing-glyph box: no installed font has the scalar).
+    public func face(drawing scalar: Unicode.Scalar) -> FontFace {
+        if hasGlyph(scalar) { return self }
+        return fallback?.face(for: scalar) ?? self
     }
 
     /// `scalar` rendered at `pixelSize` with light hinting (crisp horizontal stems,
@@ -66,13 +91,18 @@ public final class FontFace {
                      advance: Int(slot.pointee.advance.x + 32) >> 6, coverage: coverage)
     }
 
-    /// The font labels use: `SIGHTLINE_FONT` if set, else DejaVu Sans (Debian's
-    /// fonts-dejavu-core) or another common sans from the system's font folders.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let path = environment["SIGHTLINE_FONT"], !path.isEmpty { return path }
-        return searchedPaths.first { FileManager.default.isReadableFile(atPath: $0) }
+    /// The font labels use: `SIGHTLINE_FONT` if set (an explicit file wins), else
+    /// fontconfig's `sans-serif` (the user's desktop choice), else the first readable
+    /// file of `searchedPaths` (for a system without fontconfig's configuration or
+    /// fonts it knows); `nil` when there is none.
+    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                       config: FontConfig?, searchedPaths: [String] = searchedPaths) -> FontLocation? {
+        if let path = environment["SIGHTLINE_FONT"], !path.isEmpty { return FontLocation(path: path) }
+        if let location = config?.match(family: "sans-serif") { return location }
+        return searchedPaths.first { FileManager.default.isReadableFile(atPath: $0) }.map { FontLocation(path: $0) }
     }
 
+    /// Common sans fonts' files, for when fontconfig has no answer.
     public static let searchedPaths = [
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
         "/usr/share/fonts/TTF/DejaVuSans.ttf",

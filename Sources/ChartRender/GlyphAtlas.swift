@@ -2,6 +2,8 @@ import ChartCore
 
 /// Every glyph the labels use, rendered once by FreeType into one 8-bit texture (rows
 /// of glyphs packed on shelves), so all text draws in one batch from one texture.
+/// Glyphs come from the label font or, for scalars it lacks, from its fallback faces;
+/// all sit on the label font's baseline and line metrics.
 public final class GlyphAtlas {
     public struct Entry {
         /// Top-left texel of the glyph in the atlas.
@@ -18,7 +20,10 @@ public final class GlyphAtlas {
     private var metricsCache: [Int: (ascent: Int, descent: Int)] = [:]
     private var shelfX = 0, shelfY = 0, shelfHeight = 0
 
+    /// A glyph is a scalar drawn by one face at one size: the face is part of the key,
+    /// since two faces draw the same scalar differently.
     private struct Key: Hashable {
+        var face: ObjectIdentifier
         var scalar: UInt32
         var pixelSize: Int
     }
@@ -40,12 +45,16 @@ public final class GlyphAtlas {
         return metrics
     }
 
-    /// The glyph for `scalar` at `pixelSize`, rendered and packed on first use; `nil`
-    /// when the font lacks it or the atlas is full.
+    /// The glyph for `scalar` at `pixelSize` from the face that draws it (the label
+    /// font's missing-glyph box when no installed font has it), rendered and packed on
+    /// first use; `nil` when FreeType cannot render it or the atlas is full.
     public func entry(_ scalar: Unicode.Scalar, pixelSize: Int) -> Entry? {
-        let key = Key(scalar: scalar.value, pixelSize: pixelSize)
+        // The fallback faces outlive the atlas's entries (the label font keeps them open),
+        // so their identities are never reused for another face while keyed here.
+        let face = font.face(drawing: scalar)
+        let key = Key(face: ObjectIdentifier(face), scalar: scalar.value, pixelSize: pixelSize)
         if let entry = entries[key] { return entry }
-        guard let glyph = font.glyph(scalar, pixelSize: pixelSize) else { return nil }
+        guard let glyph = face.glyph(scalar, pixelSize: pixelSize) else { return nil }
         // One texel of padding keeps neighbours out of each other's edges.
         if shelfX + glyph.width + 1 > size {
             shelfY += shelfHeight + 1

@@ -14,7 +14,8 @@ enum GLTestHarness {
     }()
 
     static var device: RenderDevice { renderer.device }
-    /// The label font (Debian's fonts-dejavu-core, installed by scripts/install-deps.sh).
+    /// The label font: fontconfig's sans-serif (DejaVu Sans from Debian's fonts-dejavu-core),
+    /// with its fallback to fonts-wqy-microhei for Chinese; scripts/install-deps.sh installs both.
     static let font: FontFace? = ChartScene.loadDefaultFont().font
     static let lineRenderer: LineRenderer = try! LineRenderer(device: device)
 
