@@ -16,13 +16,13 @@ public enum ChartLayout {
             return PixelRect(size: size)
         case .standard:
             let left = Int((56 * scale).rounded())
-            let right = Int((16 * scale).rounded())
+            let right = Self.rightMargin(scale)
             let top = Int((16 * scale).rounded())
             let bottom = Int((36 * scale).rounded())
             guard size.width > left + right + 8, size.height > top + bottom + 8 else { return PixelRect(size: size) }
             return PixelRect(x: left, y: top, width: size.width - left - right, height: size.height - top - bottom)
         case .explorer:
-            let left = Int((56 * scale).rounded()), right = Int((16 * scale).rounded())
+            let left = Int((56 * scale).rounded()), right = Self.rightMargin(scale)
             let top = Int((44 * scale).rounded())
             let bottom = Int((36 * scale).rounded()) + Self.minimapHeight(scale) + Int((12 * scale).rounded())
             guard size.width > left + right + 8, size.height > top + bottom + 40 else {
@@ -50,4 +50,7 @@ public enum ChartLayout {
     }
 
     private static func minimapHeight(_ scale: Double) -> Int { Int((56 * scale).rounded()) }
+
+    /// Room right of the plot for the value label, so it never hides the newest points.
+    private static func rightMargin(_ scale: Double) -> Int { Int((64 * scale).rounded()) }
 }

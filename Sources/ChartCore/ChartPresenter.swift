@@ -5,9 +5,10 @@ import Foundation
 /// turns input into viewport changes.
 ///
 /// x follows the user at once (drag, wheel, keys) or eases (double-click, presets, box
-/// zoom) and is clamped to the data; y then eases to fit the data in the *target* x
-/// range of the visible series, found with the O(log n) range query, on a nice grid.
-/// A flick keeps panning with decaying momentum. Time comes in through `advance(by:)`.
+/// zoom) and is clamped to the data; y then eases to fit the lines of the visible
+/// series in the *target* x range, found with the O(log n) range query. A flick keeps
+/// panning with decaying momentum. A range preset is a mode: any other change of the
+/// range ends it. Time comes in through `advance(by:)`.
 public final class ChartPresenter {
     public let source: DataSource
     public let stage: RenderStage
@@ -37,6 +38,9 @@ public final class ChartPresenter {
         case box(start: Double)
     }
     private var drag: Drag?
+    /// The highlight as it was before the latest click's release pinned or unpinned it:
+    /// a double-click puts it back.
+    private var highlightBeforeClick: (index: Int?, pinned: Bool)?
     private var tracker = VelocityTracker()
     public private(set) var momentum: Momentum?
 
@@ -82,8 +86,11 @@ public final class ChartPresenter {
     // MARK: Navigation
 
     /// Shows `range` (clamped into the data, at least `minimumWidth` wide), moving x at
-    /// once or along `easing` over `duration`, and eases y to fit it.
-    public func show(x range: ClosedRange<Double>, duration: Double = 0, easing: Easing = .easeOut) {
+    /// once or along `easing` over `duration`, and eases y to fit it. Ends the preset
+    /// mode unless `keepingPreset` (the preset's own move).
+    public func show(x range: ClosedRange<Double>, duration: Double = 0, easing: Easing = .easeOut,
+                     keepingPreset: Bool = false) {
+        if !keepingPreset { endPreset() }
         let clamped = clamp(range)
         stage.viewport.set(.init(x: clamped), duration: duration, easing: easing)
         fitY(duration: max(duration, fitDuration), easing: duration > 0 ? easing : .easeOut)
@@ -114,6 +121,7 @@ public final class ChartPresenter {
 
     /// Zooms x by `factor` (above 1 magnifies) around canvas pixel `px`: the data point
     /// under it stays under it (unless the data's end stops the view).
+    /// At the narrowest or widest view, zooming further changes nothing.
     public func zoom(by factor: Double, aroundPixel px: Double) {
         let x = targetX
         let plot = geometry.plotBox
@@ -121,18 +129,30 @@ public final class ChartPresenter {
         let anchor = scales.dataX(atCanvasX: min(max(px, plot.x), plot.maxX))
         // The anchor's place across the plot, 0…1: it keeps it after the zoom.
         let t = scales.x.pixel(forValue: anchor) / plot.width
-        let width = (x.upperBound - x.lowerBound) / factor
+        let current = x.upperBound - x.lowerBound
+        // Limited before placing, so a zoom past the limit does not slide the view.
+        let width = min(max(current / factor, minimumWidth), dataRange.upperBound - dataRange.lowerBound)
+        guard width != current else { return }
         show(x: (anchor - t * width)...(anchor - t * width + width))
     }
 
     /// Shows a range preset, eased along cubic-bezier(0.64, 0, 0, 1) over 1.2 s, with the
-    /// trend colouring and baseline on.
+    /// trend of the preset's range (read once, so the morph keeps one colour) and its
+    /// baseline on, until the range is changed another way.
     public func apply(_ preset: RangePreset) {
         guard presets.presets.contains(preset) else { return }
+        let range = clamp(preset.range(for: dataRange, kind: source.dataset.xKind))
         presets.active = preset
-        lines.showsTrend = true
-        show(x: preset.range(for: dataRange, kind: source.dataset.xKind), duration: RangePreset.duration, easing: .preset)
+        lines.trendRange = range
+        show(x: range, duration: RangePreset.duration, easing: .preset, keepingPreset: true)
         gradient.shift()
+    }
+
+    /// Leaves the preset mode: the button goes out, the trend and baseline go.
+    private func endPreset() {
+        guard presets.active != nil || lines.showsTrend else { return }
+        presets.active = nil
+        lines.trendRange = nil
     }
 
     /// Everything, eased.
@@ -170,6 +190,9 @@ public final class ChartPresenter {
         }
         guard geometry.plotBox.contains(point) else { return }
         if clicks >= 2, button == .primary {
+            // The first click's release pinned or unpinned the highlight: undone.
+            if let before = highlightBeforeClick { highlight.restore(index: before.index, pinned: before.pinned) }
+            highlightBeforeClick = nil
             fitAll()
             return
         }
@@ -216,6 +239,7 @@ public final class ChartPresenter {
         defer { drag = nil }
         switch drag {
         case .pending:
+            highlightBeforeClick = (highlight.index, highlight.isPinned)
             highlight.togglePin(atX: scales.dataX(atCanvasX: point.x))
         case .panning:
             let velocity = tracker.velocity(at: time)

@@ -59,6 +59,13 @@ public final class HighlightController: RenderController {
         environment?.invalidate()
     }
 
+    /// Puts the highlight back as it was (a double-click undoes its first click's pin).
+    public func restore(index: Int?, pinned: Bool) {
+        isPinned = pinned && index != nil
+        set(index)
+        environment?.invalidate()
+    }
+
     /// Clears the highlight, pinned or not (Esc).
     public func clear() {
         isPinned = false
@@ -92,7 +99,7 @@ public final class HighlightController: RenderController {
         var rows: [(String, RGBAColor)] = [(dateLabel(x), theme.text)]
         for series in lines.visibleSeries {
             let drawn = drawnLevel(series: series, visible: current, plotWidth: geometry.plot.width)
-            let color = lines.color(ofSeries: series, theme: theme)
+            let color = lines.drawnColor(ofSeries: series, theme: theme)
             let value = dataset.series[series].ys[index]
             rows.append(("\(DisplayText.name(dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))",
                          color))
@@ -112,9 +119,9 @@ public final class HighlightController: RenderController {
         let sizes = rows.map { text.measure($0.0, pointSize: pointSize) }
         let size = TextSize(width: (sizes.map(\.width).max() ?? 0) + 2 * padding,
                             height: sizes.map(\.height).reduce(0, +) + spacing * Double(rows.count - 1) + 2 * padding)
-        let canvas = PixelBox(x: 0, y: 0, width: Double(geometry.canvas.width), height: Double(geometry.canvas.height))
+        // Inside the plot: never over the y labels left of it or the value label right of it.
         let box = InfoBoardLayout.place(size: size, lineX: lineX, circles: targetCircles + circles, radius: radius * scale,
-                                        top: plot.y + 6 * scale, canvas: canvas)
+                                        top: plot.y + 6 * scale, canvas: plot)
         boardBox = box
         shapes.add(.rect(box, fill: theme.panel, cornerRadius: 6 * scale))
         var y = box.y + padding

@@ -38,7 +38,8 @@ public final class RangeSelectorPresenter: ViewportObserver {
         }
     }
 
-    private var scales: PlotScales { PlotScales(visible: stage.viewport.current, plot: stage.geometry.plotBox) }
+    /// Data ↔ canvas pixels for the selector as drawn now.
+    public var scales: PlotScales { PlotScales(visible: stage.viewport.current, plot: stage.geometry.plotBox) }
 
     private var dataPerPixel: Double { stage.geometry.plot.width > 0 ? scales.dataXPerPixel : 0 }
 

@@ -1,19 +1,24 @@
 import ChartData
 
 /// The series as lines, in the file's colours where it names them, else the theme's.
-/// A series fades out or in when toggled. With `showsTrend` (a range preset is active)
-/// the first visible series is drawn green when its last visible value is at or above
-/// its first, red when below, over a dashed baseline at that first value. The GPU maps
-/// the lines through the viewport, so panning rebuilds nothing unless the trend shows.
+/// A series fades out or in when toggled. While a range preset is active (`trendRange`)
+/// its range's trend is shown: a dashed baseline at the first visible series' first
+/// value there and, when that series is the only one shown, the line green when its
+/// last value is at or above the first, red when below (with several series a trend
+/// colour would read as another series'). The trend is read from the preset's range
+/// once, so the line keeps one colour through the preset's morph. The GPU maps the
+/// lines through the viewport, so panning rebuilds nothing unless the trend shows.
 public final class SeriesLinesController: RenderController {
     public let dataset: Dataset
     public var lineWidth: Double
     /// Opacity per series, animated when toggled.
     public private(set) var fades: [Fade]
-    /// Colour the first visible series by its trend and draw its baseline.
-    public var showsTrend = false {
+    /// The x range a preset shows, whose trend is drawn; `nil`: no trend.
+    public var trendRange: ClosedRange<Double>? {
         didSet { environment?.invalidate() }
     }
+    /// Whether a trend is drawn.
+    public var showsTrend: Bool { trendRange != nil }
     private let fileColors: [RGBAColor?]
     private var surface: LineSurface?
     private var baseline: ShapeSurface?
@@ -57,9 +62,9 @@ public final class SeriesLinesController: RenderController {
     }
 
     public func build(in environment: RenderEnvironment) {
-        let trend = showsTrend ? self.trend(in: environment.viewport.current) : nil
+        let trend = self.trend
         for index in dataset.series.indices where fades[index].value > 0 {
-            let color = drawnColor(ofSeries: index, trend: trend, theme: environment.theme)
+            let color = drawnColor(ofSeries: index, theme: environment.theme)
             surface?.add(SeriesLine(seriesIndex: index, color: color.withAlpha(fades[index].value), width: lineWidth))
         }
         if let trend {
@@ -69,19 +74,24 @@ public final class SeriesLinesController: RenderController {
             if y >= plot.y, y <= plot.maxY {
                 baseline?.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),
                                        width: environment.geometry.scale,
-                                       color: environment.theme.text.withAlpha(0.7), dash: Dash(on: 4, off: 4)))
+                                       color: drawnColor(ofSeries: trend.series, theme: environment.theme).withAlpha(0.7),
+                                       dash: Dash(on: 4, off: 4)))
             }
         }
     }
 
-    /// The first visible series' first and last finite values in view.
+    /// The preset's trend: the first visible series' first and last finite values in
+    /// `trendRange`.
+    public var trend: (series: Int, first: Double, last: Double)? { trendRange.flatMap { trend(over: $0) } }
+
+    /// The first visible series' first and last finite values over x in `range`.
     /// - Complexity: O(log n) plus the gaps skipped at either end.
-    public func trend(in visible: DataRect) -> (series: Int, first: Double, last: Double)? {
+    public func trend(over range: ClosedRange<Double>) -> (series: Int, first: Double, last: Double)? {
         guard let series = visibleSeries.first else { return nil }
         let ys = dataset.series[series].ys
-        let range = dataset.firstIndex(atOrAfterX: visible.minX)..<dataset.firstIndex(atOrAfterX: visible.maxX.nextUp)
-        guard let first = range.lazy.map({ ys[$0] }).first(where: { !$0.isNaN }),
-              let last = range.reversed().lazy.map({ ys[$0] }).first(where: { !$0.isNaN }) else { return nil }
+        let indices = dataset.firstIndex(atOrAfterX: range.lowerBound)..<dataset.firstIndex(atOrAfterX: range.upperBound.nextUp)
+        guard let first = indices.lazy.map({ ys[$0] }).first(where: { !$0.isNaN }),
+              let last = indices.reversed().lazy.map({ ys[$0] }).first(where: { !$0.isNaN }) else { return nil }
         return (series, first, last)
     }
 
@@ -89,11 +99,11 @@ public final class SeriesLinesController: RenderController {
         fileColors[index] ?? theme.color(forSeries: index)
     }
 
-    /// The colour series `index` is drawn in over `visible`: rising or falling when it is
-    /// the series the trend describes (`trend` as computed for that view), else its own.
-    public func drawnColor(ofSeries index: Int, trend: (series: Int, first: Double, last: Double)?,
-                           theme: ChartTheme) -> RGBAColor {
-        guard let trend, trend.series == index else { return color(ofSeries: index, theme: theme) }
+    /// The colour series `index` is drawn in: rising or falling when it is the only
+    /// series shown and a preset's trend describes it, else its own. The highlight, the
+    /// board and the value label use it, so they match the line.
+    public func drawnColor(ofSeries index: Int, theme: ChartTheme) -> RGBAColor {
+        guard visibleSeries == [index], let trend, trend.series == index else { return color(ofSeries: index, theme: theme) }
         return trend.last >= trend.first ? theme.rising : theme.falling
     }
 }

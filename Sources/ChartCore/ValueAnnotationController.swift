@@ -1,8 +1,8 @@
 import ChartData
 
 /// The value of the right-most visible point of the first visible series: a horizontal
-/// line across the plot and a right-anchored label, moving with every pan and zoom (like
-/// the seed's `estimateYValueForXValue` lookup, a binary search).
+/// line across the plot and a label in the margin right of it, moving with every pan and
+/// zoom (like the seed's `estimateYValueForXValue` lookup, a binary search).
 public final class ValueAnnotationController: RenderController {
     public let source: DataSource
     public var dataset: Dataset { source.dataset }
@@ -46,16 +46,18 @@ public final class ValueAnnotationController: RenderController {
         guard py >= plot.y, py <= plot.maxY else { return }
         value = y
         // The colour its line is drawn in.
-        let color = lines.drawnColor(ofSeries: series, trend: lines.showsTrend ? lines.trend(in: visible) : nil,
-                                     theme: environment.theme)
+        let color = lines.drawnColor(ofSeries: series, theme: environment.theme)
         let scale = geometry.scale
         shapes.add(.segment(from: PixelPoint(x: plot.x, y: py), to: PixelPoint(x: plot.maxX, y: py), width: scale,
                             color: color.withAlpha(0.55)))
         let label = ValueFormat.string(y, dataDecimals: source.decimals[series])
         let size = text.measure(label, pointSize: pointSize)
         let padding = 5 * scale
-        let box = PixelBox(x: plot.maxX - size.width - 2 * padding, y: py - size.height / 2 - 2 * scale,
-                           width: size.width + 2 * padding, height: size.height + 4 * scale)
+        // In the right margin, pointing at the plot's edge; pushed left only as far as a
+        // long label needs to stay on the canvas.
+        let width = size.width + 2 * padding
+        let x = min(plot.maxX + 4 * scale, Double(geometry.canvas.width) - width - 2 * scale)
+        let box = PixelBox(x: x, y: py - size.height / 2 - 2 * scale, width: width, height: size.height + 4 * scale)
         shapes.add(.rect(box, fill: color, cornerRadius: 4 * scale))
         text.add(TextRun(label, at: PixelPoint(x: box.maxX - padding, y: py), anchor: .centerRight, pointSize: pointSize,
                          color: .white))

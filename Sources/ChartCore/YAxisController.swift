@@ -3,8 +3,9 @@
 ///
 /// Each line stays at its data value, sliding with the data as y eases. When the
 /// target's range needs another step, the lines of the new step fade in while the old
-/// ones fade out; a range the current step still suits changes nothing. A new
-/// transition waits until the running one is at least half done (the seed's throttle),
+/// ones fade out; a range the current step still suits changes nothing. A set whose
+/// lines crowd closer than `crowded` pixels (y easing far, as in a preset's morph)
+/// fades, so labels never overlap. A new transition waits until the running one is at least half done (the seed's throttle),
 /// so a fast back-and-forth pan does not stack transitions: the latest target waits
 /// and wins.
 public final class YAxisController: RenderController, ViewportObserver {
@@ -15,6 +16,9 @@ public final class YAxisController: RenderController, ViewportObserver {
     }
 
     public var pointSize = 11.0
+    /// Pixels between lines (before the HiDPI scale) at which a set of lines is hidden;
+    /// it is fully shown at twice this.
+    static let crowded = 16.0
     /// Seconds a transition takes.
     public var transitionDuration = 0.3
     public private(set) var sets: [LineSet] = []
@@ -79,6 +83,12 @@ public final class YAxisController: RenderController, ViewportObserver {
         let theme = environment.theme
         let inView = visible.minY...visible.maxY
         for set in sets where set.fade.value > 0 {
+            // While y eases far (a preset's morph), a set's lines crowd together or
+            // spread apart; crowded lines fade, so labels never overlap.
+            let spacing = set.grid.step * plot.height / visible.height
+            let roomy = min(max((spacing - Self.crowded * geometry.scale) / (Self.crowded * geometry.scale), 0), 1)
+            let opacity = set.fade.value * roomy
+            guard opacity > 0 else { continue }
             for value in set.grid.values(in: inView) {
                 let label = set.grid.label(value)
                 let exact = scales.canvasY(value)
@@ -86,9 +96,9 @@ public final class YAxisController: RenderController, ViewportObserver {
                 // A line on the plot's edge is drawn on the plot's outermost pixel row.
                 let y = min(max(exact, plot.y + 0.5), plot.maxY - 0.5)
                 lines.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),
-                                   width: geometry.scale, color: theme.grid.withAlpha(set.fade.value)))
+                                   width: geometry.scale, color: theme.grid.withAlpha(opacity)))
                 text.add(TextRun(label, at: PixelPoint(x: plot.x - 8 * geometry.scale, y: exact), anchor: .centerRight,
-                                 pointSize: pointSize, color: theme.text.withAlpha(set.fade.value)))
+                                 pointSize: pointSize, color: theme.text.withAlpha(opacity)))
             }
         }
     }

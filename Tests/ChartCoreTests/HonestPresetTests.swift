@@ -1,0 +1,192 @@
+import ChartCore
+import ChartData
+import XCTest
+
+/// Presets and the highlight stay honest: a preset is a mode other moves end, its trend
+/// colour is one colour through the morph and only ever the series' own when several
+/// are shown, a double-click fits without pinning, the deepest zoom stays put, and the
+/// board and value label keep out of the labels and the newest points.
+final class HonestPresetTests: XCTestCase {
+    private let geometry = StageGeometry(canvas: PixelSize(width: 1200, height: 700), layout: .explorer)
+
+    private func presenter(seriesCount: Int = 1, count: Int = 200_000) -> ChartPresenter {
+        let walk = RandomWalk(count: count, seed: 7).dataset()
+        let extra = (1..<max(seriesCount, 1)).map { i in Series(name: "#\(i)", ys: walk.series[0].ys.map { -$0 + Double(i) * 50 }) }
+        let dataset = Dataset(source: walk.source, xs: walk.xs, series: walk.series + extra, xKind: .time(unitsPerSecond: 1))
+        return ChartPresenter(source: DataSource(dataset: dataset), factory: RecordingSurfaceFactory(), geometry: geometry,
+                              initialFraction: 1)
+    }
+
+    private func frame(_ presenter: ChartPresenter) {
+        presenter.advance(by: 1.0 / 60)
+        presenter.stage.prepareFrame()
+    }
+
+    private func settle(_ presenter: ChartPresenter) {
+        for _ in 0..<600 {
+            let moving = presenter.advance(by: 1.0 / 60)
+            presenter.stage.prepareFrame()
+            if !moving { return }
+        }
+    }
+
+    private var centre: PixelPoint { PixelPoint(x: geometry.plotBox.x + geometry.plotBox.width / 2, y: geometry.plotBox.y + 100) }
+
+    func testAPresetEndsWhenTheRangeChangesAnotherWay() {
+        let moves: [(String, (ChartPresenter) -> Void)] = [
+            ("drag", { p in
+                p.pointerDown(at: self.centre, button: .primary, time: 0)
+                p.pointerMoved(to: PixelPoint(x: self.centre.x + 80, y: self.centre.y), time: 0.5)
+                p.pointerUp(at: PixelPoint(x: self.centre.x + 80, y: self.centre.y), button: .primary, time: 1.5)
+            }),
+            ("wheel", { p in p.wheel(steps: 1, at: self.centre) }),
+            ("arrow key", { p in p.key(.left) }),
+            ("fit", { p in p.key(.fit) }),
+        ]
+        for (name, move) in moves {
+            let p = presenter()
+            p.apply(.oneMonth)
+            settle(p)
+            XCTAssertEqual(p.presets.active, .oneMonth, name)
+            XCTAssertTrue(p.lines.showsTrend, name)
+            move(p)
+            XCTAssertNil(p.presets.active, "\(name): the button goes out")
+            XCTAssertFalse(p.lines.showsTrend, "\(name): the trend colour and baseline go")
+        }
+    }
+
+    func testARangeSelectorMoveEndsThePresetToo() {
+        let main = presenter()
+        let selector = RangeSelectorPresenter(main: main, factory: RecordingSurfaceFactory(),
+                                              geometry: StageGeometry(canvas: geometry.canvas,
+                                                                      plot: ChartLayout.explorer.minimapRect(in: geometry.canvas)!))
+        main.apply(.oneYear)
+        settle(main)
+        let box = selector.stage.geometry.plotBox
+        let handle = PixelPoint(x: selector.scales.canvasX(main.targetX.lowerBound / 2 + main.targetX.upperBound / 2), y: box.y + 10)
+        selector.pointerDown(at: handle, time: 0)
+        selector.pointerMoved(to: PixelPoint(x: handle.x - 30, y: handle.y), time: 0.5)
+        XCTAssertNil(main.presets.active)
+    }
+
+    /// The walk's last month falls while the whole walk (the start) rises, or the other
+    /// way: the morph from All to 1M keeps the colour of the month's trend throughout.
+    func testTheMorphKeepsOneColour() throws {
+        // A year, hourly: rising to its last month, which falls.
+        let hours = 365 * 24
+        let xs = (0..<hours).map { 1_600_000_000 + Double($0) * 3600 }
+        let ys = (0..<hours).map { Double($0 < hours - 24 * 30 ? $0 : 2 * (hours - 24 * 30) - $0) }
+        let dataset = Dataset(source: "year", xs: xs, series: [Series(name: "y", ys: ys)], xKind: .time(unitsPerSecond: 1))
+        let p = ChartPresenter(source: DataSource(dataset: dataset), factory: RecordingSurfaceFactory(), geometry: geometry,
+                               initialFraction: 1)
+        settle(p)
+        let target = RangePreset.oneMonth.range(for: p.dataRange, kind: p.source.dataset.xKind)
+        let whole = try XCTUnwrap(p.lines.trend(over: p.dataRange)), month = try XCTUnwrap(p.lines.trend(over: target))
+        XCTAssertNotEqual(whole.last >= whole.first, month.last >= month.first, "a walk where the two trends differ")
+        p.apply(.oneMonth)
+        var colours: [RGBAColor] = []
+        for _ in 0..<Int(RangePreset.duration * 60) + 10 {
+            frame(p)
+            let lines = p.stage.surfaces.compactMap { $0 as? RecordingLineSurface }.flatMap(\.lines)
+            colours += lines.filter { $0.seriesIndex == 0 }.map(\.color)
+        }
+        XCTAssertEqual(Set(colours.map { "\($0)" }).count, 1, "one colour through the morph")
+        XCTAssertEqual(colours.first, month.last >= month.first ? ChartTheme.day.rising : ChartTheme.day.falling)
+    }
+
+    /// With several series the trend draws its baseline, and every line keeps its own
+    /// colour (a green trend would read as the green series).
+    func testTheTrendNeverTakesAnotherSeriesColour() {
+        let p = presenter(seriesCount: 2)
+        p.apply(.oneMonth)
+        settle(p)
+        let lines = p.stage.surfaces.compactMap { $0 as? RecordingLineSurface }.flatMap(\.lines)
+        for line in lines {
+            XCTAssertEqual(line.color, p.lines.color(ofSeries: line.seriesIndex, theme: .day), "series \(line.seriesIndex)")
+        }
+        p.toggle(series: 1)
+        settle(p)
+        let alone = p.stage.surfaces.compactMap { $0 as? RecordingLineSurface }.flatMap(\.lines).filter { $0.seriesIndex == 0 }
+        XCTAssertTrue(alone.allSatisfy { $0.color == ChartTheme.day.rising || $0.color == ChartTheme.day.falling },
+                      "shown alone, the series takes its trend's colour")
+        XCTAssertEqual(p.lines.drawnColor(ofSeries: 0, theme: .day), alone.last?.color, "the highlight uses the drawn colour")
+    }
+
+    func testDoubleClickFitsWithoutPinning() {
+        let p = presenter()
+        p.key(.zoomIn)
+        settle(p)
+        p.pointerDown(at: centre, button: .primary, clicks: 1, time: 0)
+        p.pointerUp(at: centre, button: .primary, time: 0.05)
+        XCTAssertTrue(p.highlight.isPinned, "the first click pins")
+        p.pointerDown(at: centre, button: .primary, clicks: 2, time: 0.2)
+        p.pointerUp(at: centre, button: .primary, time: 0.25)
+        XCTAssertFalse(p.highlight.isPinned, "the double-click undid the first click's pin")
+        XCTAssertEqual(p.targetX, p.dataRange, "and fitted")
+    }
+
+    func testTheDeepestZoomStaysPut() {
+        let p = presenter(count: 5_000)
+        for _ in 0..<200 { p.wheel(steps: 3, at: PixelPoint(x: centre.x + 123, y: centre.y)) }
+        let deepest = p.targetX
+        XCTAssertEqual(deepest.upperBound - deepest.lowerBound, p.minimumWidth, accuracy: p.minimumWidth * 1e-9)
+        for _ in 0..<20 { p.wheel(steps: 1, at: PixelPoint(x: centre.x + 123, y: centre.y)) }
+        XCTAssertEqual(p.targetX, deepest, "more wheel-in does nothing")
+    }
+
+    func testTheBoardKeepsToThePlotAndTheValueLabelToTheMargin() throws {
+        let p = presenter(seriesCount: 3)
+        settle(p)
+        let plot = geometry.plotBox
+        for x in [plot.x + 1, plot.x + 40, plot.maxX - 40, plot.maxX - 1] {
+            p.pointerMoved(to: PixelPoint(x: x, y: plot.y + 50), time: 0)
+            frame(p)
+            let board = try XCTUnwrap(p.highlight.boardBox)
+            XCTAssertGreaterThanOrEqual(board.x, plot.x, "clear of the y labels at \(x)")
+            XCTAssertLessThanOrEqual(board.maxX, plot.maxX, "clear of the value label at \(x)")
+        }
+        let value = try XCTUnwrap(p.annotation.value)
+        let label = ValueFormat.string(value, dataDecimals: p.source.decimals[0])
+        let runs = p.stage.surfaces.compactMap { $0 as? RecordingTextSurface }.flatMap(\.runs)
+        let pill = try XCTUnwrap(runs.first { $0.text == label })
+        XCTAssertGreaterThan(pill.position.x, plot.maxX, "the value label is right of the plot, off the newest points")
+    }
+
+    /// While y eases far, a set of lines closer than 16 px is not drawn: labels never overlap.
+    func testCrowdedYLabelsDoNotOverlap() {
+        let p = presenter()
+        p.apply(.oneDay)
+        for _ in 0..<Int(RangePreset.duration * 60) {
+            frame(p)
+            let runs = p.stage.surfaces.compactMap { $0 as? RecordingTextSurface }.flatMap(\.runs)
+                .filter { $0.anchor == .centerRight && $0.color.alpha > 0.05 && $0.position.x < geometry.plotBox.x }
+            // One set of lines shares one opacity; sets cross-fade over each other.
+            for set in Dictionary(grouping: runs, by: { ($0.color.alpha * 1e4).rounded() }).values {
+                let sorted = set.sorted { $0.position.y < $1.position.y }
+                for (a, b) in zip(sorted, sorted.dropFirst()) {
+                    XCTAssertGreaterThanOrEqual(b.position.y - a.position.y, 12, "\(a.text) and \(b.text) overlap")
+                }
+            }
+        }
+    }
+
+    func testTheRangeSelectorCoastsAfterAFlick() {
+        let main = presenter()
+        main.show(x: main.dataRange.lowerBound...(main.dataRange.lowerBound + (main.dataRange.upperBound - main.dataRange.lowerBound) / 5))
+        let selector = RangeSelectorPresenter(main: main, factory: RecordingSurfaceFactory(),
+                                              geometry: StageGeometry(canvas: geometry.canvas,
+                                                                      plot: ChartLayout.explorer.minimapRect(in: geometry.canvas)!))
+        let box = selector.stage.geometry.plotBox
+        var x = selector.scales.canvasX(main.targetX.lowerBound / 2 + main.targetX.upperBound / 2)
+        selector.pointerDown(at: PixelPoint(x: x, y: box.y + 10), time: 0)
+        for step in 1...5 {
+            x += 20
+            selector.pointerMoved(to: PixelPoint(x: x, y: box.y + 10), time: Double(step) * 0.016)
+        }
+        selector.pointerUp(at: PixelPoint(x: x, y: box.y + 10), time: 0.09)
+        let released = main.targetX
+        XCTAssertNotNil(selector.momentum, "a flick at 1200 px/s coasts")
+        for _ in 0..<30 { selector.advance(by: 1.0 / 60) }
+        XCTAssertGreaterThan(main.targetX.lowerBound, released.lowerBound, "and keeps the window moving")
+    }
+}
