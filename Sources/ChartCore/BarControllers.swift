@@ -1,11 +1,19 @@
 import ChartData
 
-/// The legend: one toggle per series, in its colour, left in the bar above the plot.
-/// A filled dot is a shown series, a ring a hidden one.
+/// The legend: one toggle per series, in its colour, left in the bar above the plot,
+/// after the chart's title if it has one. A filled dot is a shown series, a ring a
+/// hidden one.
 public final class LegendController: RenderController {
     private let names: [String]
     private let lines: SeriesLinesController
     public var pointSize = 12.0
+    /// Written first, larger (a still picture's `--title`).
+    public var title: String? {
+        didSet { environment?.invalidate() }
+    }
+    public var titlePointSize = 15.0
+    /// How much of the bar's width the legend may take (the rest is the presets').
+    public var widthShare = 0.62
     /// Each toggle's box after the last build, in series order.
     public private(set) var boxes: [PixelBox] = []
     private var shapes: ShapeSurface?
@@ -39,10 +47,16 @@ public final class LegendController: RenderController {
         guard let shapes, let text, let bar = environment.geometry.bar else { return }
         let scale = environment.geometry.scale
         var x = bar.x
+        if let title, !title.isEmpty {
+            text.add(TextRun(title, at: PixelPoint(x: x, y: bar.y + bar.height / 2), anchor: .centerLeft,
+                             pointSize: titlePointSize, color: environment.theme.text))
+            x += text.measure(title, pointSize: titlePointSize).width + 16 * scale
+        }
+        let limit = bar.x + (bar.maxX - bar.x) * widthShare
         for (index, name) in names.enumerated() {
             let size = text.measure(name, pointSize: pointSize)
             let box = PixelBox(x: x, y: bar.y, width: size.width + 30 * scale, height: bar.height)
-            guard box.maxX <= bar.maxX * 0.62 + bar.x * 0.38 || index == 0 else { break }
+            guard box.maxX <= limit || index == 0 else { break }
             boxes.append(box)
             let color = lines.color(ofSeries: index, theme: environment.theme)
             let shown = lines.isVisible(index)

@@ -2,7 +2,8 @@
 public enum ChartLayout {
     /// The plot fills everything: no room for axes or decorations (`--plain`).
     case plain
-    /// The plot is inset, leaving room at the left and bottom for the axes' labels.
+    /// A still picture: a bar on top (title, legend), the plot inset with room at the
+    /// left and bottom for the axes' labels and at the right for the value label.
     case standard
     /// The window: a bar on top (legend, range presets), the plot with its axes, and the
     /// range selector under it.
@@ -17,7 +18,7 @@ public enum ChartLayout {
         case .standard:
             let left = Int((56 * scale).rounded())
             let right = Self.rightMargin(scale)
-            let top = Int((16 * scale).rounded())
+            let top = Int((44 * scale).rounded())
             let bottom = Int((36 * scale).rounded())
             guard size.width > left + right + 8, size.height > top + bottom + 8 else { return PixelRect(size: size) }
             return PixelRect(x: left, y: top, width: size.width - left - right, height: size.height - top - bottom)
@@ -42,9 +43,10 @@ public enum ChartLayout {
         return PixelRect(x: plot.x, y: y, width: plot.width, height: height)
     }
 
-    /// The bar above the plot, for the legend and the range presets (`.explorer` only).
+    /// The bar above the plot: the legend and the range presets in the window, the
+    /// title and the legend in a still picture.
     public func barRect(in size: PixelSize, scale: Double = 1) -> PixelRect? {
-        guard self == .explorer else { return nil }
+        guard self != .plain else { return nil }
         let plot = plotRect(in: size, scale: scale)
         return PixelRect(x: plot.x, y: Int((8 * scale).rounded()), width: plot.width, height: Int((24 * scale).rounded()))
     }

@@ -102,7 +102,7 @@ public final class HighlightController: RenderController {
             let color = lines.drawnColor(ofSeries: series, theme: theme)
             let value = dataset.series[series].ys[index]
             rows.append(("\(DisplayText.name(dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))",
-                         color))
+                         color.readable(on: theme.panel)))
             guard let y = dataset.drawnY(at: index, series: series, level: drawn) else { continue }
             let point = PixelPoint(x: lineX, y: now.canvasY(y))
             guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }

@@ -60,6 +60,6 @@ public final class ValueAnnotationController: RenderController {
         let box = PixelBox(x: x, y: py - size.height / 2 - 2 * scale, width: width, height: size.height + 4 * scale)
         shapes.add(.rect(box, fill: color, cornerRadius: 4 * scale))
         text.add(TextRun(label, at: PixelPoint(x: box.maxX - padding, y: py), anchor: .centerRight, pointSize: pointSize,
-                         color: .white))
+                         color: color.textColor))
     }
 }

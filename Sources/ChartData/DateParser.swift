@@ -1,7 +1,7 @@
 /// Reads calendar dates and times straight from bytes: `YYYY-MM-DD`, optionally
 /// followed by `T` or a space and `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff`, and a zone
 /// (`Z` or `±HH:MM`). Without a zone the time is taken as UTC.
-enum DateParser {
+public enum DateParser {
     /// Seconds since 1970-01-01T00:00:00Z (negative before), or `nil` if the field is
     /// not such a date.
     /// - Complexity: O(end − start).
@@ -65,5 +65,14 @@ enum DateParser {
         _ = expect(UInt8(ascii: ":"))
         guard let zoneMinute = digits(2), i == end, zoneHour < 24, zoneMinute < 60 else { return nil }
         return seconds - sign * Double(zoneHour * 3600 + zoneMinute * 60)
+    }
+}
+
+extension DateParser {
+    /// Seconds since 1970-01-01T00:00:00Z for `text` written as the CSV reader reads
+    /// dates (`2020-03-01`, `2020-03-01T10:30`, with an optional zone), else `nil`.
+    public static func unixSeconds(from text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { bytes in parse(UnsafeRawBufferPointer(bytes), from: 0, to: bytes.count) }
     }
 }

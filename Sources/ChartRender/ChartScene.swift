@@ -2,11 +2,12 @@ import ChartCore
 import ChartData
 import Foundation
 
-/// A still picture of a dataset: a render stage with the gradient background, the y
-/// grid and labels, the x labels and every series as a line, each frame drawn with its
-/// animations finished (`sightline render`, the no-display preview, `bench --plain`).
-/// `.plain` keeps the series alone on the theme's flat background. The window draws an
-/// `ExplorerScene`.
+/// A still picture of a dataset: what the window draws minus its controls — the
+/// background (the gradient, or the theme's flat colour), the y grid and labels, every
+/// series as a line, the x labels, the value label, and a bar with the title and the
+/// legend — each frame drawn with its animations finished (`sightline render`, the
+/// no-display preview, `bench --plain`). `.plain` keeps the series alone on the theme's
+/// flat background. The window draws an `ExplorerScene`.
 public final class ChartScene {
     public let source: DataSource
     public var dataset: Dataset { source.dataset }
@@ -20,7 +21,7 @@ public final class ChartScene {
     ///   - gradient: paint the animated four-colour background (else the theme's flat one).
     ///   - font: the label font; `nil` draws no text.
     public init(device: RenderDevice, source: DataSource, layout: ChartLayout = .standard, theme: ChartTheme = .day,
-                lineWidth: Double = 2, gradient: Bool = true, font: FontFace? = nil) throws {
+                lineWidth: Double = 2, gradient: Bool = true, font: FontFace? = nil, title: String? = nil) throws {
         self.source = source
         self.layout = layout
         self.device = device
@@ -29,18 +30,24 @@ public final class ChartScene {
             ?? DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1)
         stage = RenderStage(viewport: initial, geometry: StageGeometry(canvas: PixelSize(width: 1, height: 1), layout: layout),
                             theme: theme, factory: factory)
-        for controller in Self.controllers(for: source.dataset, layout: layout, lineWidth: lineWidth, gradient: gradient) {
+        for controller in Self.controllers(for: source, layout: layout, lineWidth: lineWidth, gradient: gradient, title: title) {
             stage.add(controller)
         }
     }
 
     /// The controllers of a still picture, in draw order: the series alone for `.plain`;
-    /// else the gradient, the y grid and labels, the series and the x labels.
-    public static func controllers(for dataset: Dataset, layout: ChartLayout, lineWidth: Double,
-                                   gradient: Bool) -> [RenderController] {
+    /// else the gradient, the y grid and labels, the series, the x labels, the value
+    /// label and the legend (after `title`).
+    public static func controllers(for source: DataSource, layout: ChartLayout, lineWidth: Double,
+                                   gradient: Bool, title: String? = nil) -> [RenderController] {
+        let dataset = source.dataset
         let lines = SeriesLinesController(dataset: dataset, lineWidth: lineWidth)
-        return layout == .plain ? [lines]
-            : [GradientController(enabled: gradient), YAxisController(), lines, XAxisController(xKind: dataset.xKind)]
+        guard layout != .plain else { return [lines] }
+        let legend = LegendController(dataset: dataset, lines: lines)
+        legend.title = title.map { DisplayText.name($0) }
+        legend.widthShare = 1
+        return [GradientController(enabled: gradient), YAxisController(), lines, XAxisController(xKind: dataset.xKind),
+                ValueAnnotationController(source: source, lines: lines), legend]
     }
 
     /// The plot's rectangle in a framebuffer of `size`.

@@ -115,25 +115,3 @@ struct SizeArgument: CustomStringConvertible {
         return SizeArgument(size)
     }
 }
-
-/// `A:B` on the command line, with A < B.
-struct RangeArgument {
-    var lower: Double
-    var upper: Double
-
-    private init(lower: Double, upper: Double) {
-        self.lower = lower
-        self.upper = upper
-    }
-
-    /// The range in `text`, or an error saying what is wrong with it (an option's
-    /// `transform`, so the message says why).
-    static func parsing(_ text: String) throws -> RangeArgument {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw ValidationError("give two numbers A:B (write --x-range=-5:10 for a negative start)") }
-        guard let a = Double(parts[0]), let b = Double(parts[1]) else { throw ValidationError("A and B must be numbers") }
-        guard a.isFinite, b.isFinite else { throw ValidationError("A and B must be finite numbers") }
-        guard a < b else { throw ValidationError(a == b ? "the range is empty (A equals B)" : "the range is reversed (A is more than B)") }
-        return RangeArgument(lower: a, upper: b)
-    }
-}

@@ -85,13 +85,13 @@ struct FuzzRender: ParsableCommand {
         do {
             let dataset = try DatasetReader.read(path: render.file, options: render.data.loadOptions)
             let plan = try RenderPlan(dataset: dataset, lod: render.data.lod, plain: render.plain,
-                                      xRange: render.xRange.map { $0.lower...$0.upper },
-                                      yRange: render.yRange.map { $0.lower...$0.upper })
+                                      xRange: try render.xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),
+                                      yRange: try render.yRange?.resolved(for: .number, option: "--y-range", file: dataset.source))
             layOut(plan, render: render)
             if let renderer {
                 let scene = try ChartScene(device: renderer.device, source: plan.source, layout: render.plain ? .plain : .standard,
                                            theme: render.look.chartTheme, lineWidth: render.lineWidth,
-                                           gradient: !render.look.noGradient, font: nil)
+                                           gradient: render.paintsGradient, font: nil, title: render.title)
                 let size = PixelSize(width: min(render.size.value.width, 320), height: min(render.size.value.height, 200))
                 _ = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size)
                 return .drawn
@@ -110,8 +110,8 @@ struct FuzzRender: ParsableCommand {
         let layout: ChartLayout = render.plain ? .plain : .standard
         let stage = RenderStage(viewport: plan.visible, geometry: StageGeometry(canvas: render.size.value, layout: layout),
                                 theme: render.look.chartTheme, factory: RecordingSurfaceFactory())
-        for controller in ChartScene.controllers(for: plan.source.dataset, layout: layout, lineWidth: render.lineWidth,
-                                                 gradient: !render.look.noGradient) {
+        for controller in ChartScene.controllers(for: plan.source, layout: layout, lineWidth: render.lineWidth,
+                                                 gradient: render.paintsGradient, title: render.title) {
             stage.add(controller)
         }
         var steps = 0

@@ -5,7 +5,7 @@ import Foundation
 
 /// How the chart looks, shared by every command that draws one.
 struct LookOptions: ParsableArguments {
-    @Option(help: "Colour theme: day or night (default: day, or the window's last).")
+    @Option(help: "Colour theme: day or night (default: day; a window without --theme opens in its last).")
     var theme: ThemeName?
 
     @Flag(help: "A flat background instead of the animated four-colour gradient.")

@@ -9,7 +9,9 @@ struct Render: ParsableCommand {
         abstract: "Render a data file to a PNG image, without a window or a display.",
         discussion: """
         Uses SDL's offscreen video driver (EGL), so it works on servers and in CI. The \
-        visible range defaults to all x and the y range of the data in view.
+        picture is what the window shows minus its controls: the legend (after --title), \
+        the axes, the lines and the value label, on the theme's flat background unless \
+        --gradient. The visible range defaults to all x and the y range of the data in view.
         """
     )
 
@@ -26,7 +28,8 @@ struct Render: ParsableCommand {
     @Option(help: "Image size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
-    @Option(help: "Visible x range in data units, A:B (e.g. --x-range=-5:10).", transform: RangeArgument.parsing)
+    @Option(help: ArgumentHelp("Visible x range, A:B: numbers in data units (--x-range=-5:10) or dates (2020-01-01:2020-12-31, a date alone ending with its day).",
+                               valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
 
     @Option(help: "Visible y range in data units, A:B.", transform: RangeArgument.parsing)
@@ -37,6 +40,15 @@ struct Render: ParsableCommand {
 
     @Flag(help: "Only the series on a flat background, filling the whole image: no margins, axes or decorations.")
     var plain = false
+
+    @Option(help: "A title, written left of the legend above the plot.")
+    var title: String?
+
+    @Flag(help: "Paint the window's animated four-colour gradient behind the chart (default: the theme's flat colour, for documents).")
+    var gradient = false
+
+    /// Flat unless `--gradient` (and not `--no-gradient`, kept for scripts from before).
+    var paintsGradient: Bool { gradient && !look.noGradient }
 
     @Flag(help: "Print the OpenGL renderer, the GPU memory used and the time taken.")
     var verbose = false
@@ -49,8 +61,8 @@ struct Render: ParsableCommand {
         let dataset = try CommandSupport.load(file, options: data)
         let plan: RenderPlan
         do {
-            plan = try RenderPlan(dataset: dataset, lod: data.lod, plain: plain, xRange: xRange.map { $0.lower...$0.upper },
-                                  yRange: yRange.map { $0.lower...$0.upper })
+            plan = try RenderPlan(dataset: dataset, lod: data.lod, plain: plain, xRange: try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),
+                                  yRange: try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source))
         } catch let error as DataLoadError {
             throw CommandSupport.fail(error)
         }
@@ -58,8 +70,8 @@ struct Render: ParsableCommand {
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
-                                       theme: look.chartTheme, lineWidth: lineWidth, gradient: !look.noGradient,
-                                       font: look.font(plain: plain))
+                                       theme: look.chartTheme, lineWidth: lineWidth, gradient: paintsGradient,
+                                       font: look.font(plain: plain), title: title)
             let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)
