@@ -72,4 +72,25 @@ public struct CalendarTickLadder: TickLadder {
         if abs(date.year) >= 100_000, date.year % 1000 == 0 { return NumberLabel.format(Double(date.year)) }
         return "\(date.year)"
     }
+
+    /// Under times, the day (`Dec 9, 2024`); under days and months, the year (`2024`);
+    /// years need nothing.
+    public func context(for value: Double, level: Int) -> TickContext? {
+        let seconds = value / unitsPerSecond
+        guard abs(seconds) <= CivilDate.limitInSeconds else { return nil }
+        switch Self.steps[level] {
+        case .seconds(let k) where k < 86400:
+            let start = (seconds / 86400).rounded(.down) * 86400
+            let date = CivilDate(unixSeconds: start)
+            return TickContext(start: start * unitsPerSecond, end: (start + 86400) * unitsPerSecond,
+                               text: "\(CivilDate.monthNames[date.month - 1]) \(date.day), \(date.year)")
+        case .seconds, .daysOfMonth, .months:
+            let year = CivilDate(unixSeconds: seconds).year
+            return TickContext(start: CalendarStep.midnight(year: year, month: 1, day: 1) * unitsPerSecond,
+                               end: CalendarStep.midnight(year: year + 1, month: 1, day: 1) * unitsPerSecond,
+                               text: "\(year)")
+        case .years:
+            return nil
+        }
+    }
 }

@@ -63,4 +63,9 @@ enum CalendarReading {
         }
         return steps
     }
+
+    /// "Dec 9, 2024": how a day is named when the labels show only times.
+    static func dayName(_ date: CivilDate) -> String {
+        "\(monthNames[date.month - 1]) \(date.day), \(date.year)"
+    }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 /// Date labels on the calendar steps people expect (1, 5, 15, 30 min; 1, 3, 6, 12 h;
 /// days; months; 1, 2, 10, 20 … years), kept as calm as the seed's: 3–6 labels where
-/// the ladder doubles, each fixed to its instant.
+/// the ladder doubles, each fixed to its instant, the date named under a day.
 final class DateLabelTests: XCTestCase {
     private let day = 86400.0
     private let year = 365.2425 * 86400
@@ -24,7 +24,7 @@ final class DateLabelTests: XCTestCase {
         recorded.surfaces.texts[0].runs.filter { $0.color.alpha > 0 }
     }
 
-    /// The labels' row: runs placed where tick labels go.
+    /// The labels' row: runs placed where tick labels go (the date under them is lower).
     private func labelRow(_ recorded: RecordedStage) -> [TextRun] {
         let y = recorded.stage.geometry.plotBox.maxY + 6 * recorded.stage.geometry.scale
         return drawn(recorded).filter { $0.position.y == y }
@@ -95,7 +95,8 @@ final class DateLabelTests: XCTestCase {
     }
 
     /// Panning a pixel a frame across midnights, month and year starts: the level
-    /// holds, every label is drawn at its own instant and moves exactly with the pan.
+    /// holds, every label is drawn at its own instant and moves exactly with the pan,
+    /// and under a day a date is named in every frame.
     func testASlowPanKeepsEveryLabelOnItsInstant() {
         // 2025 begins 300 pixels into the plot and leaves it on the left.
         let origin = CivilDate(year: 2025, month: 1, day: 1).unixSeconds
@@ -126,8 +127,56 @@ final class DateLabelTests: XCTestCase {
                     }
                 }
                 previous = positions
+                if width < day {
+                    XCTAssertTrue(namesADay(recorded, in: minX...(minX + width)), "no date in frame \(frame) of \(width) s")
+                }
             }
         }
+    }
+
+    /// Whether some drawn text names a day the view spans: "Dec 9, 2024" under the
+    /// times, or the label of a midnight in view ("Dec 10", "Jan", "2025").
+    private func namesADay(_ recorded: RecordedStage, in range: ClosedRange<Double>) -> Bool {
+        let ladder = CalendarTickLadder()
+        var names: Set<String> = []
+        var midnight = (range.lowerBound / day).rounded(.down) * day
+        while midnight <= range.upperBound {
+            names.insert(CalendarReading.dayName(CivilDate(unixSeconds: midnight)))
+            if midnight >= range.lowerBound { names.insert(ladder.label(for: midnight, level: 0)) }
+            midnight += day
+        }
+        return drawn(recorded).contains { names.contains($0.text) }
+    }
+
+    /// "A day shows 08:00, 16:00 with no date anywhere": every view under a day names
+    /// its date, whatever the time it starts.
+    func testTheDateShowsWhenTheViewSpansLessThanADay() {
+        var rng = SplitMix64(seed: 33)
+        for width in widths(from: 10, to: day * 0.99) {
+            for _ in 0..<3 {
+                let start = Double.random(in: 1.5e9...1.8e9, using: &rng).rounded()
+                let (recorded, _) = axis(over: start...(start + width))
+                XCTAssertTrue(namesADay(recorded, in: start...(start + width)),
+                              "no date among \(drawn(recorded).map(\.text)) for \(width) s from \(start)")
+            }
+        }
+    }
+
+    /// Days and months name their year: under the labels when no January is in view,
+    /// and as the January label ("2025") at a year's start. (Under times the day named
+    /// under the labels carries the year, unless a midnight near the left end has
+    /// pushed it out: then that midnight's label names the day.)
+    func testDayAndMonthViewsNameTheirYear() {
+        var rng = SplitMix64(seed: 34)
+        for width in widths(from: 3.5 * day, to: 2 * year) {
+            let start = Double.random(in: 1.5e9...1.8e9, using: &rng).rounded()
+            let (recorded, _) = axis(over: start...(start + width))
+            let years = Set((CivilDate(unixSeconds: start).year...CivilDate(unixSeconds: start + width).year).map(String.init))
+            XCTAssertTrue(drawn(recorded).contains { years.contains($0.text) },
+                          "no year among \(drawn(recorded).map(\.text)) for \(width / day) days from \(start)")
+        }
+        let (recorded, _) = axis(over: CivilDate(year: 2024, month: 9, day: 10).unixSeconds...CivilDate(year: 2025, month: 4, day: 20).unixSeconds)
+        XCTAssertTrue(labelRow(recorded).contains { $0.text == "2025" }, "Jan 1 reads as its year in a months view")
     }
 
     /// Zooming to and fro by 2% around each width where the level changes, from
@@ -154,7 +203,8 @@ final class DateLabelTests: XCTestCase {
         }
     }
 
-    /// Labels stay short: a time, "Dec 9", a month, or a year.
+    /// Labels stay short: a time, "Dec 9", a month, or a year; the date under them
+    /// "Dec 9, 2024".
     func testLabelsAreShort() {
         let ladder = CalendarTickLadder()
         var rng = SplitMix64(seed: 35)
@@ -162,6 +212,9 @@ final class DateLabelTests: XCTestCase {
             let value = Double.random(in: -limit...limit, using: &rng) / pow(10, Double(Int.random(in: 0...8, using: &rng)))
             let level = Int.random(in: ladder.levels, using: &rng)
             XCTAssertLessThanOrEqual(ladder.label(for: value, level: level).count, 11, "\(value)")
+            // Years beyond 9999 add their digits.
+            let digits = String(CivilDate(unixSeconds: value).year).count
+            XCTAssertLessThanOrEqual(ladder.context(for: value, level: level)?.text.count ?? 0, 12 + max(digits - 4, 0), "\(value)")
         }
     }
 }

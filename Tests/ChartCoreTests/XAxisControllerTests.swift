@@ -32,8 +32,8 @@ final class XAxisControllerTests: XCTestCase {
     /// Over thousands of zoom steps (seconds to centuries, and plain numbers): at least
     /// 3 label steps across the view and at most 6, +5% hysteresis, or where the next
     /// level is more than twice as coarse 3.15 × that ratio (9.45 where a step triples,
-    /// 15.75 where it quintuples, 7.9 for 2 → 5); labels never overlap, never leave
-    /// the plot, and each sits at its value.
+    /// 15.75 where it quintuples, 7.9 for 2 → 5); labels and the context under them
+    /// never overlap, never leave the plot, and each label sits at its value.
     func testLabelsStayInRangeNeverOverlapAndKeepTheirPlace() {
         for (kind, start) in [(XAxisKind.time(unitsPerSecond: 1), DataRect(minX: 1.6e9, maxX: 1.6e9 + 86400 * 30, minY: 0, maxY: 1)),
                               (.number, DataRect(minX: -5, maxX: 120, minY: 0, maxY: 1))] {
@@ -55,7 +55,12 @@ final class XAxisControllerTests: XCTestCase {
                     XCTAssertTrue(a.x >= plot.x && a.maxX <= plot.maxX, "label leaves the plot")
                     for b in boxes[(i + 1)...] { XCTAssertFalse(a.intersects(b), "labels overlap") }
                 }
-                for run in text.runs {
+                let labelRow = plot.maxY + 6 * recorded.stage.geometry.scale
+                for run in text.runs where run.position.y != labelRow {
+                    XCTAssertTrue(run.position.x == plot.x && axis.contexts.keys.contains { $0.text == run.text },
+                                  "\(run.text) under the labels is no context")
+                }
+                for run in text.runs where run.position.y == labelRow {
                     let value = axis.labels.keys.first { axis.ladder.label(for: $0, level: axis.level!) == run.text
                         && abs(plot.x + ($0 - rect.minX) / rect.width * plot.width - run.position.x) < 1e-6 }
                     XCTAssertNotNil(value, "\(run.text) at \(run.position.x) is not at its value")
