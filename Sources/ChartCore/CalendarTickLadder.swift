@@ -10,8 +10,9 @@ import ChartData
 /// use: 10 and 15 minutes (neither holds the other), 2 and 5 years, weeks (they do not
 /// restart with months, nor do months hold them). Of 5 and 10 minutes, 5 and 15 keep the
 /// quarter hours; of 2 and 5 years, 1, 2, 10, 20 label a decade in five steps and a
-/// century in five; of weeks and the 1st/15th, the 1st/15th nest, and the 5th, 10th …
-/// between them split a month in six like a week would, but restart with it.
+/// century in five; of weeks and the 1st/15th, the 1st/15th nest, and between days and
+/// them the 5th, 10th … 25th step five days, near a week, but restart with each month
+/// (weeks would make the step from days × 7, and 3.15 × 7 labels crowd).
 public struct CalendarTickLadder: TickLadder {
     /// Data units per second: 1 for Unix seconds, 1000 for milliseconds.
     public let unitsPerSecond: Double
@@ -29,10 +30,10 @@ public struct CalendarTickLadder: TickLadder {
         steps += [1, 3, 6, 12, 24].map { .seconds($0 * hour) }
         steps += [.daysOfMonth([1, 5, 10, 15, 20, 25]), .daysOfMonth([1, 15])]
         steps += [1, 3, 6].map { .months($0) }
-        var decade = 1
+        var power = 1
         for _ in 0...9 {
-            steps += [.years(decade), .years(2 * decade)]
-            decade *= 10
+            steps += [.years(power), .years(2 * power)]
+            power *= 10
         }
         return steps
     }()
