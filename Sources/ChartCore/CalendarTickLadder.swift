@@ -1,11 +1,18 @@
-/// Calendar-aware ticks for a time axis (x in Unix seconds × `unitsPerSecond`).
+import ChartData
+
+/// Calendar-aware ticks for a time axis (x in Unix seconds × `unitsPerSecond`), on the
+/// steps people count time in: 1, 5, 15, 30 seconds and minutes; 1, 3, 6, 12 hours;
+/// days; the 1st, 5th, 10th, 15th, 20th and 25th; the 1st and 15th; 1, 3, 6 months;
+/// 1, 2, 10, 20, 100, 200 … years, up to two billion.
 ///
-/// Each calendar unit (second, minute, hour, day, month) is labelled at every k-th step
-/// with k a power of two, counted from the start of the enclosing unit (second 0 of the
-/// minute, day 1 of the month, January); a tick is kept only if a whole step fits
-/// before the next enclosing unit starts, so ticks never crowd at a month's end and the
-/// next coarser unit's ticks are always among them. Years are labelled every 2^k years.
-/// Every level's ticks are therefore a subset of the level below: the ladder nests.
+/// Every level's ticks are among the finer level's, so zooming out keeps a subset of
+/// the labels in place and zooming in only adds. That rules out some steps people also
+/// use: 10 and 15 minutes (neither holds the other), 2 and 5 years, weeks (they do not
+/// restart with months, nor do months hold them). Of 5 and 10 minutes, 5 and 15 keep the
+/// quarter hours; of 2 and 5 years, 1, 2, 10, 20 label a decade in five steps and a
+/// century in five; of weeks and the 1st/15th, the 1st/15th nest, and between days and
+/// them the 5th, 10th … 25th step five days, near a week, but restart with each month
+/// (weeks would make the step from days × 7, and 3.15 × 7 labels crowd).
 public struct CalendarTickLadder: TickLadder {
     /// Data units per second: 1 for Unix seconds, 1000 for milliseconds.
     public let unitsPerSecond: Double
@@ -14,21 +21,20 @@ public struct CalendarTickLadder: TickLadder {
         self.unitsPerSecond = unitsPerSecond
     }
 
-    enum Unit: Int, CaseIterable {
-        case second, minute, hour, day, month, year
-    }
-
-    /// The levels in order: (unit, k) with k = 2^i. A level equal to the next unit's
-    /// first (32 s → only second 0 of a minute) is left out.
-    static let steps: [(unit: Unit, k: Int)] = {
-        var steps: [(Unit, Int)] = []
-        steps += [1, 2, 4, 8, 16].map { (.second, $0) }
-        steps += [1, 2, 4, 8, 16].map { (.minute, $0) }
-        steps += [1, 2, 4, 8].map { (.hour, $0) }
-        steps += [1, 2, 4, 8].map { (.day, $0) }
-        steps += [1, 2, 4].map { (.month, $0) }
-        // Up to 2^32 years (4.3 billion): the date range `CivilDate` covers.
-        steps += (0...32).map { (.year, 1 << $0) }
+    /// The levels, finest first. The years reach 2 × 10⁹: three labels across all the
+    /// dates `CivilDate` makes.
+    static let steps: [CalendarStep] = {
+        let minute = 60, hour = 3600
+        var steps: [CalendarStep] = [1, 5, 15, 30].map { .seconds($0) }
+        steps += [1, 5, 15, 30].map { .seconds($0 * minute) }
+        steps += [1, 3, 6, 12, 24].map { .seconds($0 * hour) }
+        steps += [.daysOfMonth([1, 5, 10, 15, 20, 25]), .daysOfMonth([1, 15])]
+        steps += [1, 3, 6].map { .months($0) }
+        var power = 1
+        for _ in 0...9 {
+            steps += [.years(power), .years(2 * power)]
+            power *= 10
+        }
         return steps
     }()
 
@@ -38,87 +44,23 @@ public struct CalendarTickLadder: TickLadder {
     /// the cost follows the labels that can fit, never the width of the range.
     static let maximumTicks = 10_000
 
-    /// Average distance between ticks in x units (seconds × `unitsPerSecond`), counting
-    /// the ticks dropped before a unit's end.
+    /// Average distance between ticks in x units (seconds × `unitsPerSecond`).
     public func spacing(ofLevel level: Int) -> Double {
-        let (unit, k) = Self.steps[level]
-        let parent: Double, count: Double
-        switch unit {
-        case .second: (parent, count) = (60, Double(Self.count(k: k, in: 60)))
-        case .minute: (parent, count) = (3600, Double(Self.count(k: k, in: 60)))
-        case .hour: (parent, count) = (86400, Double(Self.count(k: k, in: 24)))
-        case .day: (parent, count) = (30.436875 * 86400, (Double(Self.count(k: k, in: 28)) + 3 * Double(Self.count(k: k, in: 30))
-                                                          + 8 * Double(Self.count(k: k, in: 31))) / 12)
-        case .month: (parent, count) = (365.2425 * 86400, Double(Self.count(k: k, in: 12)))
-        case .year: (parent, count) = (365.2425 * 86400 * Double(k), 1)
-        }
-        return parent / count * unitsPerSecond
-    }
-
-    /// Ticks at positions 0, k, 2k, … of a unit with `length` sub-units, each needing a
-    /// whole step before the end.
-    static func count(k: Int, in length: Int) -> Int {
-        (length - k) / k + 1
-    }
-
-    static func keeps(_ position: Int, k: Int, length: Int) -> Bool {
-        position % k == 0 && position + k <= length
+        Self.steps[level].averageSeconds * unitsPerSecond
     }
 
     public func ticks(ofLevel level: Int, in range: ClosedRange<Double>) -> [Double] {
-        let (unit, k) = Self.steps[level]
         // Dates exist only within CivilDate's range; a view beyond it has no date ticks.
         let limit = CivilDate.limitInSeconds
         let lower = max(range.lowerBound / unitsPerSecond, -limit), upper = min(range.upperBound / unitsPerSecond, limit)
         guard lower.isFinite, upper.isFinite, upper >= lower,
               (upper - lower) * unitsPerSecond / spacing(ofLevel: level) <= Double(Self.maximumTicks) else { return [] }
-        var ticks: [Double] = []
-        func emit(_ seconds: Double) {
-            if seconds >= lower && seconds <= upper { ticks.append(seconds * unitsPerSecond) }
-        }
-        switch unit {
-        case .second, .minute, .hour:
-            let (size, parentSize, length) = unit == .second ? (1.0, 60.0, 60) : unit == .minute ? (60.0, 3600.0, 60) : (3600.0, 86400.0, 24)
-            var parentStart = (lower / parentSize).rounded(.down) * parentSize
-            while parentStart <= upper {
-                for position in stride(from: 0, to: length, by: k) where Self.keeps(position, k: k, length: length) {
-                    emit(parentStart + Double(position) * size)
-                }
-                parentStart += parentSize
-            }
-        case .day:
-            var date = CivilDate(unixSeconds: lower)
-            (date.day, date.hour, date.minute, date.second) = (1, 0, 0, 0)
-            while date.unixSeconds <= upper {
-                let length = CivilDate.daysInMonth(year: date.year, month: date.month)
-                let monthStart = date.unixSeconds
-                for position in stride(from: 0, to: length, by: k) where Self.keeps(position, k: k, length: length) {
-                    emit(monthStart + Double(position) * 86400)
-                }
-                date.month += 1
-                if date.month > 12 { (date.month, date.year) = (1, date.year + 1) }
-            }
-        case .month:
-            var year = CivilDate(unixSeconds: lower).year
-            while CivilDate(year: year, month: 1, day: 1).unixSeconds <= upper {
-                for position in stride(from: 0, to: 12, by: k) where Self.keeps(position, k: k, length: 12) {
-                    emit(CivilDate(year: year, month: position + 1, day: 1).unixSeconds)
-                }
-                year += 1
-            }
-        case .year:
-            let first = CivilDate(unixSeconds: lower).year
-            var year = first - ((first % k) + k) % k
-            while CivilDate(year: year, month: 1, day: 1).unixSeconds <= upper {
-                emit(CivilDate(year: year, month: 1, day: 1).unixSeconds)
-                year += k
-            }
-        }
-        return ticks
+        return Self.steps[level].ticks(from: lower, to: upper).map { $0 * unitsPerSecond }
     }
 
     /// The coarsest unit `value` falls on picks the format: `2021`, `Mar`, `Mar 3`,
-    /// `14:05`, `14:05:07`.
+    /// `14:05`, `14:05:07`, or `-150M` for a year in deep time. A year's first label is the year, so a view of days or
+    /// months names the year where it turns.
     public func label(for value: Double, level: Int) -> String {
         let date = CivilDate(unixSeconds: value / unitsPerSecond)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
@@ -126,6 +68,30 @@ public struct CalendarTickLadder: TickLadder {
         if date.hour != 0 || date.minute != 0 { return "\(two(date.hour)):\(two(date.minute))" }
         if date.day != 1 { return "\(CivilDate.monthNames[date.month - 1]) \(date.day)" }
         if date.month != 1 { return CivilDate.monthNames[date.month - 1] }
+        // Deep time in thousands with a suffix (`-150K`, `2.5M`, `3G`), so ten-digit
+        // years need not crowd labels out; a year not on a thousand keeps its digits.
+        if abs(date.year) >= 100_000, date.year % 1000 == 0 { return NumberLabel.format(Double(date.year)) }
         return "\(date.year)"
+    }
+
+    /// Under times, the day (`Dec 9, 2024`); under days and months, the year (`2024`);
+    /// years need nothing.
+    public func context(for value: Double, level: Int) -> TickContext? {
+        let seconds = value / unitsPerSecond
+        guard abs(seconds) <= CivilDate.limitInSeconds else { return nil }
+        switch Self.steps[level] {
+        case .seconds(let k) where k < 86400:
+            let start = (seconds / 86400).rounded(.down) * 86400
+            let date = CivilDate(unixSeconds: start)
+            return TickContext(start: start * unitsPerSecond, end: (start + 86400) * unitsPerSecond,
+                               text: "\(CivilDate.monthNames[date.month - 1]) \(date.day), \(date.year)")
+        case .seconds, .daysOfMonth, .months:
+            let year = CivilDate(unixSeconds: seconds).year
+            return TickContext(start: CalendarStep.midnight(year: year, month: 1, day: 1) * unitsPerSecond,
+                               end: CalendarStep.midnight(year: year + 1, month: 1, day: 1) * unitsPerSecond,
+                               text: "\(year)")
+        case .years:
+            return nil
+        }
     }
 }

@@ -11,9 +11,15 @@ public protocol TickLadder: Sendable {
     /// The label of the tick at `value`. It depends on the value alone, never on the
     /// level, so a label never changes its text while it stays on screen.
     func label(for value: Double, level: Int) -> String
+    /// The span around `value` that labels of `level` leave unnamed (the day when they
+    /// show times), or nil when they name everything.
+    func context(for value: Double, level: Int) -> TickContext?
 }
 
 extension TickLadder {
+    /// By default labels name everything, as plain numbers do.
+    public func context(for value: Double, level: Int) -> TickContext? { nil }
+
     /// The coarsest level whose spacing is at most `spacing`.
     func level(withSpacingAtMost spacing: Double) -> Int {
         var low = levels.lowerBound, high = levels.upperBound

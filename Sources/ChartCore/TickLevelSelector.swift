@@ -1,13 +1,14 @@
 /// Picks the level of a `TickLadder` for a visible width, with hysteresis.
 ///
 /// The aim is 3–6 label steps across the view (`width / spacing`). Going coarser waits
-/// until the count is 5% past 6, so that the coarser level starts above 3 (× 2 ladders
-/// then land at 3.15) and a back-and-forth zoom across the threshold cannot flicker;
-/// going finer happens below 3. Where the ladder's next level is more than twice as
-/// coarse (a calendar unit split in three: 8 h → day, 4 months → year), at least 3
-/// wins: the count may reach 3 × that ratio. A level is also too fine when its labels
-/// would be closer than `minimumPixelSpacing` (they would overlap): that rule wins over
-/// the count, with the same 5% margin before it lets go.
+/// until the count is 5% past 6 and the coarser level would show 5% more than 3 steps;
+/// going finer happens below 3. The 5% between the two is what keeps a back-and-forth
+/// zoom across a threshold from flickering. Where the ladder's next level is more than
+/// twice as coarse (3 × for 5 → 15 minutes, 5 × for 1 → 5 minutes: steps that nest
+/// cannot all double), no level fits 3–6 for some widths and at least 3 wins: the count
+/// may reach 3.15 × that ratio. A level is also too fine when its labels would be
+/// closer than `minimumPixelSpacing` (they would overlap): that rule wins over the
+/// count, with the same 5% margin before it lets go.
 public struct TickLevelSelector: Equatable, Sendable {
     public static let minimumCount = 3.0
     public static let maximumCount = 6.0
@@ -34,7 +35,7 @@ public struct TickLevelSelector: Equatable, Sendable {
         l = min(max(l, levels.lowerBound), levels.upperBound)
         while l < levels.upperBound {
             let crowded = pixelSpacing(l) < minimumPixelSpacing(l)
-            guard crowded || (count(l) > upper && count(l + 1) >= Self.minimumCount) else { break }
+            guard crowded || (count(l) > upper && count(l + 1) >= Self.minimumCount * (1 + Self.hysteresis)) else { break }
             l += 1
         }
         while l > levels.lowerBound, count(l) < Self.minimumCount,

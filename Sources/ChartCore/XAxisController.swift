@@ -7,6 +7,11 @@ import ChartData
 /// by panning are simply there. Near the plot's ends a label fades out before its box
 /// would cross the edge, and a fading label is skipped where it would overlap a
 /// settled one, so labels never overlap or leave the plot.
+///
+/// Under the labels, at the plot's left, the ladder's context names what they leave
+/// unsaid: the day under times, the year under days and months. It names the span where
+/// the first label can stand, and fades as the next span's start nears it, so a pan
+/// across midnight hands "Dec 9, 2024" over to the "Dec 10" label, then to "Dec 10, 2024".
 public final class XAxisController: RenderController, ViewportObserver {
     public let ladder: TickLadder
     public var pointSize = 11.0
@@ -17,6 +22,8 @@ public final class XAxisController: RenderController, ViewportObserver {
     public private(set) var selector = TickLevelSelector()
     /// Opacity per label value: settled labels of the current level, and fading ones.
     public private(set) var labels: [Double: Fade] = [:]
+    /// Opacity per context: the one for the current view and level, and fading ones.
+    public private(set) var contexts: [TickContext: Fade] = [:]
     private var text: TextSurface?
     private var environment: RenderEnvironment?
 
@@ -84,6 +91,16 @@ public final class XAxisController: RenderController, ViewportObserver {
                 labels[value]?.target = 1
             }
         }
+        let probe = visible.minX + widestLabel(level: level, in: visible) / 2 / pixels * visible.width
+        let context = probe.isFinite ? ladder.context(for: probe, level: level) : nil
+        for key in Array(contexts.keys) where key != context { contexts[key]?.target = 0 }
+        if let context {
+            if contexts[context] == nil {
+                contexts[context] = Fade(value: previous != nil && animated ? 0 : 1, target: 1)
+            } else {
+                contexts[context]?.target = 1
+            }
+        }
     }
 
     private func widestLabel(level: Int, in visible: DataRect) -> Double {
@@ -98,6 +115,11 @@ public final class XAxisController: RenderController, ViewportObserver {
         for (value, var fade) in labels where !fade.isSettled {
             fade.advance(by: seconds)
             labels[value] = fade.value == 0 && fade.target == 0 ? nil : fade
+            moving = true
+        }
+        for (context, var fade) in contexts where !fade.isSettled {
+            fade.advance(by: seconds)
+            contexts[context] = fade.value == 0 && fade.target == 0 ? nil : fade
             moving = true
         }
         return moving
@@ -123,6 +145,20 @@ public final class XAxisController: RenderController, ViewportObserver {
             placed.append(box)
             let alpha = fade.value * min(room / (edgeFade * geometry.scale), 1)
             text.add(TextRun(label, at: PixelPoint(x: x, y: y), anchor: .topCenter, pointSize: pointSize,
+                             color: environment.theme.text.withAlpha(alpha)))
+        }
+        let below = PixelPoint(x: plot.x, y: y + text.measure("0", pointSize: pointSize).height)
+        // The current context first: one that fades out gives way to it.
+        for (context, fade) in contexts.sorted(by: { $0.value.target > $1.value.target }) where fade.value > 0 {
+            let size = text.measure(context.text, pointSize: pointSize)
+            let box = size.box(at: below, anchor: .topLeft)
+            guard box.maxX <= plot.maxX, !placed.contains(where: { $0.intersects(box) }) else { continue }
+            // Room left before the next span starts: it fades over `edgeFade` pixels.
+            let room = scales.canvasX(context.end) - labelGap * geometry.scale - box.maxX
+            let alpha = fade.value * min(max(room / (edgeFade * geometry.scale), 0), 1)
+            guard alpha > 0 else { continue }
+            placed.append(box)
+            text.add(TextRun(context.text, at: below, anchor: .topLeft, pointSize: pointSize,
                              color: environment.theme.text.withAlpha(alpha)))
         }
     }

@@ -63,8 +63,33 @@ final class AxisTicksTests: XCTestCase {
         XCTAssertEqual(label(2021, 3, 3, 14, 5), "14:05")
         XCTAssertEqual(label(2021, 3, 3, 14, 5, 7), "14:05:07")
         XCTAssertEqual(label(1950, 7, 1), "Jul", "before 1970")
+        XCTAssertEqual(label(12345, 1, 1), "12345")
+        XCTAssertEqual(label(-150_000_000, 1, 1), "-150M", "deep time in thousands with a suffix")
+        XCTAssertEqual(label(2_500_000, 1, 1), "2.5M")
+        XCTAssertEqual(label(100_001, 1, 1), "100001", "a year off the thousands keeps its digits")
         let ms = CalendarTickLadder(unitsPerSecond: 1000)
         XCTAssertEqual(ms.label(for: 1_614_780_300_000, level: 3), "14:05")
+    }
+
+    /// Under times the context is the day, under days and months the year; years need
+    /// none. Each spans its day or year, in the ladder's units.
+    func testCalendarContextsNameWhatLabelsLeaveOut() {
+        for unitsPerSecond in [1.0, 1000] {
+            let ladder = CalendarTickLadder(unitsPerSecond: unitsPerSecond)
+            func level(stepping seconds: Double) -> Int { ladder.levels.first { ladder.spacing(ofLevel: $0) == seconds * unitsPerSecond }! }
+            let at = CivilDate(year: 2021, month: 3, day: 3, hour: 14, minute: 5).unixSeconds * unitsPerSecond
+            let day = ladder.context(for: at, level: level(stepping: 3600))
+            XCTAssertEqual(day?.text, "Mar 3, 2021")
+            XCTAssertEqual(day?.start, CivilDate(year: 2021, month: 3, day: 3).unixSeconds * unitsPerSecond)
+            XCTAssertEqual(day?.end, CivilDate(year: 2021, month: 3, day: 4).unixSeconds * unitsPerSecond)
+            let year = ladder.context(for: at, level: level(stepping: 86400))
+            XCTAssertEqual(year?.text, "2021")
+            XCTAssertEqual(year?.start, CivilDate(year: 2021, month: 1, day: 1).unixSeconds * unitsPerSecond)
+            XCTAssertEqual(year?.end, CivilDate(year: 2022, month: 1, day: 1).unixSeconds * unitsPerSecond)
+            XCTAssertEqual(ladder.context(for: at, level: ladder.levels.upperBound - 1)?.text, nil)
+            XCTAssertNil(ladder.context(for: 1e30, level: 0), "no date beyond the calendar")
+        }
+        XCTAssertNil(NumericTickLadder().context(for: 5, level: 0), "numbers say it all")
     }
 
     func testNumberLabels() {

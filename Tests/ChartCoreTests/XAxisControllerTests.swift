@@ -30,9 +30,10 @@ final class XAxisControllerTests: XCTestCase {
     }
 
     /// Over thousands of zoom steps (seconds to centuries, and plain numbers): at least
-    /// 3 label steps across the view and at most 6 (+5% hysteresis) times half the
-    /// ladder's ratio there (3 where a calendar unit splits in three, 2.5 for 2 → 5);
-    /// labels never overlap, never leave the plot, and each sits at its value.
+    /// 3 label steps across the view and at most 6, +5% hysteresis, or where the next
+    /// level is more than twice as coarse 3.15 × that ratio (9.45 where a step triples,
+    /// 15.75 where it quintuples, 7.9 for 2 → 5); labels and the context under them
+    /// never overlap, never leave the plot, and each label sits at its value.
     func testLabelsStayInRangeNeverOverlapAndKeepTheirPlace() {
         for (kind, start) in [(XAxisKind.time(unitsPerSecond: 1), DataRect(minX: 1.6e9, maxX: 1.6e9 + 86400 * 30, minY: 0, maxY: 1)),
                               (.number, DataRect(minX: -5, maxX: 120, minY: 0, maxY: 1))] {
@@ -45,15 +46,21 @@ final class XAxisControllerTests: XCTestCase {
                 let ratio = level < axis.ladder.levels.upperBound
                     ? axis.ladder.spacing(ofLevel: level + 1) / axis.ladder.spacing(ofLevel: level) : 2
                 XCTAssertGreaterThanOrEqual(steps, 3 - 1e-9)
-                XCTAssertLessThanOrEqual(steps, max(6 * 1.05, 3 * ratio) + 1e-9)
+                let most = ratio <= 2.1 ? 6 * 1.05 : 3 * 1.05 * ratio
+                XCTAssertLessThanOrEqual(steps, most + 1e-9)
                 let inView = axis.ticksInView().count
-                XCTAssertTrue((3...Int(max(6 * 1.05, 3 * ratio)) + 1).contains(inView), "\(inView) labels in \(rect)")
+                XCTAssertTrue((3...Int(most) + 1).contains(inView), "\(inView) labels in \(rect)")
                 let boxes = text.boxes
                 for (i, a) in boxes.enumerated() {
                     XCTAssertTrue(a.x >= plot.x && a.maxX <= plot.maxX, "label leaves the plot")
                     for b in boxes[(i + 1)...] { XCTAssertFalse(a.intersects(b), "labels overlap") }
                 }
-                for run in text.runs {
+                let labelRow = plot.maxY + 6 * recorded.stage.geometry.scale
+                for run in text.runs where run.position.y != labelRow {
+                    XCTAssertTrue(run.position.x == plot.x && axis.contexts.keys.contains { $0.text == run.text },
+                                  "\(run.text) under the labels is no context")
+                }
+                for run in text.runs where run.position.y == labelRow {
                     let value = axis.labels.keys.first { axis.ladder.label(for: $0, level: axis.level!) == run.text
                         && abs(plot.x + ($0 - rect.minX) / rect.width * plot.width - run.position.x) < 1e-6 }
                     XCTAssertNotNil(value, "\(run.text) at \(run.position.x) is not at its value")
@@ -62,17 +69,19 @@ final class XAxisControllerTests: XCTestCase {
         }
     }
 
-    /// Where the ladder doubles exactly (years: 1, 2, 4, 8, …) the count is 3–6.3.
-    func testDoublingLevelsKeepThreeToSixSteps() {
+    /// Zooming out from seconds to aeons and back in: the count stays 3–6.3 where the
+    /// ladder doubles (15 → 30 → 60 minutes, 1 → 2 years, …), and 3 to 3.15 × the ratio
+    /// where it cannot (1 → 5 minutes, 2 → 10 years).
+    func testCountsStayThreeToSixWhereLevelsDouble() {
         let ladder = CalendarTickLadder()
         var selector = TickLevelSelector()
-        let year = 365.2425 * 86400
-        var width = year * 4
-        while width < year * 500 {
+        let widths = Array(sequence(first: 3.0) { $0 * 1.01 }.prefix { $0 < 6e9 * 365.2425 * 86400 })
+        for width in widths + widths.reversed() {
             let level = selector.update(ladder: ladder, width: width, pixels: 1000) { _ in 60 }
             let steps = width / ladder.spacing(ofLevel: level)
-            XCTAssertTrue((3...6.3).contains(steps), "\(steps) steps at width \(width / year) years")
-            width *= 1.01
+            let ratio = level < ladder.levels.upperBound ? ladder.spacing(ofLevel: level + 1) / ladder.spacing(ofLevel: level) : 2
+            XCTAssertTrue((3...(ratio <= 2.1 ? 6.3 : 3.15 * ratio) + 1e-9).contains(steps),
+                          "\(steps) steps at width \(width) s, ratio \(ratio)")
         }
     }
 
