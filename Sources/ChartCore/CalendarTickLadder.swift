@@ -59,7 +59,7 @@ public struct CalendarTickLadder: TickLadder {
     }
 
     /// The coarsest unit `value` falls on picks the format: `2021`, `Mar`, `Mar 3`,
-    /// `14:05`, `14:05:07`, or `-150M` for a year in deep time. A year's first label is the year, so a view of days or
+    /// `14:05`, `14:05:07`, or `−150M` for a year in deep time (a real minus). A year's first label is the year, so a view of days or
     /// months names the year where it turns.
     public func label(for value: Double, level: Int) -> String {
         let date = CivilDate(unixSeconds: value / unitsPerSecond)
@@ -70,8 +70,8 @@ public struct CalendarTickLadder: TickLadder {
         if date.month != 1 { return CivilDate.monthNames[date.month - 1] }
         // Deep time in thousands with a suffix (`-150K`, `2.5M`, `3G`), so ten-digit
         // years need not crowd labels out; a year not on a thousand keeps its digits.
-        if abs(date.year) >= 100_000, date.year % 1000 == 0 { return NumberLabel.format(Double(date.year)) }
-        return "\(date.year)"
+        if abs(date.year) >= 100_000, date.year % 1000 == 0 { return ValueFormat.withRealMinus(NumberLabel.format(Double(date.year))) }
+        return ValueFormat.withRealMinus("\(date.year)")
     }
 
     /// Under times, the day (`Dec 9, 2024`); under days and months, the year (`2024`);
@@ -84,12 +84,12 @@ public struct CalendarTickLadder: TickLadder {
             let start = (seconds / 86400).rounded(.down) * 86400
             let date = CivilDate(unixSeconds: start)
             return TickContext(start: start * unitsPerSecond, end: (start + 86400) * unitsPerSecond,
-                               text: "\(CivilDate.monthNames[date.month - 1]) \(date.day), \(date.year)")
+                               text: "\(CivilDate.monthNames[date.month - 1]) \(date.day), " + ValueFormat.withRealMinus("\(date.year)"))
         case .seconds, .daysOfMonth, .months:
             let year = CivilDate(unixSeconds: seconds).year
             return TickContext(start: CalendarStep.midnight(year: year, month: 1, day: 1) * unitsPerSecond,
                                end: CalendarStep.midnight(year: year + 1, month: 1, day: 1) * unitsPerSecond,
-                               text: "\(year)")
+                               text: ValueFormat.withRealMinus("\(year)"))
         case .years:
             return nil
         }
