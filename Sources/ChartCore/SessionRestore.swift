@@ -24,15 +24,16 @@ public struct SessionRestore: Sendable {
         return saved
     }
 
-    /// Applies `saved`'s view and hidden series to `main`. Separate from `take`, as the
-    /// view change it makes calls back into whoever records views (which may read this
-    /// restore while it would still be changing).
+    /// Applies `saved`'s view and hidden series to `main`; a view that misses the data
+    /// altogether (the file changed since) is ignored, and the default view stays.
+    /// Separate from `take`, as the view change it makes calls back into whoever
+    /// records views (which may read this restore while it would still be changing).
     public static func apply(_ saved: SessionEntry, to main: ChartPresenter) {
         for (index, series) in main.lines.dataset.series.enumerated() where saved.hiddenSeries.contains(series.name) {
             main.lines.setVisible(index, false, animated: false)
         }
         main.legend.refresh()
-        if let visible = saved.visible {
+        if let visible = saved.visible, visible.maxX > main.dataRange.lowerBound, visible.minX < main.dataRange.upperBound {
             main.show(x: visible.minX...visible.maxX)
         } else {
             main.fitY()

@@ -51,4 +51,31 @@ final class WindowStateTests: XCTestCase {
         XCTAssertEqual(update.visible?.maxX, remembered.maxX)
         XCTAssertEqual(update.hiddenSeries, ["second"])
     }
+
+    /// A remembered view that misses the file's data (the file changed since) is
+    /// ignored: the window keeps its default view instead of an empty one.
+    func testAViewOutsideTheDataIsIgnored() throws {
+        let main = presenter()
+        let initial = main.targetX
+        let xs = RandomWalk(count: 10_000, seed: 5).dataset().xs
+        let past = DataRect(minX: xs.last! + 1e6, maxX: xs.last! + 2e6, minY: 0, maxY: 1)
+        var entry = SessionEntry(path: "/data/walk.csv")
+        entry.visible = past
+        SessionRestore.apply(entry, to: main)
+        XCTAssertEqual(main.targetX, initial)
+    }
+
+    /// Each chart of a file has its own entry: chart 5 never opens on chart 1's range,
+    /// and a second file never gets the first one's view.
+    func testEntriesAreKeptPerFileAndPerChart() {
+        var session = Session()
+        let first = SessionEntry(path: "/data/chart_data.json", chart: 1)
+        SessionUpdate(file: first, visible: DataRect(minX: 10, maxX: 20, minY: 0, maxY: 1), hiddenSeries: []).apply(to: &session)
+        XCTAssertNil(session.entry(for: "/data/chart_data.json", chart: 5)?.visible, "chart 5 has no view of its own yet")
+        XCTAssertNil(session.entry(for: "/data/other.json", chart: 1)?.visible)
+        SessionUpdate(file: SessionEntry(path: "/data/chart_data.json", chart: 5),
+                      visible: DataRect(minX: 30, maxX: 40, minY: 0, maxY: 1), hiddenSeries: []).apply(to: &session)
+        XCTAssertEqual(session.entry(for: "/data/chart_data.json", chart: 1)?.visible?.minX, 10)
+        XCTAssertEqual(session.entry(for: "/data/chart_data.json", chart: 5)?.visible?.minX, 30)
+    }
 }
