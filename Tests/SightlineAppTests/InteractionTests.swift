@@ -52,7 +52,7 @@ final class InteractionTests: XCTestCase {
             }
         }
         let leftHandle = try XCTUnwrap(handleColumns(after).first)
-        XCTAssertEqual(Double(leftHandle - minimap.x) / Double(minimap.width), 0.8 - 300.0 / 828, accuracy: 0.02)
+        XCTAssertEqual(Double(leftHandle - minimap.x) / Double(minimap.width), 0.8 - 300.0 / Double(minimap.width), accuracy: 0.02)
         XCTAssertEqual(Double(try XCTUnwrap(handleColumns(first).first) - minimap.x) / Double(minimap.width), 0.8, accuracy: 0.02)
     }
 
