@@ -9,7 +9,8 @@ import Foundation
 /// case; one warning counts them); rows with x out of order are sorted stably, with a
 /// warning. Without `--y`, every
 /// column whose first value is a number becomes a series (text columns are skipped), up
-/// to `LoadOptions.maxSeries`. In `;`- and tab-separated files a number may have a
+/// to `LoadOptions.maxSeries`, except those far off the others' scale (`ScaleSelection`),
+/// which a warning names. In `;`- and tab-separated files a number may have a
 /// decimal comma (`1,5`).
 
 public struct CSVLoader: DataLoader {
@@ -133,8 +134,16 @@ public struct CSVLoader: DataLoader {
             warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): \(cells) "
                             + "(\(first.text), first on line \(first.line))")
         }
-        var dataset = Dataset(source: source, xs: reader.xs.build(),
-                              series: zip(yIndices, reader.ys).map { Series(name: names[$0], ys: $1) })
+        var series = zip(yIndices, reader.ys).map { Series(name: names[$0], ys: $1) }
+        if options.y == nil {
+            // Unasked for, series far off the others' scale would flatten them.
+            let selection = ScaleSelection(series: series.map(\.ys))
+            if let warning = selection.warning(source: source, names: series.map(\.name)) {
+                warnings.append(warning)
+                series = selection.kept.map { series[$0] }
+            }
+        }
+        var dataset = Dataset(source: source, xs: reader.xs.build(), series: series)
         dataset.warnings = warnings
         dataset.sortByXIfNeeded()
         dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1) : XAxisKind.guessing(fromSorted: dataset.xs)

@@ -110,8 +110,9 @@ final class MissingValueTests: XCTestCase {
             let b = row >= 12_000 && row % 3_001 == 0 ? "null" : "\(row % 17)"
             text += "\(row),\(a),\(b)\n"
         }
-        let inOrder = try load(text, loader: CSVLoader(threads: 1))
-        let threaded = try load(text, loader: CSVLoader(threads: 4, bytesPerThread: 1 << 12))
+        let both = LoadOptions(y: ["a", "b"])
+        let inOrder = try load(text, both, loader: CSVLoader(threads: 1))
+        let threaded = try load(text, both, loader: CSVLoader(threads: 4, bytesPerThread: 1 << 12))
         XCTAssertEqual(threaded.warnings, inOrder.warnings)
         let warning = try XCTUnwrap(gapWarnings(inOrder).first)
         // b: rows 12004, 15005, 18006; a: rows 15007, 16007, …, 19007.
