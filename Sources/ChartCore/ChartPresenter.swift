@@ -210,14 +210,21 @@ public final class ChartPresenter {
             highlight.endHover()
             return
         }
-        highlight.hover(atX: scales.dataX(atCanvasX: point.x))
+        highlight.hover(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach)
+    }
+
+    /// How far from a line's end at a gap in x the pointer still highlights its last
+    /// point, data units: a round cap and a pixel, so the end's ink is all covered.
+    private var highlightReach: Double {
+        let visible = stage.viewport.current
+        return (lines.lineWidth * geometry.scale / 2 + 2) * visible.width / max(geometry.plotBox.width, 1)
     }
 
     public func pointerUp(at point: PixelPoint, button: PointerButton, time: Double) {
         defer { drag = nil }
         switch drag {
         case .pending:
-            highlight.togglePin(atX: scales.dataX(atCanvasX: point.x))
+            highlight.togglePin(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach)
         case .panning:
             let velocity = tracker.velocity(at: time)
             let flick = Momentum(velocity: velocity, restSpeed: 30)
