@@ -84,7 +84,8 @@ struct FuzzRender: ParsableCommand {
         }
         do {
             let dataset = try DatasetReader.read(path: render.file, options: render.data.loadOptions)
-            let plan = try RenderPlan(dataset: dataset, lod: render.data.lod, plain: render.plain,
+            let plan = try RenderPlan(dataset: dataset, lod: render.data.lod, connectsGaps: render.data.connectGaps,
+                                      plain: render.plain,
                                       xRange: render.xRange.map { $0.lower...$0.upper },
                                       yRange: render.yRange.map { $0.lower...$0.upper })
             layOut(plan, render: render)

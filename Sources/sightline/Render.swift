@@ -49,7 +49,8 @@ struct Render: ParsableCommand {
         let dataset = try CommandSupport.load(file, options: data)
         let plan: RenderPlan
         do {
-            plan = try RenderPlan(dataset: dataset, lod: data.lod, plain: plain, xRange: xRange.map { $0.lower...$0.upper },
+            plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain,
+                                  xRange: xRange.map { $0.lower...$0.upper },
                                   yRange: yRange.map { $0.lower...$0.upper })
         } catch let error as DataLoadError {
             throw CommandSupport.fail(error)
