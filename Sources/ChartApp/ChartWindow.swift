@@ -51,12 +51,14 @@ public final class ChartWindow {
 
     /// Opens a window of `size` (window coordinates) and starts loading `path`.
     /// - Parameters:
+    ///   - connectsGaps: join points across gaps in x (`--connect-gaps`).
     ///   - size: the window size; `nil` takes the session's, else 1280×720.
     ///   - theme: `nil` takes the session's, else day.
     ///   - initialFraction: the newest share of the data shown at first.
     ///   - store: where the session lives; `nil` remembers nothing.
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
-    public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, size: PixelSize?,
+    public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, connectsGaps: Bool = false,
+                size: PixelSize?,
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
                 initialFraction: Double = 0.2, store: SessionStore?) throws {
         self.path = path
@@ -76,7 +78,7 @@ public final class ChartWindow {
         device = RenderDevice(context: context)
         progress = try ProgressIndicator(device: device)
         wakeEvent = SDL_RegisterEvents(1)
-        loading = LoadingTask(path: path, options: options, lod: lod, wakeEvent: wakeEvent)
+        loading = LoadingTask(path: path, options: options, lod: lod, connectsGaps: connectsGaps, wakeEvent: wakeEvent)
         if let store {
             // Recorded at once, so quitting before the session or the data arrives still
             // counts the file as opened (`run` flushes on the way out).

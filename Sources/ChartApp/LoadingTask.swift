@@ -18,7 +18,8 @@ final class LoadingTask: @unchecked Sendable {
     private let wakeEvent: UInt32
 
     /// Starts loading `path` at once.
-    init(path: String, options: LoadOptions, lod: LODMethod, wakeEvent: UInt32) {
+    /// - Parameter connectsGaps: join points across gaps in x (`--connect-gaps`).
+    init(path: String, options: LoadOptions, lod: LODMethod, connectsGaps: Bool, wakeEvent: UInt32) {
         self.wakeEvent = wakeEvent
         Thread.detachNewThread { [self] in
             let result: Outcome
@@ -36,7 +37,7 @@ final class LoadingTask: @unchecked Sendable {
                     var line = "warning: \(warning)\n"
                     _ = line.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
                 }
-                result = .loaded(DataSource(dataset: dataset, lodMethod: lod))
+                result = .loaded(DataSource(dataset: dataset, lodMethod: lod, connectsGaps: connectsGaps))
             } catch let error as DataLoadError {
                 result = .failed(error)
             } catch {

@@ -232,7 +232,14 @@ public final class ChartPresenter {
             highlight.endHover()
             return
         }
-        highlight.hover(atX: scales.dataX(atCanvasX: point.x))
+        highlight.hover(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach)
+    }
+
+    /// How far from a line's end at a gap in x the pointer still highlights its last
+    /// point, data units: a round cap and a pixel, so the end's ink is all covered.
+    private var highlightReach: Double {
+        let visible = stage.viewport.current
+        return (lines.lineWidth * geometry.scale / 2 + 2) * visible.width / max(geometry.plotBox.width, 1)
     }
 
     public func pointerUp(at point: PixelPoint, button: PointerButton, time: Double) {
@@ -240,7 +247,7 @@ public final class ChartPresenter {
         switch drag {
         case .pending:
             highlightBeforeClick = (highlight.index, highlight.isPinned)
-            highlight.togglePin(atX: scales.dataX(atCanvasX: point.x))
+            highlight.togglePin(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach)
         case .panning:
             let velocity = tracker.velocity(at: time)
             let flick = Momentum(velocity: velocity, restSpeed: 30)

@@ -34,11 +34,13 @@ public final class HighlightController: RenderController {
         self.environment = environment
     }
 
-    /// Highlights the point nearest `x` (data units), unless a pin holds another.
+    /// Highlights the point nearest `x` (data units), unless a pin holds another; inside
+    /// a gap in x, farther than `reach` (data units) from its ends, nothing: no line is
+    /// drawn there, so there is no value to show.
     /// - Complexity: O(log n).
-    public func hover(atX x: Double) {
+    public func hover(atX x: Double, reach: Double = 0) {
         guard !isPinned else { return }
-        set(source.dataset.nearestIndex(toX: x))
+        set(source.nearestIndex(toX: x, reach: reach))
     }
 
     /// Ends a hover (the pointer left the plot); a pinned highlight stays.
@@ -47,11 +49,13 @@ public final class HighlightController: RenderController {
         set(nil)
     }
 
-    /// Pins the highlight at the point nearest `x`, or unpins it if it is pinned there.
-    public func togglePin(atX x: Double) {
-        let nearest = source.dataset.nearestIndex(toX: x)
-        if isPinned, nearest == index {
+    /// Pins the highlight at the point nearest `x`, or unpins it if it is pinned there;
+    /// a click inside a gap in x (as `hover(atX:reach:)` tells) pins nothing and unpins.
+    public func togglePin(atX x: Double, reach: Double = 0) {
+        let nearest = source.nearestIndex(toX: x, reach: reach)
+        if nearest == nil || isPinned && nearest == index {
             isPinned = false
+            if nearest == nil { set(nil) }
         } else {
             isPinned = true
             set(nearest)
@@ -103,14 +107,14 @@ public final class HighlightController: RenderController {
             let value = dataset.series[series].ys[index]
             rows.append(("\(DisplayText.name(dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))",
                          color.readable(on: theme.panel)))
-            guard let y = dataset.drawnY(at: index, series: series, level: drawn) else { continue }
+            guard let y = source.drawnY(at: index, series: series, level: drawn) else { continue }
             let point = PixelPoint(x: lineX, y: now.canvasY(y))
             guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }
             circles.append(point)
             shapes.add(.circle(center: point, radius: radius * scale, fill: theme.panel.withAlpha(1), stroke: color,
                                strokeWidth: 2 * scale))
             let targetLevel = drawnLevel(series: series, visible: target, plotWidth: geometry.plot.width)
-            if let ty = dataset.drawnY(at: index, series: series, level: targetLevel), target.height > 0 {
+            if let ty = source.drawnY(at: index, series: series, level: targetLevel), target.height > 0 {
                 targetCircles.append(PixelPoint(x: lineX, y: then.canvasY(ty)))
             }
         }

@@ -4,10 +4,13 @@ import Foundation
 /// a Unix timestamp or a date) and one column per series.
 ///
 /// The delimiter (`,`, `;` or tab) is taken from the first line. Quoted fields, CRLF
-/// line ends and a UTF-8 byte order mark are accepted. An empty cell or `NaN` is a gap;
-/// rows with x out of order are sorted stably, with a warning. Without `--y`, every
+/// line ends and a UTF-8 byte order mark are accepted. An empty cell is a gap, and so is
+/// a word sources write for "no value" (`null`, `NA`, `N/A`, `#N/A`, `-`, `nan`, in any
+/// case; one warning counts them); rows with x out of order are sorted stably, with a
+/// warning. Without `--y`, every
 /// column whose first value is a number becomes a series (text columns are skipped), up
-/// to `LoadOptions.maxSeries`. In `;`- and tab-separated files a number may have a
+/// to `LoadOptions.maxSeries`, except those far off the others' scale (`ScaleSelection`),
+/// which a warning names. In `;`- and tab-separated files a number may have a
 /// decimal comma (`1,5`).
 
 public struct CSVLoader: DataLoader {
@@ -73,6 +76,10 @@ public struct CSVLoader: DataLoader {
 
         let xIndex = try options.x.map { try column(named: $0, in: names, source: source, role: "x column") } ?? 0
         let xField = sample.fields[xIndex]
+        if DecimalParser.parse(bytes, from: xField.start, to: xField.end) == .missingWord {
+            throw RowReader.rowWithoutX(file: source, line: sample.number, column: xIndex, names: names,
+                                        found: scanner.quoted(xField))
+        }
         guard let xFormat = kind(of: xField), !scanner.isBlank(xField) else {
             throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
                                           expected: "a number or a date (YYYY-MM-DD, with 'T' or a space and HH:MM[:SS] after it) in x column '\(DisplayText.name(names[xIndex]))'",
@@ -122,8 +129,21 @@ public struct CSVLoader: DataLoader {
         if reader.xs.count == 1 {
             throw DataLoadError.noData(file: source, reason: "only one point; a line needs at least two")
         }
-        var dataset = Dataset(source: source, xs: reader.xs.build(),
-                              series: zip(yIndices, reader.ys).map { Series(name: names[$0], ys: $1) })
+        if let first = reader.firstMissingWord {
+            let cells = reader.missingWords == 1 ? "1 cell read as a gap" : "\(reader.missingWords) cells read as gaps"
+            warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): \(cells) "
+                            + "(\(first.text), first on line \(first.line))")
+        }
+        var series = zip(yIndices, reader.ys).map { Series(name: names[$0], ys: $1) }
+        if options.y == nil {
+            // Unasked for, series far off the others' scale would flatten them.
+            let selection = ScaleSelection(series: series.map(\.ys))
+            if let warning = selection.warning(source: source, names: series.map(\.name)) {
+                warnings.append(warning)
+                series = selection.kept.map { series[$0] }
+            }
+        }
+        var dataset = Dataset(source: source, xs: reader.xs.build(), series: series)
         dataset.warnings = warnings
         dataset.sortByXIfNeeded()
         dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1) : XAxisKind.guessing(fromSorted: dataset.xs)
@@ -199,7 +219,7 @@ public struct CSVLoader: DataLoader {
                 throw (error as? DataLoadError).map { k == 0 ? $0 : $0.movedDown(lines: lines) } ?? error
             }
             if k > 0 {
-                outcomes[0].rows.append(contentsOf: outcomes[k].rows)
+                outcomes[0].rows.append(contentsOf: outcomes[k].rows, linesBefore: lines)
                 outcomes[k].rows = template
             }
             lines += outcomes[k].lines
@@ -240,6 +260,10 @@ private struct RowReader {
     let seriesOfColumn: [Int]
     private(set) var xs = XValuesBuilder()
     private(set) var ys: [[Double]]
+    /// Cells read as gaps because they held a word for "no value" (`null`, `NA`…).
+    private(set) var missingWords = 0
+    /// The first such cell: its line and its text, quoted for a message.
+    private(set) var firstMissingWord: (line: Int, text: String)?
 
     /// - Parameter yIndices: the columns read as series, each once, the x column not among them.
     init(bytes: UnsafeRawBufferPointer, source: String, names: [String], xIndex: Int, xFormat: XFormat,
@@ -277,10 +301,15 @@ private struct RowReader {
         for s in ys.indices { ys[s].reserveCapacity(ys[s].count + rows) }
     }
 
-    /// Appends the rows `other` read (the stretch after this reader's).
-    mutating func append(contentsOf other: RowReader) {
+    /// Appends the rows `other` read (the stretch after this reader's, which starts
+    /// `linesBefore` lines into the file).
+    mutating func append(contentsOf other: RowReader, linesBefore: Int) {
         xs.append(contentsOf: other.xs.build())
         for s in ys.indices { ys[s].append(contentsOf: other.ys[s]) }
+        if firstMissingWord == nil, let first = other.firstMissingWord {
+            firstMissingWord = (first.line + linesBefore, first.text)
+        }
+        missingWords += other.missingWords
     }
 
     /// Reads rows until the scanner reaches `end` (its bytes' end by default), telling
@@ -361,21 +390,39 @@ private struct RowReader {
                 return value
             case .outOfRange:
                 throw outOfRange(field, column: xIndex, line: line, scanner: scanner)
+            case .missingWord:
+                throw Self.rowWithoutX(file: source, line: line, column: xIndex, names: names, found: scanner.quoted(field))
             default:
                 throw malformed(field, column: xIndex, line: line, expected: "a finite number", scanner: scanner)
             }
         case .date:
             if let seconds = DateParser.parse(bytes, from: field.start, to: field.end) { return seconds }
+            if DecimalParser.parse(bytes, from: field.start, to: field.end) == .missingWord {
+                throw Self.rowWithoutX(file: source, line: line, column: xIndex, names: names, found: scanner.quoted(field))
+            }
             throw malformed(field, column: xIndex, line: line,
                             expected: "a date like the first row's (YYYY-MM-DD[THH:MM[:SS]])", scanner: scanner)
         }
     }
 
-    private func parseY(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) throws -> Double {
+    /// A word for "no value" in the x column: the row cannot be placed, so it is an
+    /// error, where in a y column it would be a gap.
+    static func rowWithoutX(file: String, line: Int, column: Int, names: [String], found: String) -> DataLoadError {
+        .malformed(file: file, line: line, column: column + 1,
+                   expected: "an x value in x column '\(DisplayText.name(names[column]))' (a row without x cannot be "
+                       + "placed; only its other cells may be gaps)",
+                   found: found)
+    }
+
+    private mutating func parseY(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) throws -> Double {
         switch DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) {
         case let .number(value) where value.isFinite:
             return value
         case .missing:
+            return .nan
+        case .missingWord:
+            if firstMissingWord == nil { firstMissingWord = (line, scanner.quoted(field)) }
+            missingWords += 1
             return .nan
         case .outOfRange:
             throw outOfRange(field, column: column, line: line, scanner: scanner)

@@ -1,10 +1,13 @@
 import Dispatch
 
-/// A dataset with what drawing it fast needs: per series, a level-of-detail ladder and
-/// an O(log n) range min/max. The main chart and the range selector share one.
+/// A dataset with what drawing it fast needs: where x has gaps, per series a
+/// level-of-detail ladder and an O(log n) range min/max. The main chart and the range
+/// selector share one.
 public final class DataSource: @unchecked Sendable {
     public let dataset: Dataset
     public let lodMethod: LODMethod
+    /// Where the line breaks for a jump in x (none with `connectsGaps`).
+    public let gaps: XGaps
     /// One ladder per series, in the dataset's order.
     public let details: [LevelOfDetail]
     private let extremes: [RangeMinMax]
@@ -12,11 +15,15 @@ public final class DataSource: @unchecked Sendable {
     /// person reads.
     public let decimals: [Int]
 
-    /// Builds the ladders and range indexes of every series.
+    /// Finds the gaps in x and builds the ladders and range indexes of every series.
+    /// - Parameter connectsGaps: join every point to the next however far apart
+    ///   (`--connect-gaps`), rather than break the line at gaps in x.
     /// - Complexity: O(n) per series for `.minMax`, O(n log n) for `.rdp`.
-    public init(dataset: Dataset, lodMethod: LODMethod = .minMax) {
+    public init(dataset: Dataset, lodMethod: LODMethod = .minMax, connectsGaps: Bool = false) {
         self.dataset = dataset
         self.lodMethod = lodMethod
+        let gaps = connectsGaps ? XGaps.connected : XGaps(xs: dataset.xs)
+        self.gaps = gaps
         // Each series' ladder and range index are independent: built side by side, on
         // as many cores as there are.
         let series = dataset.series
@@ -28,7 +35,7 @@ public final class DataSource: @unchecked Sendable {
                 DispatchQueue.concurrentPerform(iterations: 2 * series.count) { task in
                     let s = task / 2
                     if task % 2 == 0 {
-                        detailSlots[s] = lodMethod.build(xs: dataset.xs, ys: series[s].ys)
+                        detailSlots[s] = lodMethod.build(xs: dataset.xs, ys: series[s].ys, gaps: gaps)
                     } else {
                         extremeSlots[s] = RangeMinMax(ys: series[s].ys)
                     }
@@ -40,10 +47,52 @@ public final class DataSource: @unchecked Sendable {
         decimals = series.map { SeriesPrecision.decimals(of: $0.ys) }
     }
 
+    /// The indices a view of x in `range` draws: every point inside it and the nearest
+    /// one beyond each end, unless a gap in x lies between (no line reaches it then).
+    /// - Complexity: O(log n).
+    public func drawnIndices(forX range: ClosedRange<Double>) -> Range<Int> {
+        let indices = dataset.drawnIndices(forX: range)
+        guard indices.count >= 2, !gaps.starts.isEmpty else { return indices }
+        let xs = dataset.xs
+        var (lower, upper) = (indices.lowerBound, indices.upperBound)
+        if xs[lower] < range.lowerBound, gaps.separates(lower, lower + 1) { lower += 1 }
+        if xs[upper - 1] > range.upperBound, gaps.separates(upper - 2, upper - 1) { upper -= 1 }
+        return lower..<max(lower, upper)
+    }
+
+    /// The index of the point nearest `x`, or `nil` when `x` lies inside a gap in x
+    /// (where no line is drawn) farther than `reach` (data units; half the median
+    /// spacing at least, the most a point's nearest stretch reaches elsewhere) from
+    /// the points on either side of it, or when there are no points.
+    /// - Complexity: O(log n).
+    public func nearestIndex(toX x: Double, reach: Double = 0) -> Int? {
+        guard let nearest = dataset.nearestIndex(toX: x) else { return nil }
+        let xs = dataset.xs
+        let before = xs[nearest] <= x ? nearest : nearest - 1
+        guard before >= 0, before + 1 < xs.count, gaps.separates(before, before + 1) else { return nearest }
+        let within = max(reach, (gaps.medianSpacing ?? 0) / 2)
+        return abs(xs[nearest] - x) <= within ? nearest : nil
+    }
+
+    /// The y of series `series` at point `index` as the line drawn from `level` shows it
+    /// (`Dataset.drawnY`), or `nil` where that line is broken by a gap in x.
+    /// - Complexity: O(log n).
+    public func drawnY(at index: Int, series: Int, level: LODLevel?) -> Double? {
+        if let level, !level.indices.isEmpty {
+            let position = level.position(of: index)
+            if position > 0, position < level.indices.count, Int(level.indices[position]) != index,
+               gaps.separates(Int(level.indices[position - 1]), Int(level.indices[position])) {
+                return nil
+            }
+        }
+        return dataset.drawnY(at: index, series: series, level: level)
+    }
+
     /// The smallest and largest finite y the lines of `series` (all by default) reach
     /// over x in `range`: the points inside it and where each line crosses its two ends,
     /// interpolated between the points either side (a point just off screen does not
-    /// count, the part of its segment on screen does); `nil` when there is none.
+    /// count, the part of its segment on screen does; a gap in x has no line to count);
+    /// `nil` when there is none.
     /// - Complexity: O(log n) per series.
     public func yBounds(inX range: ClosedRange<Double>, series: [Int]? = nil) -> (min: Double, max: Double)? {
         let inside = dataset.firstIndex(atOrAfterX: range.lowerBound)..<dataset.firstIndex(atOrAfterX: range.upperBound.nextUp)
@@ -55,11 +104,20 @@ public final class DataSource: @unchecked Sendable {
                 high = max(high, extreme.max)
             }
             for end in [range.lowerBound, range.upperBound] {
-                guard let y = dataset.yValue(atX: end, series: s), y.isFinite else { continue }
+                guard let y = lineY(atX: end, series: s), y.isFinite else { continue }
                 low = min(low, y)
                 high = max(high, y)
             }
         }
         return low <= high ? (low, high) : nil
+    }
+
+    /// The y the line of `series` has at `x`, interpolated between the points either
+    /// side; `nil` outside the data, in a gap of y (NaN) or across a gap in x.
+    /// - Complexity: O(log n).
+    private func lineY(atX x: Double, series: Int) -> Double? {
+        let after = dataset.firstIndex(atOrAfterX: x)
+        if after > 0, after < dataset.count, dataset.xs[after] != x, gaps.separates(after - 1, after) { return nil }
+        return dataset.yValue(atX: x, series: series)
     }
 }

@@ -18,8 +18,11 @@ enum DecimalParser {
     /// The outcome of reading one field.
     enum Result: Equatable {
         case number(Double)
-        /// An empty field or `NaN`: a gap in the series.
+        /// An empty field: a gap in the series.
         case missing
+        /// A word sources write for "no value" (`null`, `NA`, `N/A`, `#N/A`, `-`, `nan`,
+        /// in any case): a gap too, which the loader counts and reports once.
+        case missingWord
         /// Not a number; the loader reports it with the field's text.
         case invalid
         /// Written as a number, but beyond a Double's range (`1e999`).
@@ -41,10 +44,10 @@ enum DecimalParser {
         var letter = i
         if p[letter] == UInt8(ascii: "-") || p[letter] == UInt8(ascii: "+") { letter += 1 }
         if letter < end, (p[letter] | 0x20) &- 0x61 < 26 {
-            return parseWord(bytes, from: letter, to: end, negative: p[i] == UInt8(ascii: "-"))
+            return parseWord(bytes, from: letter, to: end, signed: letter > i, negative: p[i] == UInt8(ascii: "-"))
         }
         guard let (value, stop) = parsePrefix(p, from: i, limit: end, decimalComma: decimalComma), stop == end else {
-            return .invalid
+            return isMissingMark(p, from: i, to: end) ? .missingWord : .invalid
         }
         if let value { return .number(value) }
         let slow = slowParse(bytes, from: i, to: end)
@@ -140,14 +143,38 @@ enum DecimalParser {
         return p
     }
 
+    /// A field that starts with a letter (after an optional sign): infinity, or a word
+    /// for "no value". Only fields that are not numbers get here, so recognising the
+    /// words costs the numbers nothing.
     private static func parseWord(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int,
-                                  negative: Bool) -> Result {
+                                  signed: Bool, negative: Bool) -> Result {
+        // The longest word known is "infinity"; a longer field is none of them.
+        guard end - start <= 8 else { return .invalid }
         var word = ""
-        for k in start..<end { word.unicodeScalars.append(Unicode.Scalar(bytes[k] | 0x20)) }
+        for k in start..<end {
+            let byte = bytes[k]
+            word.unicodeScalars.append(Unicode.Scalar(byte &- 0x41 < 26 ? byte | 0x20 : byte))
+        }
         switch word {
-        case "nan": return .missing
+        case "nan": return .missingWord
+        case "na", "n/a", "null": return signed ? .invalid : .missingWord
         case "inf", "infinity": return .number(negative ? -.infinity : .infinity)
         default: return .invalid
+        }
+    }
+
+    /// Whether `p[start..<end]` is one of the marks for "no value" that do not start
+    /// with a letter: `-` (as Excel and many reports write it) and `#N/A` (a spreadsheet's
+    /// failed lookup), in any case.
+    private static func isMissingMark(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        switch end - start {
+        case 1:
+            return p[start] == UInt8(ascii: "-")
+        case 4:
+            return p[start] == UInt8(ascii: "#") && p[start + 1] | 0x20 == UInt8(ascii: "n")
+                && p[start + 2] == UInt8(ascii: "/") && p[start + 3] | 0x20 == UInt8(ascii: "a")
+        default:
+            return false
         }
     }
 

@@ -46,6 +46,17 @@ public enum DisplayText {
         return rest > 0 ? "\(shown) and \(rest) more" : shown
     }
 
+    /// `text` as one shell word a person can paste: as it is when it is plain, else in
+    /// single quotes; control characters are escaped (`\x1b`), so it is safe to print
+    /// (such a word then needs `$'…'` to be typed back).
+    public static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+=:,@".unicodeScalars.contains($0)
+        }
+        let quoted = plain ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return escaped(quoted, limit: 500)
+    }
+
     private static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case "\n": return "\\n"

@@ -15,11 +15,11 @@ public enum LODMethod: String, CaseIterable, Sendable {
     /// measured against.
     case none
 
-    /// Builds the levels for one series.
-    public func build(xs: XValues, ys: [Double]) -> LevelOfDetail {
+    /// Builds the levels for one series, each keeping the points around every gap in x.
+    public func build(xs: XValues, ys: [Double], gaps: XGaps = .connected) -> LevelOfDetail {
         switch self {
-        case .minMax: return MinMaxLOD(ys: ys)
-        case .rdp: return RDPLOD(xs: Array(xs), ys: ys)
+        case .minMax: return MinMaxLOD(ys: ys, gapStarts: gaps.starts)
+        case .rdp: return RDPLOD(xs: Array(xs), ys: ys, gapStarts: gaps.starts)
         case .none: return FullDetail()
         }
     }

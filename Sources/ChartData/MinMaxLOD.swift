@@ -4,23 +4,48 @@
 /// points per level to the last level of about 2 000 points: over all levels about 1.1
 /// indices (4.4 bytes) per point on a random walk, at most 2.125 on pathological data.
 ///
-/// Every spike is some bucket's extreme, so none vanishes at any zoom.
+/// Every spike is some bucket's extreme, so none vanishes at any zoom. Every level also
+/// keeps both points around each gap in x (`XGaps`), so the line breaks exactly where the
+/// full series' line does.
 public struct MinMaxLOD: LevelOfDetail {
     public let levels: [LODLevel]
 
     /// The finest level reads every point; each coarser one is made from the level below
     /// it (a bucket's first, lowest, highest, last point and first gap are always among
     /// its two halves' kept points), the same points `reduce` would pick from all of them.
-    /// - Complexity: O(n) in all (the levels halve).
-    public init(ys: [Double], smallestBucket: Int = 8, smallestLevel: Int = 2_000) {
+    /// - Parameter gapStarts: the point before each gap in x, ascending (`XGaps.starts`).
+    /// - Complexity: O(n) in all (the levels halve), plus O(gaps) per level.
+    public init(ys: [Double], gapStarts: [Int] = [], smallestBucket: Int = 8, smallestLevel: Int = 2_000) {
+        var edges: [Int32] = []
+        for start in gapStarts where edges.last != Int32(start + 1) {
+            if edges.last != Int32(start) { edges.append(Int32(start)) }
+            edges.append(Int32(start + 1))
+        }
         var levels: [LODLevel] = []
         var bucket = smallestBucket
         while ys.count / bucket * 8 >= smallestLevel || levels.isEmpty && ys.count > smallestBucket {
             let indices = levels.last.map { Self.coarsen($0.indices, ys: ys, bucket: bucket) } ?? Self.reduce(ys: ys, bucket: bucket)
-            levels.append(LODLevel(indices: indices))
+            levels.append(LODLevel(indices: edges.isEmpty ? indices : Self.union(indices, edges)))
             bucket *= 2
         }
         self.levels = levels
+    }
+
+    /// The indices in either ascending list, ascending, each once. The extra points a
+    /// finer level holds change nothing `coarsen` picks: a bucket's first, last, lowest,
+    /// highest and first gap are still the earliest of their kind among its points.
+    /// - Complexity: O(a + b).
+    static func union(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+        var result: [Int32] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            let next = j == b.count || (i < a.count && a[i] <= b[j]) ? a[i] : b[j]
+            if result.last != next { result.append(next) }
+            if i < a.count, a[i] == next { i += 1 }
+            if j < b.count, b[j] == next { j += 1 }
+        }
+        return result
     }
 
     /// The level of buckets of `bucket` points made from `finer`, a level of buckets half

@@ -11,9 +11,11 @@ import HeapModule
 public struct RDPLOD: LevelOfDetail {
     public let levels: [LODLevel]
 
+    /// - Parameter gapStarts: the point before each gap in x, ascending (`XGaps.starts`):
+    ///   the line breaks after it, as at a gap in y.
     /// - Complexity: O(n log n) on average, O(n²) in the worst case (as RDP).
-    public init(xs: [Double], ys: [Double], smallestLevel: Int = 2_000) {
-        let order = Self.importanceOrder(xs: xs, ys: ys, limit: ys.count / 2)
+    public init(xs: [Double], ys: [Double], gapStarts: [Int] = [], smallestLevel: Int = 2_000) {
+        let order = Self.importanceOrder(xs: xs, ys: ys, limit: ys.count / 2, gapStarts: gapStarts)
         var levels: [LODLevel] = []
         var size = ys.count / 2
         while size >= smallestLevel || levels.isEmpty && size > 1 {
@@ -38,27 +40,29 @@ public struct RDPLOD: LevelOfDetail {
     }
 
     /// Point indices from most to least important, at most `limit` of them (and never
-    /// fewer than the ends of every run between gaps, and the gaps themselves, which
-    /// come first).
+    /// fewer than the ends of every run between gaps, in y or in x (after each of
+    /// `gapStarts`), and the gaps in y themselves, which come first).
     /// - Complexity: O(n log n) on average.
-    public static func importanceOrder(xs: [Double], ys: [Double], limit: Int) -> [Int32] {
+    public static func importanceOrder(xs: [Double], ys: [Double], limit: Int, gapStarts: [Int] = []) -> [Int32] {
         var result: [Int32] = []
         result.reserveCapacity(min(limit, ys.count))
         var pending: [(Int32, Int32)] = []
         // Runs between gaps: their ends, and the gaps, are kept before anything else.
         var runStart = -1
+        var nextGapStart = 0
         for i in 0...ys.count {
             let isGap = i == ys.count || ys[i].isNaN
-            if !isGap && runStart < 0 { runStart = i }
-            if isGap {
-                if runStart >= 0 {
-                    result.append(Int32(runStart))
-                    if i - 1 > runStart { result.append(Int32(i - 1)) }
-                    if i - 1 > runStart + 1 { pending.append((Int32(runStart), Int32(i - 1))) }
-                    runStart = -1
-                }
-                if i < ys.count { result.append(Int32(i)) }
+            // A gap in x just before i ends the run at i − 1, though i is a point.
+            while nextGapStart < gapStarts.count, gapStarts[nextGapStart] < i - 1 { nextGapStart += 1 }
+            let afterXGap = nextGapStart < gapStarts.count && gapStarts[nextGapStart] == i - 1
+            if (isGap || afterXGap) && runStart >= 0 {
+                result.append(Int32(runStart))
+                if i - 1 > runStart { result.append(Int32(i - 1)) }
+                if i - 1 > runStart + 1 { pending.append((Int32(runStart), Int32(i - 1))) }
+                runStart = -1
             }
+            if !isGap && runStart < 0 { runStart = i }
+            if isGap && i < ys.count { result.append(Int32(i)) }
         }
         var heap = Heap<ScoredRange>()
         while result.count < limit {

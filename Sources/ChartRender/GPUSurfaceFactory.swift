@@ -25,7 +25,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         lineRenderer = try LineRenderer(device: device)
         series = source.map { source in
             source.details.enumerated().map { index, detail in
-                LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail)
+                LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail, gaps: source.gaps)
             }
         } ?? []
         shapePipelines = try ShapePipelines(device: device)

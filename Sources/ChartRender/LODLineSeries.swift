@@ -9,22 +9,30 @@ import ChartData
 /// are there, and zooming into a fine level uploads the piece or two in view (≤ 2 MB
 /// each) rather than the whole level (18 MB for W1's finest at 10M points, a visible
 /// hitch in that frame).
+///
+/// A piece that spans a gap in x gets a break there (a point with NaN y between the two
+/// sides), so the line stops at the gap in every view and at every level, exactly where
+/// the full series' line does: the levels keep the points on both sides of each gap.
 public final class LODLineSeries {
     private let device: RenderDevice
     private let dataset: Dataset
     private let seriesIndex: Int
     private let detail: LevelOfDetail
+    private let gaps: XGaps
     /// Points per uploaded piece; consecutive pieces share one point.
     public static let pointsPerPiece = 1 << 18
     /// Uploaded pieces by level (`fullSeries` for every point), then by piece number.
     private var pieces: [Int: [Int: LineSeriesBuffer]] = [:]
     private static let fullSeries = -1
 
-    public init(device: RenderDevice, dataset: Dataset, seriesIndex: Int, detail: LevelOfDetail) {
+    /// - Parameter gaps: where x jumps so far that the line breaks (`DataSource.gaps`).
+    public init(device: RenderDevice, dataset: Dataset, seriesIndex: Int, detail: LevelOfDetail,
+                gaps: XGaps = .connected) {
         self.device = device
         self.dataset = dataset
         self.seriesIndex = seriesIndex
         self.detail = detail
+        self.gaps = gaps
     }
 
     /// The pieces to draw `visible` with on a plot `plotWidth` pixels wide (one stroke:
@@ -57,12 +65,38 @@ public final class LODLineSeries {
             let start = piece * Self.pointsPerPiece
             let positions = start..<min(start + Self.pointsPerPiece + 1, count)
             let ys = dataset.series[seriesIndex].ys
-            let made = levelIndex.map {
-                LineSeriesBuffer(device: device, points: LevelPoints(xs: dataset.xs, ys: ys,
-                                                                     indices: detail.levels[$0].indices[positions]))
-            } ?? LineSeriesBuffer(device: device, points: SeriesPoints(xs: dataset.xs, ys: ys, range: positions))
+            let made: LineSeriesBuffer
+            if let levelIndex {
+                let indices = detail.levels[levelIndex].indices[positions]
+                made = upload(LevelPoints(xs: dataset.xs, ys: ys, indices: indices), breaks: gaps.breaks(along: indices))
+            } else {
+                made = upload(SeriesPoints(xs: dataset.xs, ys: ys, range: positions), breaks: gaps.breaks(along: positions))
+            }
             pieces[key, default: [:]][piece] = made
             return made
         }
+    }
+
+    /// `points` on the GPU, with a break after each offset in `breaks`: a point halfway
+    /// between the two sides in x, with NaN y, which the shader draws no segment to. A
+    /// piece without breaks (most are) is uploaded straight from the points.
+    /// - Complexity: O(points).
+    private func upload<Points: PlotPoints>(_ points: Points, breaks: [Int]) -> LineSeriesBuffer {
+        guard !breaks.isEmpty else { return LineSeriesBuffer(device: device, points: points) }
+        var xs: [Double] = []
+        var ys: [Double] = []
+        xs.reserveCapacity(points.count + breaks.count)
+        ys.reserveCapacity(points.count + breaks.count)
+        var next = 0
+        for i in 0..<points.count {
+            xs.append(points.x(i))
+            ys.append(points.y(i))
+            if next < breaks.count, breaks[next] == i {
+                xs.append(points.x(i) / 2 + points.x(i + 1) / 2)
+                ys.append(.nan)
+                next += 1
+            }
+        }
+        return LineSeriesBuffer(device: device, points: SeriesPoints(xs: xs, ys: ys))
     }
 }

@@ -75,7 +75,7 @@ struct Bench: ParsableCommand {
         }
         let loading = BackgroundResult { () throws -> DataSource in
             let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? RandomWalk(count: points).dataset()
-            return DataSource(dataset: dataset, lodMethod: data.lod)
+            return DataSource(dataset: dataset, lodMethod: data.lod, connectsGaps: data.connectGaps)
         }
         var options = FrameBenchmark.Options()
         options.frames = frames

@@ -76,7 +76,7 @@ struct BenchData: ParsableCommand {
                      Self.residentMegabytes(), rssBefore, Self.peakMegabytes()))
 
         let lodStarted = Date()
-        let source = DataSource(dataset: dataset, lodMethod: data.lod)
+        let source = DataSource(dataset: dataset, lodMethod: data.lod, connectsGaps: data.connectGaps)
         let lodSeconds = Date().timeIntervalSince(lodStarted)
         let levels = source.details.first?.levels ?? []
         let kept = source.details.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.indices.count } }

@@ -78,15 +78,9 @@ enum CommandSupport {
             .joined(separator: "\n")
     }
 
-    /// `text` as one shell word a person can paste: as it is when it is plain, else in
-    /// single quotes; control characters are escaped (`\x1b`), so it is safe to print
-    /// (such a word then needs `$'…'` to be typed back).
+    /// `text` as one shell word a person can paste (`DisplayText.shellWord`).
     static func shellQuoted(_ text: String) -> String {
-        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-            $0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+=:,@".unicodeScalars.contains($0)
-        }
-        let quoted = plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return DisplayText.escaped(quoted, limit: 500)
+        DisplayText.shellWord(text)
     }
 
     /// Writes all of `text` to `descriptor`, ignoring failures (there is nowhere left to

@@ -92,6 +92,7 @@ struct FuzzCase {
         if maybe(6) { options += ["--y", (0..<(1 + Int(rng.next() % 3))).map { _ in pick(columns, &rng) }.joined(separator: ",")] }
         if maybe(12) { options += ["--chart", pick(["0", "1", "2", "-1", "99999999999"], &rng)] }
         if maybe(5) { options += ["--lod", pick(["minmax", "rdp", "none", "minmax", "bogus"], &rng)] }
+        if maybe(6) { options.append("--connect-gaps") }
         if maybe(4) { options.append("--plain") }
         if maybe(5) { options += ["--theme", pick(["day", "night", "dusk"], &rng)] }
         if maybe(5) { options.append("--no-gradient") }

@@ -84,7 +84,8 @@ struct FuzzRender: ParsableCommand {
         }
         do {
             let dataset = try DatasetReader.read(path: render.file, options: render.data.loadOptions)
-            let plan = try RenderPlan(dataset: dataset, lod: render.data.lod, plain: render.plain,
+            let plan = try RenderPlan(dataset: dataset, lod: render.data.lod, connectsGaps: render.data.connectGaps,
+                                      plain: render.plain,
                                       xRange: try render.xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),
                                       yRange: try render.yRange?.resolved(for: .number, option: "--y-range", file: dataset.source))
             layOut(plan, render: render)

@@ -82,7 +82,8 @@ struct Open: ParsableCommand {
         sessionFlushedAtExit = store
         atexit { sessionFlushedAtExit?.flush() }
         try CommandSupport.reportingRenderErrors {
-            let window = try ChartWindow(path: path, options: options, lod: data.lod, size: size?.value,
+            let window = try ChartWindow(path: path, options: options, lod: data.lod, connectsGaps: data.connectGaps,
+                                         size: size?.value,
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange,
                                          store: path == "-" ? nil : store)
@@ -112,7 +113,8 @@ struct Open: ParsableCommand {
         let output = "\(folder)/sightline-\(name).png"
         try CommandSupport.reportingRenderErrors {
             // The same picture `render` makes of the whole file.
-            let plan = try RenderPlan(dataset: dataset, lod: data.lod, plain: false, xRange: nil, yRange: nil)
+            let plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false,
+                                      xRange: nil, yRange: nil)
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: plan.source, theme: look.chartTheme,
                                        lineWidth: lineWidth, gradient: !look.noGradient, font: look.font(plain: false))

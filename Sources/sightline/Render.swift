@@ -61,7 +61,8 @@ struct Render: ParsableCommand {
         let dataset = try CommandSupport.load(file, options: data)
         let plan: RenderPlan
         do {
-            plan = try RenderPlan(dataset: dataset, lod: data.lod, plain: plain, xRange: try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),
+            plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain,
+                                  xRange: try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),
                                   yRange: try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source))
         } catch let error as DataLoadError {
             throw CommandSupport.fail(error)

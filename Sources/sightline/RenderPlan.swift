@@ -12,9 +12,11 @@ struct RenderPlan {
     ///   - xRange: the x range asked for; `nil` shows all x.
     ///   - yRange: the y range asked for; `nil` fits y to the data in view.
     ///   - plain: lines only, no grid: y is not rounded to grid lines.
+    ///   - connectsGaps: join points across gaps in x (`--connect-gaps`).
     /// - Throws: `DataLoadError.noData` when no point is finite.
-    init(dataset: Dataset, lod: LODMethod, plain: Bool, xRange: ClosedRange<Double>?, yRange: ClosedRange<Double>?) throws {
-        source = DataSource(dataset: dataset, lodMethod: lod)
+    init(dataset: Dataset, lod: LODMethod, connectsGaps: Bool, plain: Bool, xRange: ClosedRange<Double>?,
+         yRange: ClosedRange<Double>?) throws {
+        source = DataSource(dataset: dataset, lodMethod: lod, connectsGaps: connectsGaps)
         guard let fitted = Viewport.fitting(source) else {
             throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
         }

@@ -65,7 +65,9 @@ final class CSVRobustnessTests: XCTestCase {
     // MARK: Decimal commas
 
     func testSemicolonAndTabFilesAcceptDecimalCommas() throws {
-        let semicolon = try load("Datum;Temperatur;Druck\n2024-03-01;1,5;1013\n2024-03-02;-0,25;1012,75\n2024-03-03;2;\n")
+        // Named: unasked for, pressure (~700× the temperatures) would be left out.
+        let semicolon = try load("Datum;Temperatur;Druck\n2024-03-01;1,5;1013\n2024-03-02;-0,25;1012,75\n2024-03-03;2;\n",
+                                 options: LoadOptions(y: ["Temperatur", "Druck"]))
         XCTAssertEqual(semicolon.series.map(\.name), ["Temperatur", "Druck"])
         XCTAssertEqual(semicolon.series[0].ys, [1.5, -0.25, 2])
         XCTAssertEqual(semicolon.series[1].ys.prefix(2), [1013, 1012.75])

@@ -16,11 +16,23 @@ final class DecimalParserTests: XCTestCase {
         XCTAssertEqual(parse("1.5E-2"), .number(0.015))
         XCTAssertEqual(parse("1600000000000"), .number(1.6e12))
         XCTAssertEqual(parse(""), .missing)
-        XCTAssertEqual(parse("nan"), .missing)
         XCTAssertEqual(parse("-Infinity"), .number(-.infinity))
-        for bad in ["abc", "1.2.3", "-", ".", "1e", "12a", "--1", "2024-01-01"] {
+        for bad in ["abc", "1.2.3", ".", "1e", "12a", "--1", "2024-01-01"] {
             XCTAssertEqual(parse(bad), .invalid, bad)
         }
+    }
+
+    /// The words for "no value" are told apart from numbers and from other text: whole,
+    /// in any case, with spaces around; `nan` also signed, as C prints it.
+    func testMissingValueWords() {
+        for word in ["null", "NULL", "Null", "NA", "na", "N/A", "n/a", "#N/A", "#n/a", "-", "nan", "NaN", "-nan", " NA ", "\tnull"] {
+            XCTAssertEqual(parse(word), .missingWord, word.debugDescription)
+        }
+        for bad in ["nul", "nulls", "-na", "+null", "N\u{0F}A", "#NA", "#N/A!", "-1-", "- 1", "+", "n", "none", "NA NA"] {
+            XCTAssertNotEqual(parse(bad), .missingWord, bad.debugDescription)
+        }
+        XCTAssertEqual(parse("-1"), .number(-1))
+        XCTAssertEqual(parse("   "), .missing)
     }
 
     /// Every number printed by Swift reads back as the same Double (fast and slow paths).

@@ -66,6 +66,20 @@ final class LODTests: XCTestCase {
         XCTAssertEqual(Set(order.prefix(6)), [0, 2, 3, 4, 7, 8])
     }
 
+    /// A gap in x ends a run as a gap in y does: both its sides come first in the order,
+    /// so every level keeps them.
+    func testRDPKeepsBothSidesOfAGapInX() {
+        let xs = (0..<1_000).map { Double($0 < 600 ? $0 : $0 + 5_000) }
+        let ys = xs.map { sin($0 / 30) }
+        let order = RDPLOD.importanceOrder(xs: xs, ys: ys, limit: 10, gapStarts: [599])
+        XCTAssertEqual(Set(order.prefix(4)), [0, 599, 600, 999])
+        let lod = RDPLOD(xs: xs, ys: ys, gapStarts: [599], smallestLevel: 50)
+        XCTAssertGreaterThan(lod.levels.count, 2)
+        for level in lod.levels {
+            XCTAssertTrue(level.indices.contains(599) && level.indices.contains(600))
+        }
+    }
+
     func testLevelChoiceStaysWithinTheBudget() {
         let ys = (0..<1_000_000).map { sin(Double($0) / 1000) }
         let lod = MinMaxLOD(ys: ys)

@@ -27,4 +27,30 @@ final class MinMaxLODTests: XCTestCase {
             }
         }
     }
+
+    /// With gaps in x, each level is the level without them plus the two points around
+    /// every gap: what `coarsen` picks from a level holding those extra points is what
+    /// `reduce` picks from every point, so the extras change nothing else.
+    func testLevelsWithGapsAreTheLevelsWithoutThemPlusTheGapsEdges() {
+        var rng = SplitMix64(seed: 18)
+        for round in 0..<40 {
+            let count = Int.random(in: 2...40_000, using: &rng)
+            let ys: [Double] = (0..<count).map { _ in
+                Int.random(in: 0..<50, using: &rng) == 0 ? .nan : Double(Int.random(in: -20...20, using: &rng))
+            }
+            // Some gaps in runs (consecutive starts), some alone, some at the ends.
+            var starts = Set((0..<Int.random(in: 0...30, using: &rng)).map { _ in Int.random(in: 0..<(count - 1), using: &rng) })
+            if round % 3 == 0, let start = starts.first, start + 1 < count - 1 { starts.insert(start + 1) }
+            if round % 5 == 0 { starts.insert(0) }
+            let sorted = starts.sorted()
+            let edges = Set(sorted.flatMap { [Int32($0), Int32($0 + 1)] })
+            let smallestLevel = round % 2 == 0 ? 2_000 : 16
+            let plain = MinMaxLOD(ys: ys, smallestLevel: smallestLevel)
+            let withGaps = MinMaxLOD(ys: ys, gapStarts: sorted, smallestLevel: smallestLevel)
+            XCTAssertEqual(withGaps.levels.count, plain.levels.count)
+            for (level, without) in zip(withGaps.levels, plain.levels) {
+                XCTAssertEqual(level.indices, Set(without.indices).union(edges).sorted(), "\(count) points, \(sorted.count) gaps")
+            }
+        }
+    }
 }

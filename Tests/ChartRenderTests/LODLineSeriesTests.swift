@@ -42,4 +42,25 @@ final class LODLineSeriesTests: XCTestCase {
         _ = series.buffers(forVisibleX: far...(far + width), plotWidth: 1280)
         XCTAssertEqual(device.uploadedBytes, before)
     }
+
+    /// A piece that spans a gap in x holds one break (a point with NaN y) for it, at the
+    /// level drawn zoomed out and in the full series drawn zoomed in; connected, none.
+    func testAPieceAcrossAGapInXHoldsOneBreak() throws {
+        let dataset = HourlyWeather.dataset()
+        let all = dataset.xs.first!...dataset.xs.last!
+        let nearGap = (HourlyWeather.missingFrom - 7 * 86_400)...(HourlyWeather.missingUntil + 7 * 86_400)
+        for connected in [false, true] {
+            let source = DataSource(dataset: dataset, connectsGaps: connected)
+            XCTAssertEqual(source.gaps.starts.count, connected ? 0 : 1)
+            let series = LODLineSeries(device: RenderDevice(recording: RecordingBackend()), dataset: dataset, seriesIndex: 0,
+                                       detail: source.details[0], gaps: source.gaps)
+            let level = try XCTUnwrap(source.details[0].levelIndex(forVisible: dataset.drawnIndices(forX: all), plotWidth: 1280))
+            let zoomedOut = series.buffers(forVisibleX: all, plotWidth: 1280)
+            XCTAssertEqual(zoomedOut.reduce(0) { $0 + $1.pointCount },
+                           source.details[0].levels[level].indices.count + (connected ? 0 : 1))
+            XCTAssertNil(source.details[0].levelIndex(forVisible: dataset.drawnIndices(forX: nearGap), plotWidth: 1280))
+            let zoomedIn = series.buffers(forVisibleX: nearGap, plotWidth: 1280)
+            XCTAssertEqual(zoomedIn.reduce(0) { $0 + $1.pointCount }, dataset.count + (connected ? 0 : 1), "one piece of every point")
+        }
+    }
 }

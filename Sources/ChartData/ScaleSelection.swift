@@ -1,0 +1,124 @@
+import Foundation
+
+/// Which series the default selection (no `--y`) shows: those of one scale. Drawn on one
+/// y axis, a series ~1e6× the others (Yahoo's Volume beside its prices) flattens them to
+/// a line at zero, and one far smaller is itself a flat line; such series are left out,
+/// and a warning names them and the `--y` that shows them.
+///
+/// The rule, exactly:
+/// - A series' **magnitude** is the median of the absolute values of its finite, non-zero
+///   values (of at most `sampleSize` of them, evenly spread, for a long series).
+/// - The **anchor** is the series with the most series whose magnitude is within
+///   `factor` (20×) of its own, itself counted; on a tie, the earliest. Comparisons are
+///   of log10 magnitudes, so values out to ±1.8e308 compare without overflow.
+/// - Series whose magnitude is more than `factor` from the anchor's are **left out**; a
+///   series with no magnitude (zeros or gaps only) has nothing to compare and stays.
+///
+/// So the anchor's neighbourhood is the largest group within 20× of one series, and the
+/// choice does not change when every value is multiplied by the same number.
+public struct ScaleSelection: Equatable, Sendable {
+    /// A series left out, with its magnitude over the anchor's.
+    public struct LeftOut: Equatable, Sendable {
+        public var series: Int
+        public var ratio: Double
+    }
+
+    /// The series shown, ascending.
+    public let kept: [Int]
+    /// The series left out, ascending.
+    public let leftOut: [LeftOut]
+    /// The series the others are compared with; `nil` when none has a magnitude.
+    public let anchor: Int?
+
+    /// How far a series' magnitude may be from the anchor's, either way.
+    public static let factor = 20.0
+    /// The most values a magnitude is taken from.
+    public static let sampleSize = 10_001
+
+    /// Chooses among `series` (y values, NaN for gaps).
+    /// - Complexity: O(s · (min(n, sampleSize) · log sampleSize + s)) for s series of n values.
+    public init(series: [[Double]]) {
+        let logs = series.map { Self.magnitude(of: $0).map(log10) }
+        self.init(logMagnitudes: logs)
+    }
+
+    /// Chooses from each series' log10 magnitude (`nil`: none).
+    init(logMagnitudes logs: [Double?]) {
+        let reach = log10(Self.factor)
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= reach }
+        var anchor: Int?
+        var best = 0
+        for (s, log) in logs.enumerated() {
+            guard let log else { continue }
+            let neighbours = logs.reduce(0) { count, other in count + (other.map { near($0, log) ? 1 : 0 } ?? 0) }
+            if neighbours > best {
+                best = neighbours
+                anchor = s
+            }
+        }
+        self.anchor = anchor
+        var kept: [Int] = []
+        var leftOut: [LeftOut] = []
+        for (s, log) in logs.enumerated() {
+            if let log, let anchor, let anchorLog = logs[anchor], !near(log, anchorLog) {
+                leftOut.append(LeftOut(series: s, ratio: pow(10, log - anchorLog)))
+            } else {
+                kept.append(s)
+            }
+        }
+        self.kept = kept
+        self.leftOut = leftOut
+    }
+
+    /// The median absolute value of the finite, non-zero values of `ys` (of at most
+    /// `sampleSize` of them, evenly spread), or `nil` when there is none.
+    /// - Complexity: O(m log m), m = min(n, sampleSize).
+    public static func magnitude(of ys: [Double]) -> Double? {
+        let count = min(ys.count, sampleSize)
+        var values: [Double] = []
+        values.reserveCapacity(count)
+        for k in 0..<count {
+            // Evenly spread, both ends included.
+            let i = count < ys.count ? Int(Double(k) * Double(ys.count - 1) / Double(count - 1)) : k
+            let value = abs(ys[i])
+            if value.isFinite && value > 0 { values.append(value) }
+        }
+        guard !values.isEmpty else { return nil }
+        values.sort()
+        return values[(values.count - 1) / 2]
+    }
+
+    /// The warning for the series left out, or `nil` when none was: their names, how far
+    /// off they are, and the `--y` that shows them (alone, and beside the anchor).
+    public func warning(source: String, names: [String]) -> String? {
+        guard let anchor, !leftOut.isEmpty else { return nil }
+        func list(_ items: [String]) -> String {
+            items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items.last!
+        }
+        let shown = leftOut.map { DisplayText.name(names[$0.series]) }
+        let ratios = leftOut.map { Self.describe(ratio: $0.ratio) }
+        let anchorName = DisplayText.name(names[anchor])
+        let alone = leftOut.map { names[$0.series] }.joined(separator: ",")
+        let one = leftOut.count == 1
+        return "\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): \(list(shown)) left out: "
+            + "\(one ? "its values are" : "their values are") \(list(ratios)) \(anchorName)'s; "
+            + "show \(one ? "it" : "them") with --y \(DisplayText.shellWord(alone)), or beside \(anchorName) with "
+            + "--y \(DisplayText.shellWord(names[anchor] + "," + alone))"
+    }
+
+    /// A ratio as people say it: `~5e5×`, `~30×`, `~1/4000 of`, to one significant digit.
+    static func describe(ratio: Double) -> String {
+        func rounded(_ value: Double) -> String {
+            let exponent = Int(log10(value).rounded(.down))
+            var digit = (value / pow(10, Double(exponent))).rounded()
+            var power = exponent
+            if digit >= 10 {
+                digit = 1
+                power += 1
+            }
+            if power < 4 { return String(Int(digit * pow(10, Double(power)))) }
+            return "\(Int(digit))e\(power)"
+        }
+        return ratio >= 1 ? "~\(rounded(ratio))×" : "~1/\(rounded(1 / ratio)) of"
+    }
+}

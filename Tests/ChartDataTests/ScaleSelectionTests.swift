@@ -1,0 +1,160 @@
+import ChartData
+import XCTest
+
+/// Without `--y`, series whose values are far off the scale of the others (Yahoo's
+/// Volume beside its prices) are left out of the default selection, with one warning that
+/// names them and the `--y` that shows them.
+final class ScaleSelectionTests: XCTestCase {
+    private func load(_ text: String, _ options: LoadOptions = LoadOptions()) throws -> Dataset {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBytes { try CSVLoader().load($0, source: "AAPL.csv", options: options, tracker: nil) }
+    }
+
+    func testYahooVolumeIsLeftOutOfTheDefaultSelection() throws {
+        let d = try load(YahooCSV(days: 250, nullRows: [10]).text)
+        XCTAssertEqual(d.series.map(\.name), ["Open", "High", "Low", "Close", "Adj Close"])
+        let notes = d.warnings.filter { $0.contains("left out") }
+        XCTAssertEqual(notes.count, 1, "\(d.warnings)")
+        let note = try XCTUnwrap(notes.first)
+        XCTAssertTrue(note.hasPrefix("AAPL.csv: Volume left out"), note)
+        XCTAssertNotNil(note.range(of: "its values are ~[1-9]e[56]× Open's", options: .regularExpression), note)
+        XCTAssertTrue(note.contains("--y Volume"), note)
+        XCTAssertTrue(note.contains("--y Open,Volume"), note)
+    }
+
+    /// Asked for by name, a series is shown whatever its scale, and nothing is said.
+    func testAskedForByNameItIsShown() throws {
+        let text = YahooCSV(days: 100).text
+        for names in [["Volume"], ["Close", "Volume"]] {
+            let d = try load(text, LoadOptions(y: names))
+            XCTAssertEqual(d.series.map(\.name), names)
+            XCTAssertFalse(d.warnings.contains { $0.contains("left out") })
+        }
+    }
+
+    /// Series of one kind stay together: temperatures that cross zero, or a price and its
+    /// moving average.
+    func testSeriesOfOneScaleAreAllShown() throws {
+        var text = "time,Berlin °C,Madrid °C,Oslo °C\n"
+        for day in 0..<365 {
+            let season = -cos(2 * .pi * Double(day) / 365)
+            text += "\(1_672_531_200 + day * 86_400),\(9 + 10 * season),\(15 + 9 * season),\(5 + 11 * season)\n"
+        }
+        let d = try load(text)
+        XCTAssertEqual(d.series.count, 3)
+        XCTAssertTrue(d.warnings.isEmpty, "\(d.warnings)")
+    }
+
+    /// A smaller series is left out as well, and the message says how much smaller; a
+    /// column of zeros has no scale to compare and stays.
+    func testASmallSeriesIsLeftOutAndZerosStay() throws {
+        var text = "t,price,average,dividend,flag\n"
+        for day in 0..<200 {
+            let price = 1000 + 50 * sin(Double(day) / 9)
+            text += "\(day),\(price),\(price - 3),\(day % 60 == 0 ? 0.24 : 0),0\n"
+        }
+        let d = try load(text)
+        XCTAssertEqual(d.series.map(\.name), ["price", "average", "flag"])
+        let note = try XCTUnwrap(d.warnings.first { $0.contains("left out") })
+        XCTAssertTrue(note.contains("dividend left out"), note)
+        XCTAssertTrue(note.contains("~1/4000"), note)
+        XCTAssertTrue(note.contains("--y dividend"), note)
+    }
+}
+
+/// The rule behind the default selection, as properties over seeded sets of series.
+final class ScaleSelectionPropertyTests: XCTestCase {
+    private let reach = log10(ScaleSelection.factor)
+
+    /// A series whose non-zero values all have magnitude 10^`log` (so that is its
+    /// magnitude; the first value is one), with random signs, zeros and gaps; `nil`:
+    /// zeros and gaps only.
+    private func series(log: Double?, count: Int, rng: inout SplitMix64) -> [Double] {
+        (0..<count).map { i in
+            switch i == 0 ? 2 : rng.next() % 10 {
+            case 0: return .nan
+            case 1: return 0
+            default:
+                guard let log else { return rng.next() % 2 == 0 ? 0 : .nan }
+                return (rng.next() % 2 == 0 ? 1 : -1) * pow(10, log)
+            }
+        }
+    }
+
+    private func neighbours(of s: Int, _ logs: [Double?]) -> Int {
+        guard let own = logs[s] else { return 0 }
+        return logs.filter { $0.map { abs($0 - own) <= reach } ?? false }.count
+    }
+
+    func testTheAnchorHasTheMostNeighboursAndEveryChoiceFollowsFromIt() {
+        var rng = SplitMix64(seed: 31)
+        var leftOutSeen = 0
+        for _ in 0..<2_000 {
+            // A few clusters of scales, so that groups compete.
+            let centres = (0..<Int(1 + rng.next() % 3)).map { _ in Double(Int(rng.next() % 61)) - 30 }
+            let logs: [Double?] = (0..<Int(1 + rng.next() % 10)).map { _ in
+                rng.next() % 8 == 0 ? nil : centres[Int(rng.next() % UInt64(centres.count))]
+                    + Double(Int(rng.next() % 2001) - 1000) / 1000 * 1.6
+            }
+            let ys = logs.map { series(log: $0, count: Int(2 + rng.next() % 40), rng: &rng) }
+            let choice = ScaleSelection(series: ys)
+            XCTAssertEqual((choice.kept + choice.leftOut.map(\.series)).sorted(), Array(logs.indices))
+            XCTAssertEqual(choice.kept, choice.kept.sorted())
+            guard let anchor = choice.anchor, let anchorLog = logs[anchor] else {
+                XCTAssertTrue(logs.allSatisfy { $0 == nil }, "no anchor only when no series has a magnitude")
+                XCTAssertEqual(choice.kept, Array(logs.indices))
+                continue
+            }
+            XCTAssertTrue(choice.kept.contains(anchor))
+            for s in logs.indices {
+                // No series has more neighbours; an earlier one has fewer.
+                XCTAssertLessThanOrEqual(neighbours(of: s, logs), neighbours(of: anchor, logs))
+                if s < anchor { XCTAssertLessThan(neighbours(of: s, logs), neighbours(of: anchor, logs)) }
+            }
+            for s in choice.kept {
+                guard let log = logs[s] else { continue }
+                XCTAssertLessThanOrEqual(abs(log - anchorLog), reach + 1e-9, "kept within 20× of the anchor")
+            }
+            for out in choice.leftOut {
+                let log = logs[out.series]!
+                XCTAssertGreaterThan(abs(log - anchorLog), reach - 1e-9, "left out beyond 20×")
+                XCTAssertEqual(log10(out.ratio), log - anchorLog, accuracy: 1e-6)
+            }
+            leftOutSeen += choice.leftOut.count
+        }
+        XCTAssertGreaterThan(leftOutSeen, 500, "the cases exercise leaving out")
+    }
+
+    /// Multiplying every value by one number, or flipping signs, changes nothing.
+    func testTheChoiceIgnoresUnitsAndSigns() {
+        var rng = SplitMix64(seed: 32)
+        for _ in 0..<1_000 {
+            let logs: [Double?] = (0..<Int(2 + rng.next() % 8)).map { _ in Double(Int(rng.next() % 8001)) / 1000 - 4 }
+            // Leave out cases within rounding of the 20× boundary.
+            let boundary = logs.indices.contains { a in
+                logs.indices.contains { b in abs(abs(logs[a]! - logs[b]!) - reach) < 1e-6 }
+            }
+            if boundary { continue }
+            let ys = logs.map { series(log: $0, count: 30, rng: &rng) }
+            let choice = ScaleSelection(series: ys)
+            let scale = pow(10, Double(Int(rng.next() % 201)) / 2 - 50)
+            let scaled = ScaleSelection(series: ys.map { $0.map { $0 * scale } })
+            XCTAssertEqual(scaled.kept, choice.kept)
+            XCTAssertEqual(scaled.anchor, choice.anchor)
+            XCTAssertEqual(ScaleSelection(series: ys.map { $0.map { -$0 } }), choice)
+        }
+    }
+
+    /// The magnitude is the median absolute value of the finite, non-zero values; a long
+    /// series is sampled evenly, so the median of its halves' mix is kept.
+    func testMagnitudeIsTheMedianOfTheNonZeroValues() throws {
+        XCTAssertEqual(ScaleSelection.magnitude(of: [0, .nan, -3, 1, 0, 2, .infinity]), 2)
+        XCTAssertNil(ScaleSelection.magnitude(of: [0, .nan, 0]))
+        XCTAssertNil(ScaleSelection.magnitude(of: []))
+        // A million values, a quarter of them a thousand times larger: the median is small.
+        let long = (0..<1_000_000).map { $0 % 4 == 0 ? 1000.0 : 1.0 }
+        XCTAssertEqual(ScaleSelection.magnitude(of: long), 1)
+        let mostlyLarge = (0..<1_000_000).map { $0 % 4 == 0 ? 1.0 : 1000.0 }
+        XCTAssertEqual(ScaleSelection.magnitude(of: mostlyLarge), 1000)
+    }
+}
