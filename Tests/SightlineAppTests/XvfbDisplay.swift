@@ -14,8 +14,10 @@ final class XvfbDisplay {
         while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
         name = ":\(number)"
         server = try ProcessRunner.start("Xvfb", [name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+        // Ready when a client connects: the socket file alone can be the previous
+        // server's on the same number, left behind for a moment after it ended.
         let deadline = Date().addingTimeInterval(15)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+        while (try? ProcessRunner.run("xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": name], timeout: 5))?.status != 0 {
             guard Date() < deadline, server.isRunning else { throw DisplayError("Xvfb \(name) did not start") }
             usleep(50_000)
         }
