@@ -41,6 +41,9 @@ public final class ChartPresenter {
     /// The highlight as it was before the latest click's release pinned or unpinned it:
     /// a double-click puts it back.
     private var highlightBeforeClick: (index: Int?, pinned: Bool)?
+    /// Where the pointer rests over the plot: as the view moves under it (a preset, a
+    /// key, a flick), the highlight follows the data under the pointer.
+    private var hoverPoint: PixelPoint?
     private var tracker = VelocityTracker()
     public private(set) var momentum: Momentum?
 
@@ -180,6 +183,7 @@ public final class ChartPresenter {
     /// A press at canvas pixel `point`; `clicks` is 2 for a double-click.
     public func pointerDown(at point: PixelPoint, button: PointerButton, clicks: Int = 1, shift: Bool = false, time: Double) {
         momentum = nil
+        hoverPoint = nil
         if let index = legend.series(at: point) {
             toggle(series: index, only: shift)
             return
@@ -229,9 +233,11 @@ public final class ChartPresenter {
     private func hover(at point: PixelPoint) {
         let plot = geometry.plotBox
         guard plot.contains(point) else {
+            hoverPoint = nil
             highlight.endHover()
             return
         }
+        hoverPoint = point
         highlight.hover(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach)
     }
 
@@ -265,6 +271,7 @@ public final class ChartPresenter {
     }
 
     public func pointerExited() {
+        hoverPoint = nil
         highlight.endHover()
     }
 
@@ -305,6 +312,7 @@ public final class ChartPresenter {
             if targetX == before { momentum = nil }
         }
         let moving = stage.advance(by: seconds)
+        if moving, drag == nil, let hoverPoint { hover(at: hoverPoint) }
         return moving || momentum != nil
     }
 }

@@ -127,7 +127,7 @@ public final class HighlightController: RenderController {
         let box = InfoBoardLayout.place(size: size, lineX: lineX, circles: targetCircles + circles, radius: radius * scale,
                                         top: plot.y + 6 * scale, canvas: plot)
         boardBox = box
-        shapes.add(.rect(box, fill: theme.panel, cornerRadius: 6 * scale))
+        shapes.add(.rect(box, fill: theme.panel.withAlpha(1), cornerRadius: 6 * scale))
         var y = box.y + padding
         for ((label, color), size) in zip(rows, sizes) {
             text.add(TextRun(label, at: PixelPoint(x: box.x + padding, y: y), anchor: .topLeft, pointSize: pointSize, color: color))

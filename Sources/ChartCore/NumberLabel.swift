@@ -1,15 +1,27 @@
 import Foundation
 
-/// Numbers as axis labels: SI suffixes (`950`, `1.2K`, `3.4M`, `5G`) and as few decimals
-/// as the step between labels needs.
+/// Numbers as axis labels: compact where they are large (`950`, `2,500`, `12K`,
+/// `3.4M`, `5B`) and as few decimals as the step between labels needs. A suffix is used
+/// only from ten thousand up and only where it leaves at most two decimals, so a narrow
+/// view of large values reads `1,005` and `−2,769.8`, not `1.005K` or `−2.7698K`.
 public enum NumberLabel {
     private static let suffixes: [(divisor: Double, suffix: String)] = [
-        (1e15, "P"), (1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "K"),
+        (1e15, "P"), (1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K"),
     ]
+    /// The smallest magnitude written with a suffix.
+    static let compactFrom = 1e4
 
     /// The divisor and suffix for labels whose largest magnitude is `magnitude`.
     static func scale(for magnitude: Double) -> (divisor: Double, suffix: String) {
-        suffixes.first { magnitude >= $0.divisor } ?? (1, "")
+        guard magnitude >= compactFrom else { return (1, "") }
+        return suffixes.first { magnitude >= $0.divisor } ?? (1, "")
+    }
+
+    /// The scale for labels `step` apart: `scale(for:)`, or none where that would need
+    /// more than two decimals (every digit then, grouped).
+    static func scale(for magnitude: Double, step: Double) -> (divisor: Double, suffix: String) {
+        let scale = self.scale(for: magnitude)
+        return step > 0 && decimals(for: step / scale.divisor) > 2 ? (1, "") : scale
     }
 
     /// `value` for a set of labels `step` apart, with the suffix of `magnitude` (by
@@ -26,14 +38,17 @@ public enum NumberLabel {
             // so its grid steps need 13 to tell neighbours apart.
             return withExponent(value / unit, decimals: decimals(for: abs(step) / unit, atMost: 14), exponent: exponent)
         }
-        let (divisor, suffix) = scale(for: magnitude)
+        let (divisor, suffix) = scale(for: magnitude, step: abs(step))
         let decimals = self.decimals(for: abs(step) / divisor)
-        var text = String(format: "%.\(decimals)f", value / divisor)
+        var text = String(format: "%.\(decimals)f", abs(value) / divisor)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
         }
-        return Double(text) == 0 ? "0" : text + suffix
+        guard Double(text) != 0 else { return "0" }
+        let parts = text.split(separator: ".", maxSplits: 1)
+        text = ValueFormat.grouped(String(parts[0])) + (parts.count == 2 ? "." + parts[1] : "")
+        return (value < 0 ? "-" : "") + text + suffix
     }
 
     /// `value` on its own: up to nine significant digits (fifteen with a power of ten,

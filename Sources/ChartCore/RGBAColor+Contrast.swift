@@ -41,3 +41,13 @@ extension RGBAColor {
         RGBAColor.white.contrast(with: self) >= RGBAColor.black.contrast(with: self) ? .white : .black
     }
 }
+
+extension RGBAColor {
+    /// Whether the two read as the same colour (a series' and a trend's): within a
+    /// quarter of the RGB cube's diagonal.
+    public func isClose(to other: RGBAColor) -> Bool {
+        let dr = Double(red - other.red), dg = Double(green - other.green), db = Double(blue - other.blue)
+        let distance: Double = (dr * dr + dg * dg + db * db).squareRoot()
+        return distance < 0.25 * 3.0.squareRoot()
+    }
+}

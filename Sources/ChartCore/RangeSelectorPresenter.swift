@@ -33,8 +33,15 @@ public final class RangeSelectorPresenter: ViewportObserver {
     public func viewportDidChange(_ current: DataRect) {
         selection.select(current.minX...current.maxX)
         window.selected = selection.selected
+        var toggled = false
         for index in lines.dataset.series.indices where lines.isVisible(index) != main.lines.isVisible(index) {
             lines.setVisible(index, main.lines.isVisible(index), animated: true)
+            toggled = true
+        }
+        // The overview fits the series shown, so hiding a large one does not leave the
+        // others flat against its floor.
+        if toggled, let y = main.source.yBounds(inX: main.dataRange, series: main.lines.visibleSeries) {
+            stage.viewport.set(.init(y: Viewport.fittedY(min: y.min, max: y.max)), duration: 0.3, easing: .easeOut)
         }
     }
 

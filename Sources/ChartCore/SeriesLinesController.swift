@@ -100,10 +100,14 @@ public final class SeriesLinesController: RenderController {
     }
 
     /// The colour series `index` is drawn in: rising or falling when it is the only
-    /// series shown and a preset's trend describes it, else its own. The highlight, the
-    /// board and the value label use it, so they match the line.
+    /// series shown, a preset's trend describes it and no other series of the file (shown
+    /// or not: the legend shows them all) has a colour like it; else its own. The
+    /// highlight, the board and the value label use it, so they match the line.
     public func drawnColor(ofSeries index: Int, theme: ChartTheme) -> RGBAColor {
-        guard visibleSeries == [index], let trend, trend.series == index else { return color(ofSeries: index, theme: theme) }
-        return trend.last >= trend.first ? theme.rising : theme.falling
+        let own = color(ofSeries: index, theme: theme)
+        guard visibleSeries == [index], let trend, trend.series == index else { return own }
+        let trendColor = trend.last >= trend.first ? theme.rising : theme.falling
+        let taken = dataset.series.indices.contains { $0 != index && color(ofSeries: $0, theme: theme).isClose(to: trendColor) }
+        return taken ? own : trendColor
     }
 }

@@ -90,15 +90,23 @@ public final class YAxisController: RenderController, ViewportObserver {
             let opacity = set.fade.value * roomy
             guard opacity > 0 else { continue }
             for value in set.grid.values(in: inView) {
-                let label = set.grid.label(value)
+                let label = set.grid.label(value, in: inView)
                 let exact = scales.canvasY(value)
                 guard exact >= plot.y - 0.5, exact <= plot.maxY + 0.5 else { continue }
                 // A line on the plot's edge is drawn on the plot's outermost pixel row.
                 let y = min(max(exact, plot.y + 0.5), plot.maxY - 0.5)
                 lines.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),
                                    width: geometry.scale, color: theme.grid.withAlpha(opacity)))
-                text.add(TextRun(label, at: PixelPoint(x: plot.x - 8 * geometry.scale, y: exact), anchor: .centerRight,
-                                 pointSize: pointSize, color: theme.text.withAlpha(opacity)))
+                // A label wider than the margin (every digit of a narrow view of large
+                // values) sits inside the plot, just above its line, rather than be cut.
+                let gap = 8 * geometry.scale
+                if text.measure(label, pointSize: pointSize).width <= plot.x - gap {
+                    text.add(TextRun(label, at: PixelPoint(x: plot.x - gap, y: exact), anchor: .centerRight,
+                                     pointSize: pointSize, color: theme.text.withAlpha(opacity)))
+                } else {
+                    text.add(TextRun(label, at: PixelPoint(x: plot.x + 4 * geometry.scale, y: exact - 2 * geometry.scale),
+                                     anchor: .bottomLeft, pointSize: pointSize, color: theme.text.withAlpha(opacity)))
+                }
             }
         }
     }

@@ -71,13 +71,15 @@ public struct YAxisGrid: Equatable, Sendable {
         }
     }
 
-    /// A line's label: SI suffixes, the decimals the step needs, a real minus sign.
-    public func label(_ value: Double) -> String {
-        ValueFormat.withRealMinus(NumberLabel.format(abs(value) < step * 1e-9 ? 0 : value, step: step))
+    /// A line's label among the lines of `range`: all of them compact alike (by the
+    /// range's largest magnitude), the decimals the step needs, a real minus sign.
+    public func label(_ value: Double, in range: ClosedRange<Double>) -> String {
+        let magnitude = max(abs(range.lowerBound), abs(range.upperBound))
+        return ValueFormat.withRealMinus(NumberLabel.format(abs(value) < step * 1e-9 ? 0 : value, step: step, magnitude: magnitude))
     }
 
     /// The labels of the lines inside `range`.
     public func labels(in range: ClosedRange<Double>) -> [String] {
-        values(in: range).map(label)
+        values(in: range).map { label($0, in: range) }
     }
 }

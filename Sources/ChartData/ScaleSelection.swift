@@ -71,43 +71,55 @@ public struct ScaleSelection: Equatable, Sendable {
     }
 
     /// The median absolute value of the finite, non-zero values of `ys` (of at most
-    /// `sampleSize` of them, evenly spread), or `nil` when there is none.
-    /// - Complexity: O(m log m), m = min(n, sampleSize).
+    /// `sampleSize` of them, evenly spread over those values: a series with gaps on a
+    /// regular pattern, two sensors on alternate rows, is sampled where it has values),
+    /// or `nil` when there is none.
+    /// - Complexity: O(n + m log m), m = min(values, sampleSize).
     public static func magnitude(of ys: [Double]) -> Double? {
-        let count = min(ys.count, sampleSize)
         var values: [Double] = []
-        values.reserveCapacity(count)
-        for k in 0..<count {
-            // Evenly spread, both ends included.
-            let i = count < ys.count ? Int(Double(k) * Double(ys.count - 1) / Double(count - 1)) : k
-            let value = abs(ys[i])
+        for y in ys {
+            let value = abs(y)
             if value.isFinite && value > 0 { values.append(value) }
         }
         guard !values.isEmpty else { return nil }
+        if values.count > sampleSize {
+            let all = values
+            values = (0..<sampleSize).map { all[Int(Double($0) * Double(all.count - 1) / Double(sampleSize - 1))] }
+        }
         values.sort()
         return values[(values.count - 1) / 2]
     }
 
     /// The warning for the series left out, or `nil` when none was: their names, how far
-    /// off they are, and the `--y` that shows them (alone, and beside the anchor).
+    /// off they are, and the `--y` that shows them (alone, and beside the anchor). More
+    /// than twenty are listed as twenty "and N more", without a `--y` to paste.
     public func warning(source: String, names: [String]) -> String? {
         guard let anchor, !leftOut.isEmpty else { return nil }
         func list(_ items: [String]) -> String {
             items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items.last!
         }
-        let shown = leftOut.map { DisplayText.name(names[$0.series]) }
-        let ratios = leftOut.map { Self.describe(ratio: $0.ratio) }
+        let file = DisplayText.escaped(source, limit: DataLoadError.pathLimit)
         let anchorName = DisplayText.name(names[anchor])
-        let alone = leftOut.map { names[$0.series] }.joined(separator: ",")
+        let leftNames = leftOut.map { names[$0.series] }
+        guard leftOut.count <= DisplayText.listLimit else {
+            return "\(file): \(DisplayText.listing(leftNames)) left out: their values are far from \(anchorName)'s; "
+                + "show them by naming them with --y"
+        }
+        let shown = leftNames.map { DisplayText.name($0) }
+        let ratios = leftOut.map { Self.describe(ratio: $0.ratio) }
+        let alone = leftNames.joined(separator: ",")
         let one = leftOut.count == 1
-        return "\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): \(list(shown)) left out: "
+        return "\(file): \(list(shown)) left out: "
             + "\(one ? "its values are" : "their values are") \(list(ratios)) \(anchorName)'s; "
             + "show \(one ? "it" : "them") with --y \(DisplayText.shellWord(alone)), or beside \(anchorName) with "
             + "--y \(DisplayText.shellWord(names[anchor] + "," + alone))"
     }
 
-    /// A ratio as people say it: `~5e5×`, `~30×`, `~1/4000 of`, to one significant digit.
-    static func describe(ratio: Double) -> String {
+    /// A ratio as people say it: `~5e5×`, `~30×`, `~1/4000 of`, to one significant digit;
+    /// one beyond what a double holds (1e−300 beside 1e300) is `>1e308×`.
+    public static func describe(ratio: Double) -> String {
+        guard ratio.isFinite, ratio > 0 else { return ratio > 0 ? ">1e308×" : "<1/1e308 of" }
+        guard (1 / ratio).isFinite else { return "<1/1e308 of" }
         func rounded(_ value: Double) -> String {
             let exponent = Int(log10(value).rounded(.down))
             var digit = (value / pow(10, Double(exponent))).rounded()

@@ -8,7 +8,7 @@ struct LookOptions: ParsableArguments {
     @Option(help: "Colour theme: day or night (default: day; a window without --theme opens in its last).")
     var theme: ThemeName?
 
-    @Flag(help: "A flat background instead of the animated four-colour gradient.")
+    @Flag(help: "The theme's flat colour instead of the animated four-colour gradient (render is flat unless --gradient).")
     var noGradient = false
 
     var chartTheme: ChartTheme { ChartTheme.named((theme ?? .day).rawValue)! }

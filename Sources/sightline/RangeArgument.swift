@@ -59,9 +59,11 @@ struct RangeArgument {
             switch bound {
             case let .number(number): return number
             case let .date(seconds, hasTime):
-                guard case let .time(unitsPerSecond) = kind else {
-                    throw CommandSupport.fail(message: "\(option) takes dates only where x is a date or time; "
-                        + "x in \(DisplayText.quoted(file)) is numbers, so give numbers", code: 64)
+                guard case let .time(unitsPerSecond) = kind, option != "--y-range" else {
+                    throw CommandSupport.fail(message: option == "--y-range"
+                        ? "--y-range takes y values (numbers), not dates"
+                        : "\(option) takes dates only where x is a date or time; "
+                            + "x in \(DisplayText.quoted(file)) is numbers, so give numbers", code: 64)
                 }
                 return (end && !hasTime ? seconds + 86_400 : seconds) * unitsPerSecond
             }

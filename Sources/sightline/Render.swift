@@ -67,6 +67,7 @@ struct Render: ParsableCommand {
         } catch let error as DataLoadError {
             throw CommandSupport.fail(error)
         }
+        if let note = plan.emptyRangeNote { CommandSupport.printError("sightline: warning: \(note)") }
         let source = plan.source
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()

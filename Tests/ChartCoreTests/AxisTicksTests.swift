@@ -93,17 +93,24 @@ final class AxisTicksTests: XCTestCase {
     }
 
     func testNumberLabels() {
-        XCTAssertEqual(NumberLabel.format(1200, step: 200, magnitude: 2000), "1.2K")
+        XCTAssertEqual(NumberLabel.format(1200, step: 200, magnitude: 2000), "1,200", "no suffix below ten thousand")
+        XCTAssertEqual(NumberLabel.format(12_000, step: 2000, magnitude: 20_000), "12K")
+        XCTAssertEqual(NumberLabel.format(1005, step: 5, magnitude: 1020), "1,005")
+        XCTAssertEqual(NumberLabel.format(-2769.8, step: 0.2, magnitude: 2772), "-2,769.8", "a narrow view of large values")
+        XCTAssertEqual(NumberLabel.format(1_000_000_010, step: 10, magnitude: 1_000_000_020), "1,000,000,010",
+                       "no suffix that would hide the step")
+        XCTAssertEqual(NumberLabel.format(1_250_000, step: 50_000, magnitude: 2_000_000), "1.25M", "two decimals keep the suffix")
+        XCTAssertEqual(NumberLabel.format(1_255_000, step: 5_000, magnitude: 2_000_000), "1,255,000", "three would not")
         XCTAssertEqual(NumberLabel.format(3_400_000, step: 200_000, magnitude: 4_000_000), "3.4M")
         XCTAssertEqual(NumberLabel.format(950, step: 50, magnitude: 950), "950")
         XCTAssertEqual(NumberLabel.format(0.25, step: 0.25, magnitude: 1.25), "0.25")
         XCTAssertEqual(NumberLabel.format(0, step: 1000, magnitude: 5000), "0")
-        XCTAssertEqual(NumberLabel.format(-1500, step: 500, magnitude: 2500), "-1.5K")
+        XCTAssertEqual(NumberLabel.format(-1500, step: 500, magnitude: 2500), "-1,500")
         XCTAssertEqual(NumberLabel.format(750, step: 250), "750")
-        XCTAssertEqual(NumberLabel.format(1000, step: 250), "1K")
-        XCTAssertEqual(NumberLabel.format(1250, step: 250), "1.25K")
+        XCTAssertEqual(NumberLabel.format(1000, step: 250), "1,000")
+        XCTAssertEqual(NumberLabel.format(1250, step: 250), "1,250")
         XCTAssertEqual(NumberLabel.format(0.1 + 0.2), "0.3")
-        XCTAssertEqual(NumberLabel.format(2_500_000_000), "2.5G")
+        XCTAssertEqual(NumberLabel.format(2_500_000_000), "2.5B", "billions, as finance writes them")
     }
 
     /// The y grid of any range: a 1-2-5 step, four to seven lines inside the range
@@ -154,7 +161,7 @@ final class AxisTicksTests: XCTestCase {
     }
 
     func testYGridLabelsOfKnownRanges() {
-        XCTAssertEqual(YAxisGrid(range: 0...1000).labels(in: 0...1000), ["0", "200", "400", "600", "800", "1K"])
+        XCTAssertEqual(YAxisGrid(range: 0...1000).labels(in: 0...1000), ["0", "200", "400", "600", "800", "1,000"])
         XCTAssertEqual(YAxisGrid(range: 779...791).labels(in: 779...791), ["780", "782", "784", "786", "788", "790"])
         XCTAssertEqual(YAxisGrid(range: 0.3...2.1).labels(in: 0.3...2.1), ["0.5", "1", "1.5", "2"])
         XCTAssertEqual(YAxisGrid(range: -900...(-100)).labels(in: -900...(-100)),

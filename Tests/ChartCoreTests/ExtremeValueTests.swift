@@ -48,7 +48,7 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertEqual(NumberLabel.format(1e100, step: 1e88), "1e100")
         XCTAssertEqual(NumberLabel.format(1.000000000001e100, step: 1e88), "1.000000000001e100")
         // Everyday values keep their suffixes and decimals.
-        XCTAssertEqual(NumberLabel.format(1250, step: 250), "1.25K")
+        XCTAssertEqual(NumberLabel.format(12_500, step: 2500), "12.5K")
         XCTAssertEqual(NumberLabel.format(0.25, step: 0.05), "0.25")
         XCTAssertEqual(NumberLabel.format(3.4e6), "3.4M")
     }

@@ -96,7 +96,7 @@ final class HonestPresetTests: XCTestCase {
 
     /// With several series the trend draws its baseline, and every line keeps its own
     /// colour (a green trend would read as the green series).
-    func testTheTrendNeverTakesAnotherSeriesColour() {
+    func testTheTrendNeverTakesAnotherSeriesColour() throws {
         let p = presenter(seriesCount: 2)
         p.apply(.oneMonth)
         settle(p)
@@ -107,8 +107,11 @@ final class HonestPresetTests: XCTestCase {
         p.toggle(series: 1)
         settle(p)
         let alone = p.stage.surfaces.compactMap { $0 as? RecordingLineSurface }.flatMap(\.lines).filter { $0.seriesIndex == 0 }
-        XCTAssertTrue(alone.allSatisfy { $0.color == ChartTheme.day.rising || $0.color == ChartTheme.day.falling },
-                      "shown alone, the series takes its trend's colour")
+        let trend = try XCTUnwrap(p.lines.trend)
+        let trendColour = trend.last >= trend.first ? ChartTheme.day.rising : ChartTheme.day.falling
+        let worn = trendColour.isClose(to: p.lines.color(ofSeries: 1, theme: .day))
+        XCTAssertTrue(alone.allSatisfy { $0.color == (worn ? p.lines.color(ofSeries: 0, theme: .day) : trendColour) },
+                      "shown alone, the series takes its trend's colour unless the other series wears it")
         XCTAssertEqual(p.lines.drawnColor(ofSeries: 0, theme: .day), alone.last?.color, "the highlight uses the drawn colour")
     }
 
@@ -188,5 +191,50 @@ final class HonestPresetTests: XCTestCase {
         XCTAssertNotNil(selector.momentum, "a flick at 1200 px/s coasts")
         for _ in 0..<30 { selector.advance(by: 1.0 / 60) }
         XCTAssertGreaterThan(main.targetX.lowerBound, released.lowerBound, "and keeps the window moving")
+    }
+
+    /// The highlight follows the data under a resting pointer as the view moves under
+    /// it (a preset key), instead of staying on the old date.
+    func testTheHighlightFollowsTheViewUnderARestingPointer() throws {
+        let p = presenter()
+        settle(p)
+        p.pointerMoved(to: centre, time: 0)
+        let before = try XCTUnwrap(p.highlight.index)
+        p.key(.preset(.oneMonth))
+        settle(p)
+        let index = try XCTUnwrap(p.highlight.index)
+        XCTAssertNotEqual(index, before)
+        XCTAssertEqual(p.scales.canvasX(p.source.dataset.xs[index]), centre.x, accuracy: 1, "the point under the pointer now")
+    }
+
+    /// Shown alone, a series whose file has another series in the trend's colour keeps
+    /// its own colour: the sample's Berlin (blue) never turns Madrid's red.
+    func testATrendColourAnotherSeriesWearsIsNotUsed() {
+        let hours = 365 * 24
+        let xs = (0..<hours).map { 1_600_000_000 + Double($0) * 3600 }
+        let falling = (0..<hours).map { Double(hours - $0) }
+        let dataset = Dataset(source: "two", xs: xs, series: [Series(name: "Berlin", ys: falling), Series(name: "Madrid", ys: falling)],
+                              xKind: .time(unitsPerSecond: 1))
+        let p = ChartPresenter(source: DataSource(dataset: dataset), factory: RecordingSurfaceFactory(), geometry: geometry)
+        p.toggle(series: 1)
+        p.apply(.oneMonth)
+        settle(p)
+        XCTAssertTrue(ChartTheme.day.falling.isClose(to: p.lines.color(ofSeries: 1, theme: .day)), "the fixture: red like Madrid")
+        XCTAssertEqual(p.lines.drawnColor(ofSeries: 0, theme: .day), p.lines.color(ofSeries: 0, theme: .day))
+    }
+
+    /// Hiding the large series refits the range selector to the ones left.
+    func testTheRangeSelectorFitsTheSeriesShown() throws {
+        let walk = RandomWalk(count: 20_000, seed: 7).dataset()
+        let big = Series(name: "big", ys: walk.series[0].ys.map { $0 * 100 + 1e5 })
+        let dataset = Dataset(source: "t", xs: walk.xs, series: [walk.series[0], big], xKind: .time(unitsPerSecond: 1))
+        let main = ChartPresenter(source: DataSource(dataset: dataset), factory: RecordingSurfaceFactory(), geometry: geometry)
+        let selector = RangeSelectorPresenter(main: main, factory: RecordingSurfaceFactory(),
+                                              geometry: StageGeometry(canvas: geometry.canvas,
+                                                                      plot: ChartLayout.explorer.minimapRect(in: geometry.canvas)!))
+        main.toggle(series: 1)
+        let target = selector.stage.viewport.target
+        let small = try XCTUnwrap(main.source.yBounds(inX: main.dataRange, series: [0]))
+        XCTAssertEqual(target.minY...target.maxY, Viewport.fittedY(min: small.min, max: small.max))
     }
 }

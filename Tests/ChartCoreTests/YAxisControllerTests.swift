@@ -48,7 +48,7 @@ final class YAxisControllerTests: XCTestCase {
         XCTAssertEqual(axis.sets.count, 1, "the old step has faded out")
         let plot = recorded.stage.geometry.plotBox
         let runs = recorded.surfaces.texts[0].runs
-        XCTAssertEqual(runs.map(\.text), ["0", "200", "400", "600", "800", "1K", "1.2K"])
+        XCTAssertEqual(runs.map(\.text), ["0", "200", "400", "600", "800", "1,000", "1,200"])
         for (i, run) in runs.enumerated() {
             XCTAssertEqual(run.position.y, plot.maxY - Double(i) * 200 / 1234 * plot.height, accuracy: 1e-6)
         }
@@ -68,6 +68,24 @@ final class YAxisControllerTests: XCTestCase {
         }
         XCTAssertEqual(axis.transitionsStarted, 0)
         XCTAssertEqual(axis.sets.map(\.grid.step), [20])
+    }
+}
+
+final class WideYLabelTests: XCTestCase {
+    /// A narrow view of large values writes every digit (`1,000,000,010`), too wide for
+    /// the margin: such labels sit inside the plot above their line, never cut.
+    func testLabelsWiderThanTheMarginSitInsideThePlot() {
+        let recorded = RecordedStage(viewport: DataRect(minX: 0, maxX: 1, minY: 1_000_000_000, maxY: 1_000_000_060))
+        recorded.stage.add(YAxisController())
+        recorded.frame()
+        let plot = recorded.stage.geometry.plotBox
+        let runs = recorded.surfaces.texts[0].runs
+        XCTAssertFalse(runs.isEmpty)
+        for run in runs {
+            XCTAssertFalse(run.text.contains("B") || run.text.contains("M") || run.text.contains("K"), run.text)
+            XCTAssertGreaterThan(run.position.x, plot.x, "\(run.text) inside the plot")
+            XCTAssertEqual(run.anchor, .bottomLeft)
+        }
     }
 }
 

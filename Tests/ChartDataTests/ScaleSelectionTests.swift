@@ -158,3 +158,25 @@ final class ScaleSelectionPropertyTests: XCTestCase {
         XCTAssertEqual(ScaleSelection.magnitude(of: mostlyLarge), 1000)
     }
 }
+
+final class ScaleSelectionEdgeTests: XCTestCase {
+    /// Ratios beyond a double (1e-300 beside 1e300, or a denormal) are said, not a trap.
+    func testRatiosBeyondADoubleAreSaid() {
+        XCTAssertEqual(ScaleSelection.describe(ratio: .infinity), ">1e308×")
+        XCTAssertEqual(ScaleSelection.describe(ratio: 0), "<1/1e308 of")
+        XCTAssertEqual(ScaleSelection.describe(ratio: 1e-320), "<1/1e308 of")
+        XCTAssertEqual(ScaleSelection.describe(ratio: 3e5), "~3e5×")
+        let selection = ScaleSelection(series: [[1, 1], [4.9e-324, 4.9e-324]])
+        XCTAssertNotNil(selection.warning(source: "t", names: ["a", "b"]))
+    }
+
+    /// Two sensors written on alternate rows: each series is sampled where it has
+    /// values, so neither is judged by one stray value.
+    func testAlternateRowsAreSampledWhereTheyHaveValues() {
+        let count = 100_000
+        let a = (0..<count).map { $0 == 0 ? 0.00001 : ($0 % 2 == 0 ? 1.0 : .nan) }
+        let b = [Double](repeating: 5, count: count)
+        XCTAssertEqual(ScaleSelection.magnitude(of: a), 1)
+        XCTAssertTrue(ScaleSelection(series: [a, b]).leftOut.isEmpty, "a and b are 5× apart")
+    }
+}

@@ -97,4 +97,16 @@ final class ReportRenderTests: XCTestCase {
         XCTAssertTrue(help.output.contains("default: day"), help.output)
         XCTAssertTrue(help.output.contains("--gradient") && help.output.contains("--title"), help.output)
     }
+
+    /// `--y-range` takes y values, and a range with no data in it says where the data is
+    /// (years typed as numbers are read as seconds: the note says how to write them).
+    func testRangesWithoutDataAndDatesForYAreExplained() throws {
+        let (y, _) = try render(["Resources/sample.csv", "--y-range", "2024-01-01:2024-12-31"], name: "y.png")
+        XCTAssertEqual(y.status, 64)
+        XCTAssertTrue(y.error.contains("--y-range takes y values"), y.error)
+        let (years, out) = try render(["Resources/sample.csv", "--x-range", "2023:2024"], name: "years.png")
+        XCTAssertEqual(years.status, 0, years.error)
+        XCTAssertTrue(years.error.contains("no data in --x-range") && years.error.contains("2023-01-01:2024-12-31"), years.error)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+    }
 }
