@@ -93,8 +93,21 @@ void main() {
         if (k >= u_segmentsPerQuad || segment >= u_segmentCount) continue;
         vec2 from = next;
         next = point(segment + 1);
-        if (isGap(from) || isGap(next)) continue;
-        vec4 kept = clipped(from, next, lo, hi);
+        vec4 kept;
+        if (!isGap(from) && !isGap(next)) {
+            kept = clipped(from, next, lo, hi);
+        } else if (isGap(from) && !isGap(next)
+                   && (segment + 1 == u_segmentCount || isGap(point(segment + 2)))) {
+            // A point with a gap on both sides (or a gap before the last one) has no
+            // segment: it is drawn as a dot, a segment of no length.
+            kept = clipped(next, next, lo, hi);
+        } else if (segment == 0 && !isGap(from) && isGap(next)) {
+            // The same for a first point followed by a gap (at a block's start, where
+            // the point before is another block's, an extra round cap changes nothing).
+            kept = clipped(from, from, lo, hi);
+        } else {
+            continue;
+        }
         if (kept == farAway) continue;
         v_segments[k] = kept;
         boxMin = min(boxMin, min(kept.xy, kept.zw));

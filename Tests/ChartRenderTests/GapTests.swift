@@ -3,14 +3,14 @@ import ChartRender
 import XCTest
 
 /// NaN is a gap: the line stops before it and starts again after it, never drawing
-/// towards zero or across the hole.
+/// towards zero or across the hole; a point alone between gaps is a dot.
 final class GapTests: XCTestCase {
     func testLineBreaksAtNaN() throws {
         let size = PixelSize(width: 400, height: 100)
         let xs = (0...40).map { Double($0) }
         var ys = [Double](repeating: 5, count: xs.count)
         for i in 18...22 { ys[i] = .nan }
-        // A NaN at the very start and a lone point between gaps draw nothing either.
+        // A NaN at the very start draws nothing; a lone point between gaps is a dot.
         ys[0] = .nan
         ys[30] = .nan
         ys[32] = .nan
@@ -25,11 +25,33 @@ final class GapTests: XCTestCase {
         XCTAssertFalse(covered(atX: 18.5), "nothing in the gap")
         XCTAssertFalse(covered(atX: 20), "nothing in the gap")
         XCTAssertFalse(covered(atX: 0.5), "nothing before the first real point")
-        XCTAssertFalse(covered(atX: 31), "a lone point between gaps draws nothing")
+        XCTAssertTrue(covered(atX: 31), "a lone point between gaps is a dot")
+        XCTAssertFalse(covered(atX: 30.5), "only a dot")
+        XCTAssertFalse(covered(atX: 31.5))
         // Nothing anywhere else in the image: a gap never falls to zero.
         let stray = (0..<size.width).contains { x in
             (0..<size.height).contains { y in abs(y - size.height / 2) > 3 && image.coverage(x, y) > 0.05 }
         }
         XCTAssertFalse(stray)
+    }
+
+    /// The newest point after a gap in x (a NaN is uploaded there) and a first point
+    /// before one are drawn as dots, as the value label and the highlight show them.
+    func testPointsAtTheEndsOfGapsAreDots() throws {
+        let size = PixelSize(width: 400, height: 100)
+        let xs: [Double] = [0, 1, 2, 3, 4, 5, 6]
+        let ys: [Double] = [5, .nan, 5, 5, 5, .nan, 5]
+        let visible = DataRect(minX: -0.5, maxX: 6.5, minY: 0, maxY: 10)
+        let image = try GLTestHarness.draw(xs: xs, ys: ys, visible: visible, size: size)
+        let scale = Viewport(visible: visible).xScale(in: size)
+        func ink(atX x: Double) -> Double { image.coverage(Int(scale.pixel(forValue: x)), size.height / 2) }
+        XCTAssertGreaterThan(ink(atX: 0), 0.5, "the first point, before a gap")
+        XCTAssertGreaterThan(ink(atX: 6), 0.5, "the last point, after a gap")
+        XCTAssertLessThan(ink(atX: 0.5), 0.05)
+        XCTAssertLessThan(ink(atX: 5.5), 0.05)
+        // A dot is round: as tall as the stroke, not a streak.
+        let column = Int(scale.pixel(forValue: 6))
+        let rows = (0..<size.height).filter { image.coverage(column, $0) > 0.5 }
+        XCTAssertLessThanOrEqual(rows.count, 3)
     }
 }
