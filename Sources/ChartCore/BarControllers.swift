@@ -14,6 +14,9 @@ public final class LegendController: RenderController {
     public var titlePointSize = 15.0
     /// How much of the bar's width the legend may take (the rest is the presets').
     public var widthShare = 0.62
+    /// Where the presets start, when known: the legend stops short of them, so no
+    /// toggle hides under a button in a narrow window.
+    public var presetsStart: (() -> Double?)?
     /// Each toggle's box after the last build, in series order.
     public private(set) var boxes: [PixelBox] = []
     private var shapes: ShapeSurface?
@@ -52,7 +55,8 @@ public final class LegendController: RenderController {
                              pointSize: titlePointSize, color: environment.theme.text))
             x += text.measure(title, pointSize: titlePointSize).width + 16 * scale
         }
-        let limit = bar.x + (bar.maxX - bar.x) * widthShare
+        var limit = bar.x + (bar.maxX - bar.x) * widthShare
+        if let start = presetsStart?() { limit = start - 8 * scale }
         for (index, name) in names.enumerated() {
             let size = text.measure(name, pointSize: pointSize)
             let box = PixelBox(x: x, y: bar.y, width: size.width + 30 * scale, height: bar.height)

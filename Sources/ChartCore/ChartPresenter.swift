@@ -71,8 +71,10 @@ public final class ChartPresenter {
         yAxis = YAxisController()
         self.gradient = GradientController(enabled: gradient)
         noData = NoDataController(source: source, lines: lines)
+        // The presets before the legend: it stops where they start.
+        legend.presetsStart = { [unowned presets] in presets.boxes.first?.x }
         for controller: RenderController in [self.gradient, yAxis, lines, xAxis, annotation, noData, selectionBox, highlight,
-                                             legend, presets] {
+                                             presets, legend] {
             stage.add(controller)
         }
     }

@@ -237,4 +237,23 @@ final class HonestPresetTests: XCTestCase {
         let small = try XCTUnwrap(main.source.yBounds(inX: main.dataRange, series: [0]))
         XCTAssertEqual(target.minY...target.maxY, Viewport.fittedY(min: small.min, max: small.max))
     }
+
+    /// In a narrow window the legend stops where the preset buttons start: no toggle
+    /// hides under a button.
+    func testTheLegendStopsShortOfThePresets() throws {
+        let walk = RandomWalk(count: 5_000, seed: 7).dataset()
+        let names = ["Open", "High", "Low", "Close", "Adj Close"]
+        let dataset = Dataset(source: "t", xs: walk.xs, series: names.map { Series(name: $0, ys: walk.series[0].ys) },
+                              xKind: .time(unitsPerSecond: 1))
+        for width in [560, 700, 1200] {
+            let p = ChartPresenter(source: DataSource(dataset: dataset), factory: RecordingSurfaceFactory(),
+                                   geometry: StageGeometry(canvas: PixelSize(width: width, height: 500), layout: .explorer))
+            p.stage.prepareFrame()
+            let presetsStart = try XCTUnwrap(p.presets.boxes.first?.x)
+            XCTAssertFalse(p.legend.boxes.isEmpty)
+            for box in p.legend.boxes.dropFirst() {
+                XCTAssertLessThanOrEqual(box.maxX, presetsStart, "at \(width) px")
+            }
+        }
+    }
 }
