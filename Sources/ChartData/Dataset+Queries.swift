@@ -2,13 +2,7 @@ extension Dataset {
     /// The first index whose x is not less than `x` (binary search).
     /// - Complexity: O(log n).
     public func firstIndex(atOrAfterX x: Double) -> Int {
-        var low = 0
-        var high = xs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if xs[mid] < x { low = mid + 1 } else { high = mid }
-        }
-        return low
+        xs.partitionPoint { $0 < x }
     }
 
     /// The indices a view of x in `range` draws: every point inside it and the nearest

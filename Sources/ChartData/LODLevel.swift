@@ -16,12 +16,6 @@ public struct LODLevel: Equatable, Sendable {
     /// The first position whose index is at least `index`.
     /// - Complexity: O(log n).
     public func position(of index: Int) -> Int {
-        var low = 0
-        var high = indices.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(indices[mid]) < index { low = mid + 1 } else { high = mid }
-        }
-        return low
+        indices.partitionPoint { Int($0) < index }
     }
 }

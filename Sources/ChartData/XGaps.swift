@@ -71,13 +71,7 @@ public struct XGaps: Equatable, Sendable {
     /// The position in `starts` of the first gap starting at or after point `index`.
     /// - Complexity: O(log gaps).
     private func firstStart(atOrAfter index: Int) -> Int {
-        var low = 0
-        var high = starts.count
-        while low < high {
-            let mid = (low + high) / 2
-            if starts[mid] < index { low = mid + 1 } else { high = mid }
-        }
-        return low
+        starts.partitionPoint { $0 < index }
     }
 
     /// Whether a gap lies between points `i` and `j` (`i < j`), which a line from one to
@@ -101,13 +95,8 @@ public struct XGaps: Equatable, Sendable {
         var k = firstStart(atOrAfter: Int(indices[base]))
         while k < starts.count, starts[k] < last {
             // The last index at or before the gap's start: its segment crosses the gap.
-            var low = base
-            var high = indices.endIndex
-            while low < high {
-                let mid = (low + high) / 2
-                if Int(indices[mid]) <= starts[k] { low = mid + 1 } else { high = mid }
-            }
-            let offset = low - 1 - base
+            let start = starts[k]
+            let offset = indices.partitionPoint { Int($0) <= start } - 1 - base
             if result.last != offset { result.append(offset) }
             k += 1
         }

@@ -11,10 +11,8 @@ final class LineCache {
 
     let device: RenderDevice
     private let copyPipeline: PipelineID
-    private var target: TextureTarget?
+    private let slot: TextureTargetSlot
     private var drawn: Key?
-    /// The size a texture could not be made at, and why.
-    private var failure: (size: PixelSize, reason: String)?
     /// Times the lines were drawn into the texture (for tests).
     private(set) var renders = 0
 
@@ -31,37 +29,21 @@ final class LineCache {
     init(device: RenderDevice, copyPipeline: PipelineID) {
         self.device = device
         self.copyPipeline = copyPipeline
+        slot = TextureTargetSlot(device: device, what: "a texture to cache the range selector's lines",
+                                 instead: "they are drawn every frame")
     }
 
-    /// The texture for a plot of `size`, remade when the size changes; `nil` (said once
-    /// by the device, counted at each frame, tried again only at another size) when the
-    /// driver cannot make one: the lines are then drawn directly.
+    /// The texture for a plot of `size`, `nil` when the driver cannot make one: the
+    /// lines are then drawn directly.
     func texture(for size: PixelSize) -> TextureTarget? {
-        if let target, target.size == size { return target }
-        target = nil
-        drawn = nil
-        if let failure, failure.size == size {
-            report(failure.reason)
-            return nil
-        }
-        do {
-            target = try TextureTarget(device: device, width: size.width, height: size.height)
-        } catch {
-            failure = (size, "\(error)")
-            report("\(error)")
-        }
-        return target
-    }
-
-    private func report(_ reason: String) {
-        device.report(making: "a texture to cache the range selector's lines", because: reason, instead: "they are drawn every frame")
+        slot.target(for: size) { drawn = nil }
     }
 
     /// Whether the texture holds the lines of `key`.
     func holds(_ key: Key) -> Bool { key == drawn }
 
     /// The texture, if it holds the lines of `key`.
-    func texture(holding key: Key) -> TextureTarget? { key == drawn ? target : nil }
+    func texture(holding key: Key) -> TextureTarget? { key == drawn ? slot.target : nil }
 
     func didDraw(_ key: Key) {
         drawn = key

@@ -29,9 +29,8 @@ public final class LineRenderer {
     private let bandBuffer: BufferID
     /// The indices of `maxQuadsPerDraw` quads.
     private let indexBuffer: BufferID
-    private var coverage: TextureTarget?
-    /// The size a mask could not be made at, and why.
-    private var maskFailure: (size: PixelSize, reason: String)?
+    /// The coverage mask, the size of the target drawn into.
+    private let coverage: TextureTargetSlot
 
     /// The indices of one quad: two triangles over its four corners.
     private static let indicesPerQuad = 6
@@ -77,6 +76,8 @@ public final class LineRenderer {
         segmentsIntoAlpha = try device.makePipeline(descriptors.alpha)
         paintFromMask = try device.makePipeline(descriptors.paintMask)
         paintThroughAlpha = try device.makePipeline(descriptors.paintAlpha)
+        coverage = TextureTargetSlot(device: device, format: .r8, what: "a coverage mask for lines",
+                                     instead: "lines that need one (over a transparent target, or in a window without alpha) are left out")
         bandBuffer = device.makeBuffer(byteCount: 0)
         let indices = (0..<Self.maxQuadsPerDraw).flatMap { quad in
             [0, 1, 2, 2, 1, 3].map { UInt32(4 * quad + $0) }
@@ -126,7 +127,7 @@ public final class LineRenderer {
             drawBands(bands, with: paintThroughAlpha, view: view, color: RGBAColor(red: style.color.red, green: style.color.green, blue: style.color.blue, alpha: 1), mask: nil)
             return
         }
-        guard let mask = coverageTarget(for: framebufferSize) else { return }
+        guard let mask = coverage.target(for: framebufferSize) else { return }
         // Pass 1: coverage, max-blended, into the mask.
         device.withPass(into: mask.passTarget, clearTo: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)) {
             drawSegments(blocks, with: segmentsIntoMask, view: view, style: style, intoAlpha: false)
@@ -203,29 +204,5 @@ public final class LineRenderer {
         let difference = to - from
         let pixels = difference.isFinite ? difference * perUnit : (to / 2 - from / 2) * (2 * perUnit)
         return Float(min(max(pixels, -0x1p60), 0x1p60))
-    }
-
-    /// The coverage mask, remade when the target's size changes; `nil` (said once by
-    /// the device, counted at each draw, tried again only at another size) when the
-    /// driver cannot make one.
-    private func coverageTarget(for size: PixelSize) -> TextureTarget? {
-        if let coverage, coverage.size == size { return coverage }
-        coverage = nil
-        if let failed = maskFailure, failed.size == size {
-            reportMaskFailure(failed.reason)
-            return nil
-        }
-        do {
-            coverage = try TextureTarget(device: device, width: size.width, height: size.height, format: .r8)
-        } catch {
-            maskFailure = (size, "\(error)")
-            reportMaskFailure("\(error)")
-        }
-        return coverage
-    }
-
-    private func reportMaskFailure(_ reason: String) {
-        device.report(making: "a coverage mask for lines", because: reason,
-                      instead: "lines that need one (over a transparent target, or in a window without alpha) are left out")
     }
 }

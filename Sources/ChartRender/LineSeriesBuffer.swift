@@ -1,3 +1,4 @@
+import ChartData
 
 /// One series living on the GPU, uploaded once.
 ///
@@ -166,19 +167,8 @@ public final class LineSeriesBuffer {
     /// - Complexity: O(log n).
     private static func overlapping<Item>(_ items: [Item], minX: Double, maxX: Double,
                                           firstX: KeyPath<Item, Double>, lastX: KeyPath<Item, Double>) -> Range<Int> {
-        var low = 0
-        var high = items.count
-        while low < high {
-            let mid = (low + high) / 2
-            if items[mid][keyPath: lastX] < minX { low = mid + 1 } else { high = mid }
-        }
-        var end = low
-        var upper = items.count
-        while end < upper {
-            let mid = (end + upper) / 2
-            if items[mid][keyPath: firstX] <= maxX { end = mid + 1 } else { upper = mid }
-        }
-        return low..<end
+        let low = items.partitionPoint { $0[keyPath: lastX] < minX }
+        return low..<items[low...].partitionPoint { $0[keyPath: firstX] <= maxX }
     }
 
     private static func runs<Points: PlotPoints>(of points: Points) -> [Run] {

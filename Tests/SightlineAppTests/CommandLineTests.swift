@@ -5,23 +5,7 @@ import Foundation
 import XCTest
 
 /// The command line's contract: exit codes, messages, and PNGs that hold the chart.
-final class CommandLineTests: XCTestCase {
-    private let folder = NSTemporaryDirectory() + "sightline-cli-\(getpid())"
-
-    override func setUpWithError() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    private func write(_ text: String, to name: String) throws -> String {
-        let path = "\(folder)/\(name)"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
+final class CommandLineTests: ScratchFolderTestCase {
     func testMissingFileExits66NamingIt() throws {
         let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", "\(folder)/absent.csv", "--out", "\(folder)/x.png"])
         XCTAssertEqual(result.status, 66)

@@ -4,23 +4,7 @@ import XCTest
 
 /// Files as people download them, through the real command line: a Yahoo Finance export
 /// with a `null` row, and hourly weather with a year missing.
-final class FilesAsTheyComeTests: XCTestCase {
-    private let folder = NSTemporaryDirectory() + "sightline-files-\(getpid())"
-
-    override func setUpWithError() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    private func write(_ text: String, to name: String) throws -> String {
-        let path = "\(folder)/\(name)"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
+final class FilesAsTheyComeTests: ScratchFolderTestCase {
     /// Yahoo's export with a day it lists without a price, as downloaded.
     private let yahoo = """
     Date,Open,High,Low,Close,Adj Close,Volume

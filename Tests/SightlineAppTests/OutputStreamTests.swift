@@ -4,17 +4,7 @@ import XCTest
 /// Outputs that are the process's own descriptors or files with other names: a pipe
 /// behind `/dev/stdout` is written into, a file opened for appending is appended to,
 /// hard links keep sharing the file, and a full disk is a message, not a trap.
-final class OutputStreamTests: XCTestCase {
-    private let folder = NSTemporaryDirectory() + "sightline-streams-\(getpid())"
-
-    override func setUpWithError() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
+final class OutputStreamTests: ScratchFolderTestCase {
     /// Runs `script` in bash with `$BIN` the binary under test and `$DIR` the folder.
     private func shell(_ script: String) throws -> ProcessRunner.Result {
         try ProcessRunner.run("/bin/bash", ["-c", script], environment: ["BIN": ProcessRunner.sightline, "DIR": folder])

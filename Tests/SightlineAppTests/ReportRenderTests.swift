@@ -6,17 +6,7 @@ import XCTest
 
 /// `render` makes a still picture for a report: what the window draws minus its
 /// controls, on a flat background, with ranges given as dates.
-final class ReportRenderTests: XCTestCase {
-    private let folder = NSTemporaryDirectory() + "sightline-report-\(getpid())"
-
-    override func setUpWithError() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
+final class ReportRenderTests: ScratchFolderTestCase {
     private func render(_ arguments: [String], name: String = "out.png") throws -> (ProcessRunner.Result, String) {
         let out = "\(folder)/\(name)"
         return (try ProcessRunner.run(ProcessRunner.sightline, ["render"] + arguments + ["--out", out]), out)

@@ -3,17 +3,7 @@ import XCTest
 
 /// Whatever a file or a flag holds, what reaches the terminal has no control characters
 /// but line ends (escape sequences are shown as `\x1b`), and no message floods it.
-final class TerminalSafetyTests: XCTestCase {
-    private let folder = NSTemporaryDirectory() + "sightline-terminal-\(getpid())"
-
-    override func setUpWithError() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
+final class TerminalSafetyTests: ScratchFolderTestCase {
     private func assertSafe(_ text: String, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
         let controls = text.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }
         XCTAssertTrue(controls.isEmpty, "\(context): raw control characters \(controls.map(\.value)) in \(text.debugDescription)",

@@ -7,7 +7,4 @@ public struct PassTarget: Hashable, Sendable {
     let framebuffer: FramebufferID?
     public let size: PixelSize
     public let format: PixelFormat
-
-    /// Whether this is the window's framebuffer (or the offscreen context's).
-    public var isScreen: Bool { framebuffer == nil }
 }
