@@ -97,7 +97,7 @@ public final class ChartPresenter {
                      keepingPreset: Bool = false) {
         if !keepingPreset { endPreset() }
         let clamped = clamp(range)
-        stage.viewport.set(.init(x: clamped), duration: duration, easing: easing)
+        stage.setX(clamped, duration: duration, easing: easing)
         fitY(duration: max(duration, fitDuration), easing: duration > 0 ? easing : .easeOut)
         onViewChange?()
     }

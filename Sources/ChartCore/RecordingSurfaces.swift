@@ -4,6 +4,7 @@ public final class RecordingSurfaceFactory: SurfaceFactory {
     public private(set) var shapes: [RecordingShapeSurface] = []
     public private(set) var texts: [RecordingTextSurface] = []
     public private(set) var lines: [RecordingLineSurface] = []
+    public private(set) var stacks: [RecordingStackSurface] = []
     public private(set) var gradients: [RecordingGradientSurface] = []
 
     public init() {}
@@ -23,6 +24,12 @@ public final class RecordingSurfaceFactory: SurfaceFactory {
     public func makeLineSurface(layer: RenderLayer) -> LineSurface {
         let surface = RecordingLineSurface(layer: layer)
         lines.append(surface)
+        return surface
+    }
+
+    public func makeStackSurface(layer: RenderLayer) -> StackSurface {
+        let surface = RecordingStackSurface(layer: layer)
+        stacks.append(surface)
         return surface
     }
 
@@ -64,6 +71,14 @@ public final class RecordingLineSurface: LineSurface {
     init(layer: RenderLayer) { self.layer = layer }
     public func add(_ line: SeriesLine) { lines.append(line) }
     public func removeAll() { lines.removeAll() }
+}
+
+public final class RecordingStackSurface: StackSurface {
+    public let layer: RenderLayer
+    public private(set) var stacks: [SeriesStack] = []
+    init(layer: RenderLayer) { self.layer = layer }
+    public func add(_ stack: SeriesStack) { stacks.append(stack) }
+    public func removeAll() { stacks.removeAll() }
 }
 
 public final class RecordingGradientSurface: GradientSurface {

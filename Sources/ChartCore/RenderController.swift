@@ -25,6 +25,8 @@ extension RenderController {
 /// What a controller sees of its stage.
 public protocol RenderEnvironment: AnyObject {
     var viewport: AnimatedViewport { get }
+    /// The view of series on the right y axis: x as `viewport`'s, its own y.
+    var rightViewport: AnimatedViewport { get }
     var geometry: StageGeometry { get }
     /// The theme now (mid-transition during an animated theme switch).
     var theme: ChartTheme { get }
@@ -33,6 +35,7 @@ public protocol RenderEnvironment: AnyObject {
     func shapeSurface(layer: RenderLayer) -> ShapeSurface
     func textSurface(layer: RenderLayer) -> TextSurface
     func lineSurface(layer: RenderLayer) -> LineSurface
+    func stackSurface(layer: RenderLayer) -> StackSurface
     func gradientSurface(layer: RenderLayer) -> GradientSurface
     /// Marks the asking controller's target for a rebuild before the next frame.
     func invalidate()

@@ -1,8 +1,13 @@
+import ChartData
+
 /// Holds the viewport, the controllers in draw order and their surfaces, and keeps
 /// track of what must be rebuilt: a controller's target when it invalidates itself,
 /// the viewport followers on a viewport step, everything on a resize or a theme step.
 public final class RenderStage: ViewportObserver {
     public let viewport: AnimatedViewport
+    /// The view of series read against the right y axis: the same x as `viewport`
+    /// (whoever moves x moves both), its own y.
+    public let rightViewport: AnimatedViewport
     public private(set) var geometry: StageGeometry
     public private(set) var theme: ChartTheme
     /// The theme a running switch ends on.
@@ -19,11 +24,24 @@ public final class RenderStage: ViewportObserver {
 
     public init(viewport: DataRect, geometry: StageGeometry, theme: ChartTheme, factory: SurfaceFactory) {
         self.viewport = AnimatedViewport(viewport)
+        rightViewport = AnimatedViewport(viewport)
         self.geometry = geometry
         self.theme = theme
         targetTheme = theme
         self.factory = factory
         self.viewport.addObserver(self)
+        rightViewport.addObserver(self)
+    }
+
+    /// Moves x of both viewports to `range`, at once or along `easing` over `duration`.
+    public func setX(_ range: ClosedRange<Double>, duration: Double = 0, easing: Easing = .easeOut) {
+        viewport.set(.init(x: range), duration: duration, easing: easing)
+        rightViewport.set(.init(x: range), duration: duration, easing: easing)
+    }
+
+    /// The viewport series on `side` are drawn through.
+    public func viewport(for side: YAxisSide) -> AnimatedViewport {
+        side == .left ? viewport : rightViewport
     }
 
     /// Adds `controller` above the ones already added and lets it ask for surfaces.
@@ -63,6 +81,7 @@ public final class RenderStage: ViewportObserver {
     @discardableResult
     public func advance(by seconds: Double) -> Bool {
         var moving = viewport.advance(by: seconds)
+        moving = rightViewport.advance(by: seconds) || moving
         if var transition = themeTransition {
             transition.elapsed += seconds
             let t = min(transition.elapsed / themeDuration, 1)
@@ -129,6 +148,7 @@ private final class ControllerEnvironment: RenderEnvironment {
     }
 
     var viewport: AnimatedViewport { stage.viewport }
+    var rightViewport: AnimatedViewport { stage.rightViewport }
     var geometry: StageGeometry { stage.geometry }
     var theme: ChartTheme { stage.theme }
 
@@ -142,6 +162,10 @@ private final class ControllerEnvironment: RenderEnvironment {
 
     func lineSurface(layer: RenderLayer) -> LineSurface {
         registered(stage.surfaceFactory.makeLineSurface(layer: layer))
+    }
+
+    func stackSurface(layer: RenderLayer) -> StackSurface {
+        registered(stage.surfaceFactory.makeStackSurface(layer: layer))
     }
 
     func gradientSurface(layer: RenderLayer) -> GradientSurface {

@@ -27,6 +27,10 @@ public protocol LineSurface: RenderSurface {
     func add(_ line: SeriesLine)
 }
 
+public protocol StackSurface: RenderSurface {
+    func add(_ stack: SeriesStack)
+}
+
 public protocol GradientSurface: RenderSurface {
     /// The field to fill the canvas with; `nil` leaves the theme's flat background.
     func show(_ field: GradientField?)
@@ -37,5 +41,6 @@ public protocol SurfaceFactory: AnyObject {
     func makeShapeSurface(layer: RenderLayer) -> ShapeSurface
     func makeTextSurface(layer: RenderLayer) -> TextSurface
     func makeLineSurface(layer: RenderLayer) -> LineSurface
+    func makeStackSurface(layer: RenderLayer) -> StackSurface
     func makeGradientSurface(layer: RenderLayer) -> GradientSurface
 }

@@ -12,11 +12,14 @@ public struct Series: Equatable, Sendable {
     /// The colour the file asks for, as `#RRGGBB`; `nil` leaves it to the theme.
     public var colorHex: String?
     public var kind: Kind
+    /// The y axis it is read against.
+    public var axis: YAxisSide
 
-    public init(name: String, ys: [Double], colorHex: String? = nil, kind: Kind = .line) {
+    public init(name: String, ys: [Double], colorHex: String? = nil, kind: Kind = .line, axis: YAxisSide = .left) {
         self.name = name
         self.ys = ys
         self.colorHex = colorHex
         self.kind = kind
+        self.axis = axis
     }
 }

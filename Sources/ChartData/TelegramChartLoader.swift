@@ -154,9 +154,11 @@ public struct TelegramChartLoader: DataLoader {
         if case .bool(true, _)? = chart["percentage"] { flags.insert(.percentage) }
         var dataset = Dataset(
             source: source, xs: XValues(xs),
-            series: series.map { s in
+            series: series.enumerated().map { index, s in
+                // y_scaled: the first series on the left axis, every other on the right.
                 Series(name: names[s.id] ?? s.id, ys: s.values, colorHex: colors[s.id],
-                       kind: Series.Kind(rawValue: types[s.id] ?? "line") ?? .line)
+                       kind: Series.Kind(rawValue: types[s.id] ?? "line") ?? .line,
+                       axis: flags.contains(.yScaled) && index > 0 ? .right : .left)
             },
             xKind: .number, flags: flags)
         dataset.warnings = warnings

@@ -27,29 +27,32 @@ final class GPULineSurface: LineSurface, GPUSurface {
     func prepare(_ frame: SurfaceFrame) {
         let plot = frame.geometry.plot
         guard let cache, plot.width > 0, plot.height > 0, let texture = cache.texture(for: plot.size) else { return }
-        let key = LineCache.Key(lines: lines, visible: frame.viewport.visible, plot: plot, scale: frame.geometry.scale)
+        let key = LineCache.Key(lines: lines, visible: frame.viewport.visible, rightVisible: frame.rightViewport.visible,
+                                plot: plot, scale: frame.geometry.scale)
         guard !cache.holds(key) else { return }
         // The cache is transparent (it is copied premultiplied over the canvas).
         cache.device.withPass(into: texture.passTarget, clearTo: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)) {
-            drawLines(viewport: frame.viewport, plot: PixelRect(size: plot.size), scale: frame.geometry.scale, opaqueBehind: false)
+            drawLines(frame, plot: PixelRect(size: plot.size), opaqueBehind: false)
         }
         cache.didDraw(key)
     }
 
     func draw(_ frame: SurfaceFrame) {
         let plot = frame.geometry.plot
-        let key = LineCache.Key(lines: lines, visible: frame.viewport.visible, plot: plot, scale: frame.geometry.scale)
+        let key = LineCache.Key(lines: lines, visible: frame.viewport.visible, rightVisible: frame.rightViewport.visible,
+                                plot: plot, scale: frame.geometry.scale)
         if let cache, let texture = cache.texture(holding: key) {
             cache.copy(texture, over: plot)
         } else {
-            drawLines(viewport: frame.viewport, plot: plot, scale: frame.geometry.scale, opaqueBehind: true)
+            drawLines(frame, plot: plot, opaqueBehind: true)
         }
     }
 
-    private func drawLines(viewport: Viewport, plot: PixelRect, scale: Double, opaqueBehind: Bool) {
-        let visible = viewport.visible
+    private func drawLines(_ frame: SurfaceFrame, plot: PixelRect, opaqueBehind: Bool) {
         for line in lines where series.indices.contains(line.seriesIndex) {
-            var style = LineStyle(widthInPixels: line.width * scale)
+            let viewport = frame.viewport(for: line.axis)
+            let visible = viewport.visible
+            var style = LineStyle(widthInPixels: line.width * frame.geometry.scale)
             style.color = line.color
             let pieces = series[line.seriesIndex].buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plot.width)
             renderer.draw(pieces, viewport: viewport, plotRect: plot, style: style, opaqueBehind: opaqueBehind)

@@ -52,6 +52,10 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     /// How many times caching line surfaces drew their lines (not copies of them).
     public var cachedLineRenders: Int { lineCaches.reduce(0) { $0 + $1.renders } }
 
+    public func makeStackSurface(layer: RenderLayer) -> StackSurface {
+        GPUStackSurface(layer: layer)
+    }
+
     public func makeGradientSurface(layer: RenderLayer) -> GradientSurface {
         GPUGradientSurface(layer: layer, device: device, renderer: gradientRenderer)
     }
@@ -64,7 +68,8 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         scale = stage.geometry.scale
         stage.prepareFrame()
         let geometry = stage.geometry
-        let frame = SurfaceFrame(geometry: geometry, viewport: stage.viewport.viewport, theme: stage.theme)
+        let frame = SurfaceFrame(geometry: geometry, viewport: stage.viewport.viewport,
+                                 rightViewport: stage.rightViewport.viewport, theme: stage.theme)
         for case let surface as GPUSurface in stage.surfaces {
             surface.prepare(frame)
         }

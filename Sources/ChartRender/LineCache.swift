@@ -5,6 +5,7 @@ final class LineCache {
     struct Key: Equatable {
         var lines: [SeriesLine]
         var visible: DataRect
+        var rightVisible: DataRect
         var plot: PixelRect
         var scale: Double
     }
