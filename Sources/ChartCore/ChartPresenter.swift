@@ -12,7 +12,11 @@ import Foundation
 public final class ChartPresenter {
     public let source: DataSource
     public let stage: RenderStage
+    public let composition: ChartComposition
+    /// The y range each axis fits to.
+    public let fit: ChartFit
     public let lines: SeriesLinesController
+    public let stacks: SeriesStacksController
     public let highlight: HighlightController
     public let annotation: ValueAnnotationController
     public let legend: LegendController
@@ -20,6 +24,8 @@ public final class ChartPresenter {
     public let selectionBox: SelectionBoxController
     public let xAxis: XAxisController
     public let yAxis: YAxisController
+    /// The second y axis, on the right; shown only where a series is read against it.
+    public let rightAxis: YAxisController
     public let gradient: GradientController
     public let noData: NoDataController
     /// The data's x extent: the view never leaves it.
@@ -51,17 +57,20 @@ public final class ChartPresenter {
                 lineWidth: Double = 2, gradient: Bool = true, initialFraction: Double = 1) {
         self.source = source
         let dataset = source.dataset
-        let first = dataset.xs.first ?? 0, last = dataset.xs.last ?? 1
-        // Within the finite domain, so the span and every range inside it are finite.
-        dataRange = FiniteDomain.clamp(first...(last > first ? last : first + 1))
+        composition = ChartComposition(dataset: dataset)
+        fit = ChartFit(source: source, composition: composition)
+        dataRange = Self.extent(of: dataset, composition: composition)
         let span = dataRange.upperBound - dataRange.lowerBound
         minimumWidth = min(span, max(span / Double(max(dataset.count - 1, 1)) / 2,
                                      FiniteDomain.smallestSpan(atMagnitude: dataRange.upperBound)))
         let initialX = RangeSelection.newest(initialFraction, of: dataRange, minimumWidth: minimumWidth).selected
-        let initial = Viewport.fitting(source, x: initialX)?.visible
-            ?? DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: 0, maxY: 1)
+        let all = Array(dataset.series.indices)
+        let initialY = fit.y(for: .left, inX: initialX, visible: all) ?? 0...1
+        let initial = DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: initialY.lowerBound, maxY: initialY.upperBound)
         stage = RenderStage(viewport: initial, geometry: geometry, theme: theme, factory: factory)
-        lines = SeriesLinesController(dataset: dataset, lineWidth: lineWidth)
+        if let rightY = fit.y(for: .right, inX: initialX, visible: all) { stage.rightViewport.set(.init(y: rightY)) }
+        lines = SeriesLinesController(dataset: dataset, composition: composition, lineWidth: lineWidth)
+        stacks = SeriesStacksController(lines: lines)
         highlight = HighlightController(source: source, lines: lines)
         annotation = ValueAnnotationController(source: source, lines: lines)
         legend = LegendController(dataset: dataset, lines: lines)
@@ -69,13 +78,41 @@ public final class ChartPresenter {
         selectionBox = SelectionBoxController()
         xAxis = XAxisController(xKind: dataset.xKind)
         yAxis = YAxisController()
+        rightAxis = YAxisController(side: .right)
         self.gradient = GradientController(enabled: gradient)
         noData = NoDataController(source: source, lines: lines)
         // The presets before the legend: it stops where they start.
         legend.presetsStart = { [unowned presets] in presets.boxes.first?.x }
-        for controller: RenderController in [self.gradient, yAxis, lines, xAxis, annotation, noData, selectionBox, highlight,
-                                             presets, legend] {
+        Self.style(left: yAxis, right: rightAxis, composition: composition, lines: lines)
+        highlight.onIndexChange = { [unowned stacks] index in stacks.highlightedIndex = index }
+        for controller: RenderController in [self.gradient, yAxis, rightAxis, stacks, lines, xAxis, annotation, noData, selectionBox,
+                                             highlight, presets, legend] {
             stage.add(controller)
+        }
+    }
+
+    /// The x extent the view stays inside: the data's, and half a step beyond its first
+    /// and last x where bars fill their steps (so the end bars show whole). Within the
+    /// finite domain, so the span and every range inside it are finite.
+    public static func extent(of dataset: Dataset, composition: ChartComposition) -> ClosedRange<Double> {
+        var first = dataset.xs.first ?? 0, last = dataset.xs.last ?? 1
+        if composition.hasBars, dataset.count >= 2 {
+            first -= (dataset.xs[1] - dataset.xs[0]) / 2
+            last += (dataset.xs[dataset.count - 1] - dataset.xs[dataset.count - 2]) / 2
+        }
+        return FiniteDomain.clamp(first...(last > first ? last : first + 1))
+    }
+
+    /// Sets up the two y axes for `composition`: the right one only shown where a series
+    /// is read against it; with two, each axis's labels in its first series' colour; "%"
+    /// after the labels of an axis of shares.
+    public static func style(left: YAxisController, right: YAxisController, composition: ChartComposition,
+                             lines: SeriesLinesController) {
+        right.setShown(composition.usesRightAxis, animated: false)
+        for axis in [left, right] {
+            axis.unit = composition.fit(of: axis.side) == .percent ? "%" : ""
+            guard composition.usesRightAxis, let first = composition.series(on: axis.side).first else { continue }
+            axis.labelColor = { [unowned lines] theme in lines.color(ofSeries: first, theme: theme).readable(on: theme.background) }
         }
     }
 
@@ -102,11 +139,19 @@ public final class ChartPresenter {
         onViewChange?()
     }
 
-    /// Eases y to the visible series' lines in the target x range, with a small margin.
+    /// Eases each axis's y to its visible series in the target x range (`ChartFit`); an
+    /// axis with no series shown fades out (the right one's grid takes over when the
+    /// left one goes).
     public func fitY(duration: Double? = nil, easing: Easing = .easeOut) {
-        let x = targetX
-        guard let y = source.yBounds(inX: x, series: lines.visibleSeries) else { return }
-        stage.viewport.set(.init(y: Viewport.fittedY(min: y.min, max: y.max)), duration: duration ?? fitDuration, easing: easing)
+        let x = targetX, visible = lines.visibleSeries
+        for (side, axis) in [(YAxisSide.left, yAxis), (.right, rightAxis)] {
+            let shown = composition.series(on: side).contains(where: visible.contains)
+            if side == .right, !composition.usesRightAxis { continue }
+            axis.setShown(shown)
+            guard shown, let y = fit.y(for: side, inX: x, visible: visible) else { continue }
+            stage.viewport(for: side).set(.init(y: y), duration: duration ?? fitDuration, easing: easing)
+        }
+        rightAxis.drawsGrid = !composition.series(on: .left).contains(where: visible.contains)
     }
 
     public func clamp(_ range: ClosedRange<Double>) -> ClosedRange<Double> {

@@ -19,6 +19,8 @@ public final class HighlightController: RenderController {
     /// What the last build drew, for tests and the window's trace.
     public private(set) var circles: [PixelPoint] = []
     public private(set) var boardBox: PixelBox?
+    /// Told the new index whenever the highlight moves (the bars dim around it).
+    public var onIndexChange: ((Int?) -> Void)?
     private var shapes: ShapeSurface?
     private var text: TextSurface?
     private var environment: RenderEnvironment?
@@ -80,6 +82,7 @@ public final class HighlightController: RenderController {
         guard newIndex != index else { return }
         index = newIndex
         environment?.invalidate()
+        onIndexChange?(newIndex)
     }
 
     public func build(in environment: RenderEnvironment) {
@@ -96,17 +99,26 @@ public final class HighlightController: RenderController {
         let scale = geometry.scale
         let now = PlotScales(visible: current, plot: plot), then = PlotScales(visible: target, plot: plot)
         let lineX = now.canvasX(x)
-        shapes.add(.segment(from: PixelPoint(x: lineX, y: plot.y), to: PixelPoint(x: lineX, y: plot.maxY),
-                            width: scale, color: theme.text.withAlpha(0.45)))
+        // A bar chart marks the step by dimming the others; lines and areas get a rule.
+        if !(lines.composition.hasBars && lines.composition.lines.isEmpty) {
+            shapes.add(.segment(from: PixelPoint(x: lineX, y: plot.y), to: PixelPoint(x: lineX, y: plot.maxY),
+                                width: scale, color: theme.text.withAlpha(0.45)))
+        }
 
         var targetCircles: [PixelPoint] = []
         var rows: [(String, RGBAColor)] = [(dateLabel(x), theme.text)]
-        for series in lines.visibleSeries {
-            let drawn = drawnLevel(series: series, visible: current, plotWidth: geometry.plot.width)
+        let composition = lines.composition
+        let visibleSeries = lines.visibleSeries
+        for series in visibleSeries {
             let color = lines.drawnColor(ofSeries: series, theme: theme)
-            let value = dataset.series[series].ys[index]
-            rows.append(("\(DisplayText.name(dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))",
-                         color.readable(on: theme.panel)))
+            rows.append((boardRow(series: series, at: index, among: visibleSeries), color.readable(on: theme.panel)))
+            // Bars and areas show their values on the board only; lines get a circle.
+            guard composition.group(ofSeries: series) == nil else { continue }
+            let side = composition.axis(ofSeries: series)
+            let current = (side == .left ? environment.viewport : environment.rightViewport).current
+            let target = (side == .left ? environment.viewport : environment.rightViewport).target
+            let now = PlotScales(visible: current, plot: plot), then = PlotScales(visible: target, plot: plot)
+            let drawn = drawnLevel(series: series, visible: current, plotWidth: geometry.plot.width)
             guard let y = source.drawnY(at: index, series: series, level: drawn) else { continue }
             let point = PixelPoint(x: lineX, y: now.canvasY(y))
             guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }
@@ -119,6 +131,9 @@ public final class HighlightController: RenderController {
             }
         }
 
+        if let total = stackTotal(at: index, among: visibleSeries) {
+            rows.append(("All  \(total)", theme.text))
+        }
         let padding = 8 * scale, spacing = 4 * scale
         let sizes = rows.map { text.measure($0.0, pointSize: pointSize) }
         let size = TextSize(width: (sizes.map(\.width).max() ?? 0) + 2 * padding,
@@ -133,6 +148,33 @@ public final class HighlightController: RenderController {
             text.add(TextRun(label, at: PixelPoint(x: box.x + padding, y: y), anchor: .topLeft, pointSize: pointSize, color: color))
             y += size.height + spacing
         }
+    }
+
+    /// A series' row on the board: its name and value, after its share of the stack
+    /// when the chart shows shares.
+    private func boardRow(series: Int, at index: Int, among visible: [Int]) -> String {
+        let value = source.dataset.series[series].ys[index]
+        let row = "\(DisplayText.name(source.dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))"
+        guard let group = lines.composition.group(ofSeries: series), group.isPercentage else { return row }
+        let total = group.series.filter(visible.contains).reduce(0.0) { sum, member in
+            let y = source.dataset.series[member].ys[index]
+            return y.isNaN ? sum : sum + y
+        }
+        guard total > 0, !value.isNaN else { return row }
+        return "\(Int((100 * value / total).rounded()))%  " + row
+    }
+
+    /// The sum of the shown series of a stack of bars at `index`, formatted; `nil`
+    /// where no stack of bars has two series shown.
+    private func stackTotal(at index: Int, among visible: [Int]) -> String? {
+        guard let group = lines.composition.groups.first(where: { $0.isStacked && $0.mark == .bars }) else { return nil }
+        let members = group.series.filter(visible.contains)
+        guard members.count >= 2 else { return nil }
+        let total = members.reduce(0.0) { sum, member in
+            let y = source.dataset.series[member].ys[index]
+            return y.isNaN ? sum : sum + y
+        }
+        return ValueFormat.string(total, dataDecimals: members.map { source.decimals[$0] }.max() ?? 0)
     }
 
     /// The level the line of `series` is drawn from in `visible`, `nil` for every point.

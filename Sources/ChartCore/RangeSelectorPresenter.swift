@@ -7,6 +7,7 @@ import ChartData
 public final class RangeSelectorPresenter: ViewportObserver {
     public let stage: RenderStage
     public let lines: SeriesLinesController
+    public let stacks: SeriesStacksController
     public let window = RangeSelectorController()
     private let main: ChartPresenter
     public private(set) var selection: RangeSelection
@@ -19,12 +20,17 @@ public final class RangeSelectorPresenter: ViewportObserver {
     public init(main: ChartPresenter, factory: SurfaceFactory, geometry: StageGeometry, lineWidth: Double = 1) {
         self.main = main
         let source = main.source
-        let all = Viewport.fitting(source)?.visible
-            ?? DataRect(minX: main.dataRange.lowerBound, maxX: main.dataRange.upperBound, minY: 0, maxY: 1)
-        stage = RenderStage(viewport: all, geometry: geometry, theme: main.stage.theme, factory: factory)
-        lines = SeriesLinesController(dataset: source.dataset, lineWidth: lineWidth)
+        let series = Array(source.dataset.series.indices)
+        let y = main.fit.y(for: .left, inX: main.dataRange, visible: series) ?? 0...1
+        stage = RenderStage(viewport: DataRect(minX: main.dataRange.lowerBound, maxX: main.dataRange.upperBound,
+                                               minY: y.lowerBound, maxY: y.upperBound),
+                            geometry: geometry, theme: main.stage.theme, factory: factory)
+        if let rightY = main.fit.y(for: .right, inX: main.dataRange, visible: series) { stage.rightViewport.set(.init(y: rightY)) }
+        lines = SeriesLinesController(dataset: source.dataset, composition: main.composition, lineWidth: lineWidth)
+        stacks = SeriesStacksController(lines: lines)
         selection = RangeSelection(data: main.dataRange, selected: main.targetX, minimumWidth: main.minimumWidth)
         stage.add(window)
+        stage.add(stacks)
         stage.add(lines)
         window.selected = selection.selected
         main.stage.viewport.addObserver(self)
@@ -40,8 +46,10 @@ public final class RangeSelectorPresenter: ViewportObserver {
         }
         // The overview fits the series shown, so hiding a large one does not leave the
         // others flat against its floor.
-        if toggled, let y = main.source.yBounds(inX: main.dataRange, series: main.lines.visibleSeries) {
-            stage.viewport.set(.init(y: Viewport.fittedY(min: y.min, max: y.max)), duration: 0.3, easing: .easeOut)
+        guard toggled else { return }
+        for side in [YAxisSide.left, .right] {
+            guard let y = main.fit.y(for: side, inX: main.dataRange, visible: main.lines.visibleSeries) else { continue }
+            stage.viewport(for: side).set(.init(y: y), duration: 0.3, easing: .easeOut)
         }
     }
 

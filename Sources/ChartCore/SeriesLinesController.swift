@@ -1,7 +1,8 @@
 import ChartData
 
-/// The series as lines, in the file's colours where it names them, else the theme's.
-/// A series fades out or in when toggled. While a range preset is active (`trendRange`)
+/// The series drawn as lines (`ChartComposition.lines`, each through its axis's view),
+/// in the file's colours where it names them, else the theme's. It keeps every
+/// series' visibility, lines or not: a series fades out or in when toggled. While a range preset is active (`trendRange`)
 /// its range's trend is shown: a dashed baseline at the first visible series' first
 /// value there and, when that series is the only one shown, the line green when its
 /// last value is at or above the first, red when below (with several series a trend
@@ -10,7 +11,10 @@ import ChartData
 /// lines through the viewport, so panning rebuilds nothing unless the trend shows.
 public final class SeriesLinesController: RenderController {
     public let dataset: Dataset
+    public let composition: ChartComposition
     public var lineWidth: Double
+    /// Seconds a toggle takes (a line's fade, a stack's heights).
+    public static let toggleDuration = 0.3
     /// Opacity per series, animated when toggled.
     public private(set) var fades: [Fade]
     /// The x range a preset shows, whose trend is drawn; `nil`: no trend.
@@ -24,10 +28,11 @@ public final class SeriesLinesController: RenderController {
     private var baseline: ShapeSurface?
     private var environment: RenderEnvironment?
 
-    public init(dataset: Dataset, lineWidth: Double = 2) {
+    public init(dataset: Dataset, composition: ChartComposition? = nil, lineWidth: Double = 2) {
         self.dataset = dataset
+        self.composition = composition ?? ChartComposition(dataset: dataset)
         self.lineWidth = lineWidth
-        fades = dataset.series.map { _ in Fade(value: 1, target: 1) }
+        fades = dataset.series.map { _ in Fade(value: 1, target: 1, duration: Self.toggleDuration) }
         fileColors = dataset.series.map { $0.colorHex.flatMap(RGBAColor.init(hex:)) }
     }
 
@@ -48,7 +53,7 @@ public final class SeriesLinesController: RenderController {
     public func setVisible(_ index: Int, _ visible: Bool, animated: Bool) {
         guard fades.indices.contains(index) else { return }
         fades[index].target = visible ? 1 : 0
-        if !animated { fades[index] = Fade(value: fades[index].target, target: fades[index].target) }
+        if !animated { fades[index] = Fade(value: fades[index].target, target: fades[index].target, duration: Self.toggleDuration) }
         environment?.invalidate()
     }
 
@@ -63,13 +68,14 @@ public final class SeriesLinesController: RenderController {
 
     public func build(in environment: RenderEnvironment) {
         let trend = self.trend
-        for index in dataset.series.indices where fades[index].value > 0 {
+        for index in composition.lines where fades[index].value > 0 {
             let color = drawnColor(ofSeries: index, theme: environment.theme)
-            surface?.add(SeriesLine(seriesIndex: index, color: color.withAlpha(fades[index].value), width: lineWidth))
+            surface?.add(SeriesLine(seriesIndex: index, color: color.withAlpha(fades[index].value), width: lineWidth,
+                                    axis: composition.axis(ofSeries: index)))
         }
         if let trend {
             let plot = environment.geometry.plotBox
-            let visible = environment.viewport.current
+            let visible = (composition.axis(ofSeries: trend.series) == .left ? environment.viewport : environment.rightViewport).current
             let y = PlotScales(visible: visible, plot: plot).canvasY(trend.first)
             if y >= plot.y, y <= plot.maxY {
                 baseline?.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),

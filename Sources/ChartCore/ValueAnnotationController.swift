@@ -1,6 +1,7 @@
 import ChartData
 
-/// The value of the right-most visible point of the first visible series: a horizontal
+/// The value of the right-most visible point of the first visible series (not part of
+/// a stack; none in a chart with a right axis, whose labels take the margin): a horizontal
 /// line across the plot and a label in the margin right of it, moving with every pan and
 /// zoom (like the seed's `estimateYValueForXValue` lookup, a binary search).
 public final class ValueAnnotationController: RenderController {
@@ -37,7 +38,12 @@ public final class ValueAnnotationController: RenderController {
 
     public func build(in environment: RenderEnvironment) {
         value = nil
-        guard let series = lines.visibleSeries.first, let shapes, let text else { return }
+        // The right margin holds the right axis's labels where there is one; a stack's
+        // first series alone says nothing of the stack.
+        let composition = lines.composition
+        guard !composition.usesRightAxis,
+              let series = lines.visibleSeries.first(where: { composition.group(ofSeries: $0).map { !$0.isStacked } ?? true }),
+              let shapes, let text else { return }
         let visible = environment.viewport.current
         guard visible.height > 0, let y = rightmostValue(series: series, atOrBefore: visible.maxX, notBefore: visible.minX) else { return }
         let geometry = environment.geometry

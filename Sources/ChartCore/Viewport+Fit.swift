@@ -12,13 +12,18 @@ extension Viewport {
         return fitting(x: b.minX...b.maxX, y: (b.minY, b.maxY))
     }
 
-    /// The view of x in `range` (all of the data when `nil`) with y fitted to the lines
-    /// in view (`DataSource.yBounds`); `nil` when no finite point is in view.
-    /// - Complexity: O(log n) per series.
-    public static func fitting(_ source: DataSource, x range: ClosedRange<Double>? = nil) -> Viewport? {
-        guard let range = range ?? source.dataset.xs.first.map({ $0...source.dataset.xs.last! }),
-              let y = source.yBounds(inX: range) else { return nil }
-        return fitting(x: range, y: y)
+    /// The view of x in `range` (all of the data when `nil`: half a step more either
+    /// side for bars) with y fitted to the left axis's series in view (`ChartFit`);
+    /// `nil` when no finite point is in view.
+    /// - Parameter fit: the chart's fit, when there is one (it keeps a stack's totals).
+    /// - Complexity: O(log n) per series (plus O(n) for a stack's totals without `fit`).
+    public static func fitting(_ source: DataSource, x range: ClosedRange<Double>? = nil, fit: ChartFit? = nil) -> Viewport? {
+        let fit = fit ?? ChartFit(source: source, composition: ChartComposition(dataset: source.dataset))
+        guard !source.dataset.series.isEmpty, source.dataset.count > 0 else { return nil }
+        let x = range ?? ChartPresenter.extent(of: source.dataset, composition: fit.composition)
+        guard let y = fit.y(for: .left, inX: x, visible: Array(source.dataset.series.indices))
+                ?? fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) else { return nil }
+        return fitting(x: x, fittedY: y)
     }
 
     /// y for data from `low` to `high`: `fitMargin` of its height above and below,
@@ -34,9 +39,12 @@ extension Viewport {
     }
 
     private static func fitting(x: ClosedRange<Double>, y: (min: Double, max: Double)) -> Viewport {
+        fitting(x: x, fittedY: fittedY(min: y.min, max: y.max))
+    }
+
+    private static func fitting(x: ClosedRange<Double>, fittedY y: ClosedRange<Double>) -> Viewport {
         let clampedX = FiniteDomain.clamp(x)
-        var rect = DataRect(minX: clampedX.lowerBound, maxX: clampedX.upperBound, minY: 0, maxY: 1)
-        (rect.minY, rect.maxY) = { let r = fittedY(min: y.min, max: y.max); return (r.lowerBound, r.upperBound) }()
+        var rect = DataRect(minX: clampedX.lowerBound, maxX: clampedX.upperBound, minY: y.lowerBound, maxY: y.upperBound)
         if x.lowerBound == x.upperBound {
             let pad = max(abs(rect.minX) * 1e-6, 1)
             rect.minX -= pad

@@ -1,3 +1,5 @@
+import ChartData
+
 /// The y axis: grid lines with labels at the multiples of a 1-2-5 step in view
 /// (`YAxisGrid`), the step planned for the viewport's *target*.
 ///
@@ -8,6 +10,11 @@
 /// fades, so labels never overlap. A new transition waits until the running one is at least half done (the seed's throttle),
 /// so a fast back-and-forth pan does not stack transitions: the latest target waits
 /// and wins.
+///
+/// A chart with a second y axis has two: the left one draws the grid, the right one
+/// its labels in the right margin at round values of its own series (and the grid
+/// when the left axis has nothing shown). Each axis's labels are then in its first
+/// series' colour, and an axis whose series are all toggled off fades out.
 public final class YAxisController: RenderController, ViewportObserver {
     /// One set of lines and its opacity.
     public struct LineSet: Equatable, Sendable {
@@ -15,7 +22,22 @@ public final class YAxisController: RenderController, ViewportObserver {
         public var fade: Fade
     }
 
+    public let side: YAxisSide
     public var pointSize = 11.0
+    /// The labels' colour for a theme; `nil`: the theme's text colour.
+    public var labelColor: ((ChartTheme) -> RGBAColor)? {
+        didSet { environment?.invalidate() }
+    }
+    /// Written after every label ("%" on an axis of shares).
+    public var unit = "" {
+        didSet { environment?.invalidate() }
+    }
+    /// Whether this axis draws grid lines (the right one only when the left is hidden).
+    public var drawsGrid = true {
+        didSet { if drawsGrid != oldValue { environment?.invalidate() } }
+    }
+    /// The whole axis's opacity: it fades out when its series are all hidden.
+    public private(set) var visibility = Fade(value: 1, target: 1, duration: SeriesLinesController.toggleDuration)
     /// Pixels between lines (before the HiDPI scale) at which a set of lines is hidden;
     /// it is fully shown at twice this.
     static let crowded = 16.0
@@ -28,14 +50,29 @@ public final class YAxisController: RenderController, ViewportObserver {
     public private(set) var transitionsStarted = 0
     private var lines: ShapeSurface?
     private var text: TextSurface?
+    private var environment: RenderEnvironment?
 
-    public init() {}
+    public init(side: YAxisSide = .left) {
+        self.side = side
+    }
+
+    /// Fades the axis in or out.
+    public func setShown(_ shown: Bool, animated: Bool = true) {
+        visibility.target = shown ? 1 : 0
+        if !animated { visibility = Fade(value: visibility.target, target: visibility.target, duration: visibility.duration) }
+        environment?.invalidate()
+    }
+
+    private func viewport(in environment: RenderEnvironment) -> AnimatedViewport {
+        side == .left ? environment.viewport : environment.rightViewport
+    }
 
     public func attach(to environment: RenderEnvironment) {
+        self.environment = environment
         lines = environment.shapeSurface(layer: .grid)
         text = environment.textSurface(layer: .overlay)
-        environment.viewport.addObserver(self)
-        let target = environment.viewport.target
+        viewport(in: environment).addObserver(self)
+        let target = viewport(in: environment).target
         sets = [LineSet(grid: YAxisGrid(range: target.minY...target.maxY), fade: Fade(value: 1, target: 1))]
     }
 
@@ -66,7 +103,9 @@ public final class YAxisController: RenderController, ViewportObserver {
     }
 
     public func advance(by seconds: Double) -> Bool {
-        guard sets.contains(where: { !$0.fade.isSettled }) || pending != nil else { return false }
+        let fading = !visibility.isSettled
+        visibility.advance(by: seconds)
+        guard sets.contains(where: { !$0.fade.isSettled }) || pending != nil else { return fading }
         for i in sets.indices { sets[i].fade.advance(by: seconds) }
         sets.removeAll { $0.fade.value == 0 && $0.fade.target == 0 }
         if let pending, progress >= 0.5 { start(pending) }
@@ -77,35 +116,51 @@ public final class YAxisController: RenderController, ViewportObserver {
         guard let lines, let text else { return }
         let geometry = environment.geometry
         let plot = geometry.plotBox
-        let visible = environment.viewport.current
-        guard visible.height > 0 else { return }
+        let visible = viewport(in: environment).current
+        guard visible.height > 0, visibility.value > 0 else { return }
         let scales = PlotScales(visible: visible, plot: plot)
         let theme = environment.theme
+        let labelColor = labelColor?(theme) ?? theme.text
         let inView = visible.minY...visible.maxY
         for set in sets where set.fade.value > 0 {
             // While y eases far (a preset's morph), a set's lines crowd together or
             // spread apart; crowded lines fade, so labels never overlap.
             let spacing = set.grid.step * plot.height / visible.height
             let roomy = min(max((spacing - Self.crowded * geometry.scale) / (Self.crowded * geometry.scale), 0), 1)
-            let opacity = set.fade.value * roomy
+            let opacity = set.fade.value * roomy * visibility.value
             guard opacity > 0 else { continue }
             for value in set.grid.values(in: inView) {
-                let label = set.grid.label(value, in: inView)
+                let label = set.grid.label(value, in: inView) + unit
                 let exact = scales.canvasY(value)
                 guard exact >= plot.y - 0.5, exact <= plot.maxY + 0.5 else { continue }
                 // A line on the plot's edge is drawn on the plot's outermost pixel row.
                 let y = min(max(exact, plot.y + 0.5), plot.maxY - 0.5)
-                lines.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),
-                                   width: geometry.scale, color: theme.grid.withAlpha(opacity)))
+                if drawsGrid {
+                    lines.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),
+                                       width: geometry.scale, color: theme.grid.withAlpha(opacity)))
+                } else {
+                    // A tick into the plot, so each label points at its height.
+                    lines.add(.segment(from: PixelPoint(x: plot.maxX - 6 * geometry.scale, y: y), to: PixelPoint(x: plot.maxX, y: y),
+                                       width: geometry.scale, color: labelColor.withAlpha(opacity * 0.6)))
+                }
                 // A label wider than the margin (every digit of a narrow view of large
                 // values) sits inside the plot, just above its line, rather than be cut.
                 let gap = 8 * geometry.scale
-                if text.measure(label, pointSize: pointSize).width <= plot.x - gap {
+                let width = text.measure(label, pointSize: pointSize).width
+                let color = labelColor.withAlpha(opacity)
+                switch side {
+                case .left where width <= plot.x - gap:
                     text.add(TextRun(label, at: PixelPoint(x: plot.x - gap, y: exact), anchor: .centerRight,
-                                     pointSize: pointSize, color: theme.text.withAlpha(opacity)))
-                } else {
+                                     pointSize: pointSize, color: color))
+                case .left:
                     text.add(TextRun(label, at: PixelPoint(x: plot.x + 4 * geometry.scale, y: exact - 2 * geometry.scale),
-                                     anchor: .bottomLeft, pointSize: pointSize, color: theme.text.withAlpha(opacity)))
+                                     anchor: .bottomLeft, pointSize: pointSize, color: color))
+                case .right where width <= Double(geometry.canvas.width) - plot.maxX - gap:
+                    text.add(TextRun(label, at: PixelPoint(x: plot.maxX + gap, y: exact), anchor: .centerLeft,
+                                     pointSize: pointSize, color: color))
+                case .right:
+                    text.add(TextRun(label, at: PixelPoint(x: plot.maxX - 4 * geometry.scale, y: exact - 2 * geometry.scale),
+                                     anchor: .bottomRight, pointSize: pointSize, color: color))
                 }
             }
         }

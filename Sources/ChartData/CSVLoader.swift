@@ -138,10 +138,15 @@ public struct CSVLoader: DataLoader {
         if options.y == nil {
             // Unasked for, series far off the others' scale would flatten them.
             let selection = ScaleSelection(series: series.map(\.ys))
+            for index in selection.secondAxis {
+                series[index].axis = .right
+                // Yahoo's daily prices: the volume traded is drawn as bars under them.
+                if series[index].name.lowercased() == "volume" { series[index].kind = .bar }
+            }
             if let warning = selection.warning(source: source, names: series.map(\.name)) {
                 warnings.append(warning)
-                series = selection.kept.map { series[$0] }
             }
+            series = selection.kept.map { series[$0] }
         }
         var dataset = Dataset(source: source, xs: reader.xs.build(), series: series)
         dataset.warnings = warnings

@@ -104,7 +104,9 @@ public enum DatasetReader {
                      tracker: ReadTracker?) throws -> Dataset {
         let choice = DataFormat.choose(for: bytes, path: path)
         do {
-            return try choice.format.loader.load(bytes, source: source, options: options, tracker: tracker)
+            var dataset = try choice.format.loader.load(bytes, source: source, options: options, tracker: tracker)
+            try options.kinds.apply(to: &dataset)
+            return dataset
         } catch let error as DataLoadError {
             // Only errors about the content can come from the wrong format.
             switch error {
@@ -117,7 +119,8 @@ public enum DatasetReader {
                 throw DataLoadError.readAs(format: choice.format.rawValue, because: choice.reason, error: error)
             }
             if !choice.byName, case .malformed(_, 1, _, _, _) = error,
-               let dataset = try? CSVLoader().load(bytes, source: source, options: options, tracker: tracker) {
+               var dataset = try? CSVLoader().load(bytes, source: source, options: options, tracker: tracker) {
+                try options.kinds.apply(to: &dataset)
                 return dataset
             }
             var because = choice.reason

@@ -14,17 +14,20 @@ public struct LoadOptions: Equatable, Sendable {
     /// The memory the load may take; `nil` reads the process's budget when it is needed
     /// (`MemoryBudget.current()`).
     public var memory: MemoryBudget?
+    /// How the series are drawn, where the command line says so.
+    public var kinds: SeriesKinds
 
     /// The default `maxSeries`.
     public static let defaultMaxSeries = 256
 
     public init(x: String? = nil, y: [String]? = nil, chart: Int? = nil, maxSeries: Int = defaultMaxSeries,
-                memory: MemoryBudget? = nil) {
+                memory: MemoryBudget? = nil, kinds: SeriesKinds = SeriesKinds()) {
         self.x = x
         self.y = y
         self.chart = chart
         self.maxSeries = max(maxSeries, 1)
         self.memory = memory
+        self.kinds = kinds
     }
 
     /// Throws unless `bytes` more fit in `memory`, or in the process's budget when

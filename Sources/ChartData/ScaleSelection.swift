@@ -11,8 +11,10 @@ import Foundation
 /// - The **anchor** is the series with the most series whose magnitude is within
 ///   `factor` (20×) of its own, itself counted; on a tie, the earliest. Comparisons are
 ///   of log10 magnitudes, so values out to ±1.8e308 compare without overflow.
-/// - Series whose magnitude is more than `factor` from the anchor's are **left out**; a
-///   series with no magnitude (zeros or gaps only) has nothing to compare and stays.
+/// - Series whose magnitude is more than `factor` from the anchor's are off its scale.
+///   Among them the same rule picks a **second anchor**; those within `factor` of it go
+///   on a **second y axis** (a Volume beside prices), the rest are **left out**. A series
+///   with no magnitude (zeros or gaps only) has nothing to compare and stays.
 ///
 /// So the anchor's neighbourhood is the largest group within 20× of one series, and the
 /// choice does not change when every value is multiplied by the same number.
@@ -23,8 +25,10 @@ public struct ScaleSelection: Equatable, Sendable {
         public var ratio: Double
     }
 
-    /// The series shown, ascending.
+    /// The series shown (on either axis), ascending.
     public let kept: [Int]
+    /// The series drawn against a second y axis, ascending.
+    public let secondAxis: [Int]
     /// The series left out, ascending.
     public let leftOut: [LeftOut]
     /// The series the others are compared with; `nil` when none has a magnitude.
@@ -44,8 +48,35 @@ public struct ScaleSelection: Equatable, Sendable {
 
     /// Chooses from each series' log10 magnitude (`nil`: none).
     init(logMagnitudes logs: [Double?]) {
-        let reach = log10(Self.factor)
-        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= reach }
+        let anchor = Self.anchor(of: logs)
+        self.anchor = anchor
+        var kept: [Int] = []
+        var off: [LeftOut] = []
+        for (s, log) in logs.enumerated() {
+            if let log, let anchor, let anchorLog = logs[anchor], !Self.near(log, anchorLog) {
+                off.append(LeftOut(series: s, ratio: pow(10, log - anchorLog)))
+            } else {
+                kept.append(s)
+            }
+        }
+        // The off-scale series' own largest group shares the second axis.
+        let offLogs = logs.indices.map { s in off.contains { $0.series == s } ? logs[s] : nil }
+        if let second = Self.anchor(of: offLogs), let secondLog = offLogs[second] {
+            secondAxis = off.map(\.series).filter { Self.near(offLogs[$0]!, secondLog) }
+            kept = (kept + secondAxis).sorted()
+            leftOut = off.filter { !Self.near(offLogs[$0.series]!, secondLog) }
+        } else {
+            secondAxis = []
+            leftOut = off
+        }
+        self.kept = kept
+    }
+
+    private static func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= log10(factor) }
+
+    /// The series with the most others within `factor` of it (itself counted), the
+    /// earliest on a tie; `nil` when none has a magnitude.
+    private static func anchor(of logs: [Double?]) -> Int? {
         var anchor: Int?
         var best = 0
         for (s, log) in logs.enumerated() {
@@ -56,18 +87,7 @@ public struct ScaleSelection: Equatable, Sendable {
                 anchor = s
             }
         }
-        self.anchor = anchor
-        var kept: [Int] = []
-        var leftOut: [LeftOut] = []
-        for (s, log) in logs.enumerated() {
-            if let log, let anchor, let anchorLog = logs[anchor], !near(log, anchorLog) {
-                leftOut.append(LeftOut(series: s, ratio: pow(10, log - anchorLog)))
-            } else {
-                kept.append(s)
-            }
-        }
-        self.kept = kept
-        self.leftOut = leftOut
+        return anchor
     }
 
     /// The median absolute value of the finite, non-zero values of `ys` (of at most

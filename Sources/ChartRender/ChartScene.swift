@@ -13,6 +13,8 @@ public final class ChartScene {
     public var dataset: Dataset { source.dataset }
     public let layout: ChartLayout
     public let stage: RenderStage
+    /// The y range each axis fits to (the right one's follows every picture's x).
+    public let fit: ChartFit
     private let device: RenderDevice
     private let factory: GPUSurfaceFactory
 
@@ -26,27 +28,36 @@ public final class ChartScene {
         self.layout = layout
         self.device = device
         factory = try GPUSurfaceFactory(device: device, source: source, font: layout == .plain ? nil : font)
-        let initial = Viewport.fitting(source)?.visible
+        fit = ChartFit(source: source, composition: ChartComposition(dataset: source.dataset))
+        let initial = Viewport.fitting(source, fit: fit)?.visible
             ?? DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1)
         stage = RenderStage(viewport: initial, geometry: StageGeometry(canvas: PixelSize(width: 1, height: 1), layout: layout),
                             theme: theme, factory: factory)
+        let x = initial.minX...initial.maxX
+        if let rightY = fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) {
+            stage.rightViewport.set(.init(y: rightY))
+        }
         for controller in Self.controllers(for: source, layout: layout, lineWidth: lineWidth, gradient: gradient, title: title) {
             stage.add(controller)
         }
     }
 
-    /// The controllers of a still picture, in draw order: the series alone for `.plain`;
-    /// else the gradient, the y grid and labels, the series, the x labels, the value
-    /// label and the legend (after `title`).
+    /// The controllers of a still picture, in draw order: the bars and areas, then the
+    /// lines, alone for `.plain`; else the gradient, the y grid and labels of each axis
+    /// in use, the series, the x labels, the value label and the legend (after `title`).
     public static func controllers(for source: DataSource, layout: ChartLayout, lineWidth: Double,
                                    gradient: Bool, title: String? = nil) -> [RenderController] {
         let dataset = source.dataset
-        let lines = SeriesLinesController(dataset: dataset, lineWidth: lineWidth)
-        guard layout != .plain else { return [lines] }
+        let composition = ChartComposition(dataset: dataset)
+        let lines = SeriesLinesController(dataset: dataset, composition: composition, lineWidth: lineWidth)
+        let stacks = SeriesStacksController(lines: lines)
+        guard layout != .plain else { return [stacks, lines] }
         let legend = LegendController(dataset: dataset, lines: lines)
         legend.title = title.map { DisplayText.name($0) }
         legend.widthShare = 1
-        return [GradientController(enabled: gradient), YAxisController(), lines, XAxisController(xKind: dataset.xKind),
+        let left = YAxisController(), right = YAxisController(side: .right)
+        ChartPresenter.style(left: left, right: right, composition: composition, lines: lines)
+        return [GradientController(enabled: gradient), left, right, stacks, lines, XAxisController(xKind: dataset.xKind),
                 ValueAnnotationController(source: source, lines: lines), legend]
     }
 
@@ -62,6 +73,12 @@ public final class ChartScene {
         stage.setGeometry(StageGeometry(canvas: target.size, layout: layout, scale: scale))
         if stage.viewport.target != viewport.visible {
             stage.viewport.set(AnimatedViewport.Change(viewport.visible))
+            let visible = viewport.visible
+            let x = visible.minX...visible.maxX
+            stage.rightViewport.set(.init(x: x))
+            if let rightY = fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) {
+                stage.rightViewport.set(.init(y: rightY))
+            }
         }
         while stage.advance(by: 1) {}
         factory.draw(stage, into: target)

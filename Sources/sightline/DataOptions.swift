@@ -15,6 +15,24 @@ struct DataOptions: ParsableArguments {
     @Option(help: "Which chart of a file holding several (Telegram's chart_data.json), from 1.")
     var chart: Int?
 
+    @Option(help: "Series to draw as bars, by column name, separated by commas.")
+    var bars: String?
+
+    @Option(help: "Series to draw as filled areas, by column name, separated by commas.")
+    var area: String?
+
+    @Flag(help: "Stack the bars (and the areas) on one another.")
+    var stacked = false
+
+    @Flag(help: "Draw the areas as shares of their sum, stacked from 0 to 100%.")
+    var percentage = false
+
+    @Option(help: """
+        Series to read against a second y axis on the right, by column name, separated by commas (by default a \
+        series far off the others' scale, such as a Volume beside prices, goes there by itself).
+        """)
+    var y2: String?
+
     @Option(help: "Level of detail for large series: minmax (every spike kept), rdp (Ramer–Douglas–Peucker) or none (every point, always).")
     var lod: LODMethod = .minMax
 
@@ -27,12 +45,19 @@ struct DataOptions: ParsableArguments {
     func validate() throws {
         if let chart, chart < 1 { throw ValidationError("--chart counts from 1") }
         if let yColumns, yColumns.split(separator: ",").isEmpty { throw ValidationError("--y needs at least one name") }
+        for (flag, value) in [("--bars", bars), ("--area", area), ("--y2", y2)] {
+            if let value, value.split(separator: ",").isEmpty { throw ValidationError("\(flag) needs at least one name") }
+        }
     }
+
+    private static func names(_ list: String?) -> [String] { list.map { $0.split(separator: ",").map(String.init) } ?? [] }
 
     var loadOptions: LoadOptions {
         LoadOptions(x: xColumn,
                     y: yColumns.map { $0.split(separator: ",").map(String.init) },
-                    chart: chart)
+                    chart: chart,
+                    kinds: SeriesKinds(bars: Self.names(bars), areas: Self.names(area), stacked: stacked, percentage: percentage,
+                                       rightAxis: Self.names(y2)))
     }
 }
 

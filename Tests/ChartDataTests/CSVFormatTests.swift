@@ -17,9 +17,10 @@ final class CSVFormatTests: XCTestCase {
         """
         let d = try load(text)
         XCTAssertEqual(d.xKind, .time(unitsPerSecond: 1))
-        // Volume, ~1e5× the prices, would flatten them: left out unless asked for.
-        XCTAssertEqual(d.series.map(\.name), ["Open", "High", "Low", "Close", "Adj Close"])
-        XCTAssertTrue(d.warnings.contains { $0.hasPrefix("t.csv: Volume left out") }, "\(d.warnings)")
+        // Volume, ~1e5× the prices, would flatten them: bars on a second axis.
+        XCTAssertEqual(d.series.map(\.name), ["Open", "High", "Low", "Close", "Adj Close", "Volume"])
+        XCTAssertEqual(d.series.last?.axis, .right)
+        XCTAssertEqual(d.series.last?.kind, .bar)
         XCTAssertEqual(d.xs[0], -252_374_400, "1962-01-02T00:00:00Z, before 1970")
         XCTAssertEqual(d.xs[2], 1_709_251_200)
         let picked = try load(text, LoadOptions(x: "Date", y: ["Close", " Volume "]))

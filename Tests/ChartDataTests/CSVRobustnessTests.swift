@@ -65,7 +65,7 @@ final class CSVRobustnessTests: XCTestCase {
     // MARK: Decimal commas
 
     func testSemicolonAndTabFilesAcceptDecimalCommas() throws {
-        // Named: unasked for, pressure (~700× the temperatures) would be left out.
+        // Named: unasked for, pressure (~700× the temperatures) would go on a second axis.
         let semicolon = try load("Datum;Temperatur;Druck\n2024-03-01;1,5;1013\n2024-03-02;-0,25;1012,75\n2024-03-03;2;\n",
                                  options: LoadOptions(y: ["Temperatur", "Druck"]))
         XCTAssertEqual(semicolon.series.map(\.name), ["Temperatur", "Druck"])

@@ -1,0 +1,49 @@
+/// How a file's series are drawn when the command line says so (`--bars`, `--area`,
+/// `--stacked`, `--percentage`, `--y2`): a CSV gets the kinds a Telegram chart file
+/// names per column, and a Telegram file can be redrawn another way.
+public struct SeriesKinds: Equatable, Sendable {
+    /// Series drawn as bars, by name.
+    public var bars: [String]
+    /// Series drawn as filled areas, by name.
+    public var areas: [String]
+    /// Bars stack on bars, areas on areas.
+    public var stacked: Bool
+    /// Areas show each series' share of their sum (stacked, 0–100%).
+    public var percentage: Bool
+    /// Series read against a second y axis on the right, by name.
+    public var rightAxis: [String]
+
+    public init(bars: [String] = [], areas: [String] = [], stacked: Bool = false, percentage: Bool = false,
+                rightAxis: [String] = []) {
+        self.bars = bars
+        self.areas = areas
+        self.stacked = stacked
+        self.percentage = percentage
+        self.rightAxis = rightAxis
+    }
+
+    /// Whether nothing is asked for (the file's own kinds stand).
+    public var isEmpty: Bool { self == SeriesKinds() }
+
+    /// Sets the kinds and axes asked for on `dataset`'s series.
+    /// - Throws: `DataLoadError.notInFile` for a name no series has (with those it has),
+    ///   `.usage` for a name asked to be both a bar and an area.
+    public func apply(to dataset: inout Dataset) throws {
+        guard !isEmpty else { return }
+        let names = dataset.series.map(\.name)
+        func index(of name: String) throws -> Int {
+            guard let found = names.firstIndex(of: name) else {
+                throw DataLoadError.notInFile(file: dataset.source, asked: name, available: names)
+            }
+            return found
+        }
+        if let both = bars.first(where: areas.contains) {
+            throw DataLoadError.usage(file: dataset.source, message: "'\(DisplayText.name(both))' is given to both --bars and --area")
+        }
+        for name in bars { dataset.series[try index(of: name)].kind = .bar }
+        for name in areas { dataset.series[try index(of: name)].kind = .area }
+        for name in rightAxis { dataset.series[try index(of: name)].axis = .right }
+        if stacked { dataset.flags.insert(.stacked) }
+        if percentage { dataset.flags.formUnion([.stacked, .percentage]) }
+    }
+}
