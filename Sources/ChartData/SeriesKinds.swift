@@ -25,7 +25,9 @@ public struct SeriesKinds: Equatable, Sendable {
     /// Whether nothing is asked for (the file's own kinds stand).
     public var isEmpty: Bool { self == SeriesKinds() }
 
-    /// Sets the kinds and axes asked for on `dataset`'s series.
+    /// Sets the kinds and axes asked for on `dataset`'s series. Bars named beside series
+    /// left as lines go on the right axis, behind the lines, unless `rightAxis` names
+    /// the series that go there.
     /// - Throws: `DataLoadError.notInFile` for a name no series has (with those it has),
     ///   `.usage` for a name asked to be both a bar and an area.
     public func apply(to dataset: inout Dataset) throws {
@@ -43,6 +45,11 @@ public struct SeriesKinds: Equatable, Sendable {
         for name in bars { dataset.series[try index(of: name)].kind = .bar }
         for name in areas { dataset.series[try index(of: name)].kind = .area }
         for name in rightAxis { dataset.series[try index(of: name)].axis = .right }
+        // Bars beside lines go behind them on an axis of their own (the chance of rain
+        // under the temperatures), unless --y2 says which series go there.
+        if rightAxis.isEmpty, !bars.isEmpty, dataset.series.contains(where: { $0.kind == .line }) {
+            for name in bars { dataset.series[try index(of: name)].axis = .right }
+        }
         if stacked { dataset.flags.insert(.stacked) }
         if percentage { dataset.flags.formUnion([.stacked, .percentage]) }
     }
