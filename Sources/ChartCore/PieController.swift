@@ -20,6 +20,7 @@ public final class PieController: RenderController {
     public var duration = 0.35 {
         didSet { appearance.duration = duration }
     }
+    /// The curve `progress` and a morph between ranges follow.
     public var easing = Easing.easeInOut
     /// The pie's radius as a fraction of the plot's smaller side.
     public var radiusFraction = 0.4
