@@ -7,6 +7,8 @@ flat in vec4 v_fill;
 flat in vec4 v_stroke;
 out vec4 fragColor;
 
+const float PI = 3.14159265358979;
+
 float coverage(float distance) { return clamp(0.5 - distance, 0.0, 1.0); }
 
 vec4 over(vec4 top, vec4 bottom) {
@@ -24,6 +26,30 @@ void main() {
         vec4 fill = vec4(v_fill.rgb, v_fill.a * coverage(d + strokeWidth));
         vec4 ring = vec4(v_stroke.rgb, v_stroke.a * (strokeWidth > 0.0 ? coverage(abs(d + strokeWidth * 0.5) - strokeWidth * 0.5) : 0.0));
         color = over(ring, fill);
+    } else if (kind == SHAPE_WEDGE) {
+        // The disc, cut to the angles: radians clockwise from 12 o'clock, y downward, so
+        // the direction at angle a is (sin a, -cos a) and (cos a, sin a) points clockwise.
+        vec2 p = v_pixel - v_geometry.xy;
+        float d = length(p) - v_geometry.z;
+        float start = v_params.y, end = v_params.z;
+        float span = end - start;
+        if (span < 2.0 * PI - 1e-5) {
+            // Signed distances to the lines of the two edges, positive outside, each
+            // moved out by the pixels the wedge reaches under a later one there.
+            float outsideStart = -dot(p, vec2(cos(start), sin(start))) - v_geometry.w;
+            float outsideEnd = dot(p, vec2(cos(end), sin(end))) - v_params.w;
+            if (span <= PI) {
+                // A convex wedge is where both half-planes meet; moved-out edges of a
+                // narrow one would meet far behind the centre, so it stops a pixel past it.
+                float middle = 0.5 * (start + end);
+                float behind = -dot(p, vec2(sin(middle), -cos(middle))) - max(v_geometry.w, v_params.w);
+                d = max(d, max(max(outsideStart, outsideEnd), behind));
+            } else {
+                // A wedge over half the disc is the union of the two half-planes.
+                d = max(d, min(outsideStart, outsideEnd));
+            }
+        }
+        color = vec4(v_fill.rgb, v_fill.a * coverage(d));
     } else if (kind == SHAPE_SEGMENT) {
         vec2 a = v_geometry.xy, b = v_geometry.zw;
         vec2 axis = b - a;

@@ -1,8 +1,11 @@
 #version 330 core
-// One instance per shape (rect, circle, segment): a quad over its bounding box plus a
-// pixel of antialiasing, in canvas pixels from the top-left.
-layout(location = 0) in vec4 a_geometry;   // rect: min, max; circle: centre, radius, stroke width; segment: from, to
-layout(location = 1) in vec4 a_params;     // x: kind (SHAPE_RECT, SHAPE_CIRCLE, SHAPE_SEGMENT); y: corner radius or width; z, w: dash on, off
+// One instance per shape (rect, circle, segment, wedge): a quad over its bounding box
+// plus a pixel of antialiasing, in canvas pixels from the top-left.
+layout(location = 0) in vec4 a_geometry;   // rect: min, max; circle: centre, radius, stroke width; segment: from, to;
+                                           // wedge: centre, radius, pixels past the start edge
+layout(location = 1) in vec4 a_params;     // x: kind (SHAPE_RECT, SHAPE_CIRCLE, SHAPE_SEGMENT, SHAPE_WEDGE);
+                                           // y: corner radius or width; z, w: dash on, off;
+                                           // wedge: y, z: start, end angle; w: pixels past the end edge
 layout(location = 2) in vec4 a_fill;
 layout(location = 3) in vec4 a_stroke;
 
@@ -18,7 +21,7 @@ void main() {
     vec2 corner = vec2(gl_VertexID & 1, gl_VertexID >> 1);
     int kind = int(a_params.x + 0.5);
     vec2 lo, hi;
-    if (kind == SHAPE_CIRCLE) {
+    if (kind == SHAPE_CIRCLE || kind == SHAPE_WEDGE) {
         lo = a_geometry.xy - vec2(a_geometry.z);
         hi = a_geometry.xy + vec2(a_geometry.z);
     } else if (kind == SHAPE_SEGMENT) {

@@ -1,6 +1,6 @@
 import ChartCore
 
-/// Rectangles, circles and (dashed) segments as one instanced draw of quads whose
+/// Rectangles, circles, (dashed) segments and wedges as one instanced draw of quads whose
 /// fragment shader computes each shape's signed distance; filled areas as one batch of
 /// triangles. The batches are rebuilt only when the shapes change.
 final class GPUShapeSurface: ShapeSurface, GPUSurface {
@@ -60,7 +60,8 @@ final class GPUShapeSurface: ShapeSurface, GPUSurface {
     private func build() {
         instances.removeAll(keepingCapacity: true)
         triangles.removeAll(keepingCapacity: true)
-        for shape in shapes {
+        let seams = WedgeSeams(shapes)
+        for (index, shape) in shapes.enumerated() {
             switch shape {
             case let .rect(box, fill, cornerRadius):
                 append([box.x, box.y, box.maxX, box.maxY], [kind(.rect), cornerRadius, 0, 0], fill, fill)
@@ -75,6 +76,14 @@ final class GPUShapeSurface: ShapeSurface, GPUSurface {
                         triangles += [Float(v.x), Float(v.y), color.red, color.green, color.blue, color.alpha]
                     }
                 }
+            case let .wedge(center, radius, startAngle, endAngle, fill):
+                guard endAngle > startAngle, radius > 0 else { continue }
+                // Small angles keep Float's precision in the shader; a full turn or more
+                // is the whole disc, which the shader tells by the span alone.
+                let start = startAngle.truncatingRemainder(dividingBy: 2 * .pi)
+                let span = min(endAngle - startAngle, 2 * .pi)
+                let overlap = seams.overlap(ofWedgeAt: index)
+                append([center.x, center.y, radius, overlap.start], [kind(.wedge), start, start + span, overlap.end], fill, fill)
             }
         }
         instances.withUnsafeBytes { device.stream($0, into: instanceBuffer) }

@@ -10,12 +10,15 @@ enum ShaderConstants {
         case circle = 1
         /// A straight segment, optionally dashed.
         case segment = 2
+        /// A slice of a disc between two angles.
+        case wedge = 3
 
         var defineName: String {
             switch self {
             case .rect: "SHAPE_RECT"
             case .circle: "SHAPE_CIRCLE"
             case .segment: "SHAPE_SEGMENT"
+            case .wedge: "SHAPE_WEDGE"
             }
         }
     }
