@@ -10,7 +10,10 @@ import ChartRender
 /// a box, double-click or `0` fits everything; hover shows the highlight and the info
 /// board, a click pins it, Esc clears it; the range selector under the chart drags the
 /// view; the legend toggles series (shift-click: only that one); `1`…`7` are the range
-/// presets, `t` switches day and night, `q` or Ctrl+W closes. It draws only while
+/// presets, `t` switches day and night, `q` or Ctrl+W closes. In a chart folder of
+/// Telegram's round 2 (`overview.json` with `YYYY-MM/DD.json` beside it), a click on a
+/// point or Enter opens its day, and Esc or "‹ Zoom out" goes back; the title says
+/// which day is shown. It draws only while
 /// something changes or animates and blocks in `SDL_WaitEvent` otherwise, so an idle
 /// window costs no CPU.
 ///
@@ -22,6 +25,11 @@ public final class ChartWindow {
     private let context: GLContext
     private let device: RenderDevice
     private let path: String
+    private let options: LoadOptions
+    /// The window's title with no day open.
+    private let title: String
+    /// The day the title names now, if any.
+    private var titledDay: String?
     private let lineWidth: Double
     private var theme: ChartTheme
     /// Whether the theme came from the command line (then the session's does not apply).
@@ -62,6 +70,7 @@ public final class ChartWindow {
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
                 initialFraction: Double = 0.2, store: SessionStore?) throws {
         self.path = path
+        self.options = options
         self.lineWidth = lineWidth
         self.theme = theme ?? .day
         themeWasGiven = theme != nil
@@ -72,8 +81,9 @@ public final class ChartWindow {
         restore = SessionRestore(file: SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y))
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
-        let title = path == "-" ? "standard input" : DisplayText.escaped(path)
-        let context = try GLContext(mode: .window(title: "Sightline — \(title)"), size: (windowSize.width, windowSize.height))
+        let named = path == "-" ? "standard input" : DisplayText.escaped(path)
+        title = "Sightline — \(named)"
+        let context = try GLContext(mode: .window(title: title), size: (windowSize.width, windowSize.height))
         self.context = context
         device = RenderDevice(context: context)
         progress = try ProgressIndicator(device: device)
@@ -114,6 +124,7 @@ public final class ChartWindow {
             if needsDisplay || isAnimating {
                 let started = SDL_GetPerformanceCounter()
                 advanceAnimations()
+                updateTitle()
                 draw()
                 needsDisplay = false
                 if trace { traceFrame(since: started) }
@@ -151,7 +162,12 @@ public final class ChartWindow {
                 throw DataLoadError.noData(file: source.dataset.source, reason: "no finite point to show")
             }
             let made = try ExplorerScene(device: device, source: source, canvas: drawableSize, scale: pixelScale, theme: theme,
-                                         lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction)
+                                         lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction,
+                                         days: DayFiles(besideOverview: path), dayOptions: options)
+            made.onNotice = { message in
+                var line = "sightline: \(message)\n"
+                _ = line.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+            }
             made.main.onViewChange = { [unowned self] in rememberView() }
             made.main.gradient.shift()
             scene = made
@@ -191,12 +207,28 @@ public final class ChartWindow {
             remember(SessionUpdate(theme: theme.name))
             needsDisplay = true
         case .command(.chart):
-            if router?.route(decoded) == true { needsDisplay = true }
+            if route(decoded) { needsDisplay = true }
         default:
             // Pointer events: the presenters ask for frames themselves when something changes.
-            router?.route(decoded)
+            route(decoded)
         }
         return .keepRunning
+    }
+
+    /// Sends `event` to the chart shown (the overview, or a day's) through the scene,
+    /// which takes what belongs to opening and closing a day.
+    @discardableResult
+    private func route(_ event: ChartEvent) -> Bool {
+        guard let scene, let router else { return false }
+        return scene.route(event, through: router)
+    }
+
+    /// Names the day shown in the window's title, when that changed.
+    private func updateTitle() {
+        let day = scene?.zoom.dayLabel
+        guard day != titledDay else { return }
+        titledDay = day
+        context.setTitle(day.map { "\(title) — \($0)" } ?? title)
     }
 
     /// Records the view and the hidden series for the session.
@@ -243,12 +275,12 @@ public final class ChartWindow {
         context.swap()
     }
 
-    /// One trace line: the frame's time to finished (glFinish), the x range, the info
-    /// board's box and the hidden series.
+    /// One trace line: the frame's time to finished (glFinish), the x range of the chart
+    /// shown, the info board's box, the hidden series and, last, the day shown.
     private func traceFrame(since started: UInt64) {
         device.finish()
         let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
-        guard let main = scene?.main else { return }
+        guard let main = scene?.shownMain else { return }
         let x = main.stage.viewport.current
         var line = String(format: "frame %.2f ms x %.6f %.6f", ms, x.minX, x.maxX)
         if let box = main.highlight.boardBox {
@@ -256,6 +288,7 @@ public final class ChartWindow {
         }
         let hidden = main.lines.dataset.series.indices.filter { !main.lines.isVisible($0) }
         if !hidden.isEmpty { line += " hidden " + hidden.map { DisplayText.name(main.lines.dataset.series[$0].name) }.joined(separator: ",") }
+        if let day = scene?.zoom.dayLabel, scene?.zoom.phase == .inDay { line += " day \(day)" }
         print(line)
         fflush(stdout)
     }

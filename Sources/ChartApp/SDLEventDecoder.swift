@@ -73,7 +73,7 @@ struct SDLEventDecoder {
     }
 
     /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, the chart's
-    /// keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, `0`, Esc, `1`…`7`) go to it.
+    /// keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, `0`, Esc, Enter, `1`…`7`) go to it.
     static func command(for key: SDL_Keysym) -> KeyCommand? {
         let control = key.mod & UInt16(KMOD_CTRL.rawValue) != 0
         let sym = Int(key.sym)
@@ -94,6 +94,7 @@ struct SDLEventDecoder {
         case Int(SDLK_END.rawValue): .end
         case Int(SDLK_0.rawValue), Int(SDLK_KP_0.rawValue): .fit
         case Int(SDLK_ESCAPE.rawValue): .escape
+        case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): .enter
         case Int(SDLK_1.rawValue)...Int(SDLK_7.rawValue):
             RangePreset(rawValue: sym - Int(SDLK_0.rawValue)).map { .preset($0) }
         default: nil

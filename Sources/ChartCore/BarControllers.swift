@@ -17,6 +17,9 @@ public final class LegendController: RenderController {
     /// Where the presets start, when known: the legend stops short of them, so no
     /// toggle hides under a button in a narrow window.
     public var presetsStart: (() -> Double?)?
+    /// Where something left in the bar ends, when there is one (a day's zoom-out
+    /// control): the legend starts a gap after it.
+    public var leadingEnd: (() -> Double?)?
     /// Each toggle's box after the last build, in series order.
     public private(set) var boxes: [PixelBox] = []
     private var shapes: ShapeSurface?
@@ -50,6 +53,7 @@ public final class LegendController: RenderController {
         guard let shapes, let text, let bar = environment.geometry.bar else { return }
         let scale = environment.geometry.scale
         var x = bar.x
+        if let end = leadingEnd?() { x = max(x, end + 16 * scale) }
         if let title, !title.isEmpty {
             text.add(TextRun(title, at: PixelPoint(x: x, y: bar.y + bar.height / 2), anchor: .centerLeft,
                              pointSize: titlePointSize, color: environment.theme.text))

@@ -29,6 +29,6 @@ public enum KeyCommand: Equatable, Sendable {
     case quit
     /// `t`: switch between day and night.
     case toggleTheme
-    /// A key the chart itself handles: arrows, `+`/`-`, Home/End, `0`, Esc, `1`…`7`.
+    /// A key the chart itself handles: arrows, `+`/`-`, Home/End, `0`, Esc, Enter, `1`…`7`.
     case chart(ChartKey)
 }

@@ -37,6 +37,10 @@ public final class ChartPresenter {
     public var fitDuration = 0.3
     /// Called after every change of the x range the user asked for (the session saves it).
     public var onViewChange: (() -> Void)?
+    /// Asked with a point's index when a click lands on it or Enter is pressed with it
+    /// highlighted; returns whether it opened the point (a day), in which case the click
+    /// pins nothing. `nil`, or `false`, and a click pins the highlight as usual.
+    public var onZoomIntoPoint: ((Int) -> Bool)?
 
     private enum Drag {
         case pending(start: PixelPoint)
@@ -299,6 +303,11 @@ public final class ChartPresenter {
         defer { drag = nil }
         switch drag {
         case .pending:
+            if let open = onZoomIntoPoint,
+               let index = source.nearestIndex(toX: scales.dataX(atCanvasX: point.x), reach: highlightReach), open(index) {
+                highlightBeforeClick = nil
+                return
+            }
             highlightBeforeClick = (highlight.index, highlight.isPinned)
             highlight.togglePin(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach)
         case .panning:
@@ -344,6 +353,8 @@ public final class ChartPresenter {
         case .end: show(x: (dataRange.upperBound - width)...dataRange.upperBound, duration: 0.35, easing: .easeInOut)
         case .fit: fitAll()
         case .escape: highlight.clear()
+        case .enter:
+            guard let index = highlight.index, onZoomIntoPoint?(index) == true else { return false }
         case .preset(let preset): apply(preset)
         case .up, .down: return false
         }

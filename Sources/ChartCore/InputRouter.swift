@@ -3,8 +3,8 @@
 /// the selector; everything else to the main chart. Window-level events (quit, resize,
 /// theme) are the window's own and are not routed here.
 public final class InputRouter {
-    public let main: ChartPresenter
-    public let selector: RangeSelectorPresenter
+    public private(set) var main: ChartPresenter
+    public private(set) var selector: RangeSelectorPresenter
     /// Whether the user has moved the view by hand (a press, the wheel, a key): the
     /// session's remembered view must then not undo it.
     public private(set) var userMoved = false
@@ -16,6 +16,15 @@ public final class InputRouter {
     public init(main: ChartPresenter, selector: RangeSelectorPresenter) {
         self.main = main
         self.selector = selector
+    }
+
+    /// Sends events from now on to another chart and its selector (a day's, and back);
+    /// a press under way is forgotten, so its release reaches neither.
+    public func retarget(main: ChartPresenter, selector: RangeSelectorPresenter) {
+        guard main !== self.main || selector !== self.selector else { return }
+        self.main = main
+        self.selector = selector
+        pressTarget = nil
     }
 
     /// Routes `event`; returns whether it was for the chart (something may need drawing).

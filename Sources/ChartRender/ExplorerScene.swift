@@ -3,59 +3,144 @@ import ChartData
 
 /// The window's picture: the main chart's stage and the range selector's stage under it,
 /// two presenters over one data source, drawn into one canvas.
+///
+/// In a chart folder with day files (`DayFiles`), a click on a point or Enter on the
+/// highlighted one opens that day: its file is loaded, a second level (its own data
+/// source, presenters and GPU surfaces) is made, and `DayZoom` runs the transition. The
+/// overview's level stays alive meanwhile, so going back (Esc, "‹ Zoom out") is instant.
+/// A day file that is missing or broken leaves the overview as it is and says so on
+/// the chart (`notice`) and to `onNotice`.
 public final class ExplorerScene {
-    public let main: ChartPresenter
-    public let selector: RangeSelectorPresenter
-        private let mainFactory: GPUSurfaceFactory
-    /// The range selector's surfaces; its lines are drawn once and cached.
-    public let selectorFactory: GPUSurfaceFactory
+    private let overview: ExplorerLevel
+    /// The day's level, from the click that opened it until the way back has ended.
+    private var day: ExplorerLevel?
+    /// The overview's main chart (the one the session remembers).
+    public var main: ChartPresenter { overview.main }
+    /// The overview's range selector.
+    public var selector: RangeSelectorPresenter { overview.selector }
+    /// The overview's range selector surfaces; its lines are drawn once and cached.
+    public var selectorFactory: GPUSurfaceFactory { overview.selectorFactory }
+    /// Opening a day and going back.
+    public let zoom: DayZoom
+    /// The overview's passing messages (a day file that could not be read).
+    public let notice = NoticeController()
+    /// Told each message `notice` shows (the window writes it to standard error).
+    public var onNotice: ((String) -> Void)?
     public private(set) var isAnimating = false
 
-    /// - Parameter initialFraction: the share of the data shown at first, newest last.
+    private let device: RenderDevice
+    private let days: DayFiles?
+    private let dayOptions: LoadOptions
+    private let lineWidth: Double
+    private let gradient: Bool
+    private let font: FontFace?
+
+    /// - Parameters:
+    ///   - initialFraction: the share of the data shown at first, newest last.
+    ///   - days: the day files beside the chart's file; `nil` opens no days (a click pins
+    ///     the highlight).
+    ///   - dayOptions: what to read from a day file: the chart file's options.
     public init(device: RenderDevice, source: DataSource, canvas: PixelSize, scale: Double = 1, theme: ChartTheme = .day,
-                lineWidth: Double = 2, gradient: Bool = true, font: FontFace?, initialFraction: Double = 0.2) throws {
-        mainFactory = try GPUSurfaceFactory(device: device, source: source, font: font)
-        selectorFactory = try GPUSurfaceFactory(device: device, source: source, font: nil, cachesLines: true)
-        let layout = ChartLayout.explorer
-        main = ChartPresenter(source: source, factory: mainFactory, geometry: StageGeometry(canvas: canvas, layout: layout, scale: scale),
-                              theme: theme, lineWidth: lineWidth, gradient: gradient, initialFraction: initialFraction)
-        selector = RangeSelectorPresenter(main: main, factory: selectorFactory,
-                                          geometry: Self.selectorGeometry(canvas: canvas, scale: scale), lineWidth: 1)
+                lineWidth: Double = 2, gradient: Bool = true, font: FontFace?, initialFraction: Double = 0.2,
+                days: DayFiles? = nil, dayOptions: LoadOptions = LoadOptions()) throws {
+        self.device = device
+        self.days = days
+        self.dayOptions = dayOptions
+        self.lineWidth = lineWidth
+        self.gradient = gradient
+        self.font = font
+        overview = try ExplorerLevel(device: device, source: source, canvas: canvas, scale: scale, theme: theme,
+                                     lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction)
+        zoom = DayZoom(overview: overview.main)
+        overview.main.stage.add(notice)
+        if days != nil {
+            overview.main.onZoomIntoPoint = { [unowned self] index in openDay(at: index) }
+        }
     }
 
-    private static func selectorGeometry(canvas: PixelSize, scale: Double) -> StageGeometry {
-        let rect = ChartLayout.explorer.minimapRect(in: canvas, scale: scale)
-            ?? PixelRect(x: 0, y: canvas.height, width: canvas.width, height: 0)
-        return StageGeometry(canvas: canvas, plot: rect, scale: scale)
-    }
+    /// The level drawn and given input now.
+    private var shown: ExplorerLevel { zoom.shown === overview.main ? overview : day ?? overview }
 
-    /// Lays both stages out for a canvas of `size` (after a resize).
+    /// The main chart drawn and given input now: a day's while one is shown.
+    public var shownMain: ChartPresenter { shown.main }
+    /// The range selector drawn and given input now.
+    public var shownSelector: RangeSelectorPresenter { shown.selector }
+
+    /// Lays both stages of every level out for a canvas of `size` (after a resize).
     public func resize(to size: PixelSize, scale: Double) {
-        main.stage.setGeometry(StageGeometry(canvas: size, layout: .explorer, scale: scale))
-        selector.stage.setGeometry(Self.selectorGeometry(canvas: size, scale: scale))
+        overview.resize(to: size, scale: scale)
+        day?.resize(to: size, scale: scale)
     }
 
     public func setTheme(_ theme: ChartTheme, animated: Bool) {
-        main.stage.setTheme(theme, animated: animated)
-        selector.stage.setTheme(theme, animated: animated)
+        overview.setTheme(theme, animated: animated)
+        day?.setTheme(theme, animated: animated)
         isAnimating = isAnimating || animated
     }
 
-    /// Advances both presenters; returns whether anything still moves.
+    /// Gives `event` to the navigation first (Esc and "‹ Zoom out" in a day; nothing
+    /// during a transition), else to `router`, pointed at the chart shown; returns
+    /// whether it was for the chart.
+    @discardableResult
+    public func route(_ event: ChartEvent, through router: InputRouter) -> Bool {
+        if zoom.intercept(event) {
+            isAnimating = true
+            return true
+        }
+        router.retarget(main: shownMain, selector: shownSelector)
+        let routed = router.route(event)
+        if zoom.isTransitioning { isAnimating = true }
+        return routed
+    }
+
+    /// Advances the shown presenters and a transition; returns whether anything still moves.
     @discardableResult
     public func advance(by seconds: Double) -> Bool {
-        let mainMoving = main.advance(by: seconds)
-        let selectorMoving = selector.advance(by: seconds)
-        isAnimating = mainMoving || selectorMoving
+        let mainMoving = zoom.advance(by: seconds)
+        let selectorMoving = shown.advanceSelector(by: seconds)
+        // Back on the overview: the day's GPU resources go.
+        if zoom.day == nil { day = nil }
+        isAnimating = mainMoving || selectorMoving || zoom.isTransitioning
         return isAnimating
     }
 
     /// Whether something changed since the last frame.
-    public var needsFrame: Bool { main.stage.needsFrame || selector.stage.needsFrame }
+    public var needsFrame: Bool { shown.needsFrame }
 
-    /// Draws both stages into `target` (the window's framebuffer, or an image).
+    /// Draws the shown level's stages into `target` (the window's framebuffer, or an image).
     public func draw(into target: PassTarget) {
-        mainFactory.draw(main.stage, into: target)
-        selectorFactory.draw(selector.stage, into: target, clear: false)
+        shown.draw(into: target)
+    }
+
+    /// Opens the day of the overview's point `index`; returns whether it did. Loads the
+    /// day's file here, on the main thread: a day file is a few kilobytes.
+    private func openDay(at index: Int) -> Bool {
+        let dataset = overview.main.source.dataset
+        guard let days, zoom.phase == .overview, dataset.xs.indices.contains(index),
+              case let .time(unitsPerSecond) = dataset.xKind else { return false }
+        let x = dataset.xs[index]
+        do {
+            let loaded = try days.load(x: x, unitsPerSecond: unitsPerSecond, options: dayOptions)
+            // Gaps as the overview's: joined across with --connect-gaps, else broken.
+            let source = DataSource(dataset: loaded, lodMethod: overview.main.source.lodMethod,
+                                    connectsGaps: overview.main.source.gaps == .connected)
+            guard Viewport.fitting(source) != nil else {
+                throw DataLoadError.noData(file: loaded.source, reason: "no finite point to show")
+            }
+            let geometry = overview.main.geometry
+            let level = try ExplorerLevel(device: device, source: source, canvas: geometry.canvas, scale: geometry.scale,
+                                          theme: overview.main.stage.targetTheme, lineWidth: lineWidth, gradient: gradient,
+                                          font: font, initialFraction: 1)
+            level.main.gradient.shift()
+            day = level
+            zoom.zoomIn(to: level.main, label: DayZoom.label(forX: x, unitsPerSecond: unitsPerSecond))
+            isAnimating = true
+            return true
+        } catch {
+            let message = "\(error)"
+            notice.show(message)
+            onNotice?(message)
+            return false
+        }
     }
 }

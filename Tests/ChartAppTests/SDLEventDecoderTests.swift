@@ -75,6 +75,8 @@ final class SDLEventDecoderTests: XCTestCase {
         XCTAssertEqual(key(SDLK_7), .chart(.preset(.all)))
         XCTAssertNil(key(SDLK_8))
         XCTAssertEqual(key(SDLK_ESCAPE), .chart(.escape))
+        XCTAssertEqual(key(SDLK_RETURN), .chart(.enter))
+        XCTAssertEqual(key(SDLK_KP_ENTER), .chart(.enter))
     }
 
     func testWindowEvents() {

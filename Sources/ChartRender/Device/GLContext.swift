@@ -140,6 +140,9 @@ public final class GLContext {
         SDL_SetWindowSize(window, fits ? min(w, usable.w) : w, fits ? min(h, usable.h) : h)
     }
 
+    /// Sets the window's title (which day a chart shows).
+    public func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
+
     /// Presents the back buffer.
     public func swap() { SDL_GL_SwapWindow(window) }
 
