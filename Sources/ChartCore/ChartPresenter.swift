@@ -28,6 +28,12 @@ public final class ChartPresenter {
     public let rightAxis: YAxisController
     public let gradient: GradientController
     public let noData: NoDataController
+    /// A chart of shares turns into a pie of a range's shares (a click, Enter) and back
+    /// (Esc, its "‹ Zoom out"); `nil` for other charts.
+    public let pie: PieController?
+    let pieZoomOut: ZoomOutController?
+    /// The x range shown before the pie, which going back restores.
+    var rangeBeforePie: ClosedRange<Double>?
     /// The data's x extent: the view never leaves it.
     public let dataRange: ClosedRange<Double>
     /// The narrowest x range the view zooms to: half the average spacing of the points,
@@ -87,10 +93,20 @@ public final class ChartPresenter {
         noData = NoDataController(source: source, lines: lines)
         // The presets before the legend: it stops where they start.
         legend.presetsStart = { [unowned presets] in presets.boxes.first?.x }
+        if composition.isPercentage {
+            pie = PieController(source: source)
+            pieZoomOut = ZoomOutController(dayLabel: "")
+            pieZoomOut?.isShown = false
+            legend.leadingEnd = { [unowned pieZoomOut = pieZoomOut!] in pieZoomOut.end }
+        } else {
+            pie = nil
+            pieZoomOut = nil
+        }
         Self.style(left: yAxis, right: rightAxis, composition: composition, lines: lines)
         highlight.onIndexChange = { [unowned stacks] index in stacks.highlightedIndex = index }
+        let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
         for controller: RenderController in [self.gradient, yAxis, rightAxis, stacks, lines, xAxis, annotation, noData, selectionBox,
-                                             highlight, presets, legend] {
+                                             highlight] + pieControllers + [presets, legend] {
             stage.add(controller)
         }
     }
@@ -139,6 +155,7 @@ public final class ChartPresenter {
         if !keepingPreset { endPreset() }
         let clamped = clamp(range)
         stage.setX(clamped, duration: duration, easing: easing)
+        if let pie, pie.isShown { showPie(over: clamped) }
         fitY(duration: max(duration, fitDuration), easing: duration > 0 ? easing : .easeOut)
         onViewChange?()
     }
@@ -243,7 +260,11 @@ public final class ChartPresenter {
             apply(preset)
             return
         }
-        guard geometry.plotBox.contains(point) else { return }
+        if pieZoomOut?.contains(point) == true {
+            hidePie()
+            return
+        }
+        guard geometry.plotBox.contains(point), pie?.isShown != true else { return }
         if clicks >= 2, button == .primary {
             // The first click's release pinned or unpinned the highlight: undone.
             if let before = highlightBeforeClick { highlight.restore(index: before.index, pinned: before.pinned) }
@@ -289,6 +310,10 @@ public final class ChartPresenter {
             return
         }
         hoverPoint = point
+        if let pie, pie.isShown {
+            pie.hover(at: point)
+            return
+        }
         highlight.hover(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach)
     }
 
@@ -303,6 +328,10 @@ public final class ChartPresenter {
         defer { drag = nil }
         switch drag {
         case .pending:
+            if pie != nil, let index = source.nearestIndex(toX: scales.dataX(atCanvasX: point.x), reach: highlightReach) {
+                showPie(around: index)
+                return
+            }
             if let open = onZoomIntoPoint,
                let index = source.nearestIndex(toX: scales.dataX(atCanvasX: point.x), reach: highlightReach), open(index) {
                 highlightBeforeClick = nil
@@ -329,6 +358,7 @@ public final class ChartPresenter {
     public func pointerExited() {
         hoverPoint = nil
         highlight.endHover()
+        pie?.endHover()
     }
 
     /// Wheel or touchpad: `steps` notches (positive zooms in) at canvas pixel `point`.
@@ -352,8 +382,13 @@ public final class ChartPresenter {
         case .home: show(x: dataRange.lowerBound...(dataRange.lowerBound + width), duration: 0.35, easing: .easeInOut)
         case .end: show(x: (dataRange.upperBound - width)...dataRange.upperBound, duration: 0.35, easing: .easeInOut)
         case .fit: fitAll()
-        case .escape: highlight.clear()
+        case .escape:
+            if pie?.isShown == true { hidePie() } else { highlight.clear() }
         case .enter:
+            if let pie, !pie.isShown {
+                if let index = highlight.index { showPie(around: index) } else { showPie(over: targetX) }
+                return true
+            }
             guard let index = highlight.index, onZoomIntoPoint?(index) == true else { return false }
         case .preset(let preset): apply(preset)
         case .up, .down: return false
@@ -370,6 +405,7 @@ public final class ChartPresenter {
             if targetX == before { momentum = nil }
         }
         let moving = stage.advance(by: seconds)
+        if let pie { followPie(pie) }
         if moving, drag == nil, let hoverPoint { hover(at: hoverPoint) }
         return moving || momentum != nil
     }

@@ -1,11 +1,18 @@
-/// The "‹ Zoom out" button of a day's chart, left in the bar above the plot, and beside
-/// it which day is shown. A press on the button goes back to the overview (`DayZoom`
-/// takes the press before the chart sees it); the legend starts after the day's name.
+/// The "‹ Zoom out" button of a day's chart (or of a pie of a range's shares), left in
+/// the bar above the plot, and beside it which day or range is shown. A press on the
+/// button goes back to the overview (`DayZoom` or the presenter takes the press before
+/// the chart sees it); the legend starts after the label.
 public final class ZoomOutController: RenderController {
     /// The button's text.
     public var title = "‹ Zoom out"
     /// Which day is shown ("Sat, 14 Mar 2020"), written after the button.
-    public let dayLabel: String
+    public var dayLabel: String {
+        didSet { environment?.invalidate() }
+    }
+    /// Whether the button is there (a pie's comes and goes).
+    public var isShown = true {
+        didSet { environment?.invalidate() }
+    }
     public var pointSize = 12.0
     private var shapes: ShapeSurface?
     private var text: TextSurface?
@@ -25,7 +32,7 @@ public final class ZoomOutController: RenderController {
 
     /// The button's box: at the bar's left, as tall as the bar; `nil` with no bar.
     public var buttonBox: PixelBox? {
-        guard let text, let geometry = environment?.geometry, let bar = geometry.bar else { return nil }
+        guard isShown, let text, let geometry = environment?.geometry, let bar = geometry.bar else { return nil }
         let width = text.measure(title, pointSize: pointSize).width + 20 * geometry.scale
         return PixelBox(x: bar.x, y: bar.y, width: width, height: bar.height)
     }

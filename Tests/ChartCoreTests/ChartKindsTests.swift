@@ -185,4 +185,37 @@ final class ChartKindsTests: XCTestCase {
         XCTAssertEqual(composition.groups.first?.isBehindLines, true)
         XCTAssertEqual(composition.fit(of: .right), .percent, "values 0…4 within 0…100 read as shares")
     }
+
+    /// A click on a day of a chart of shares turns the areas into a pie of the week
+    /// around it; Esc goes back to exactly the range shown before.
+    func testAClickTurnsSharesIntoAPieAndEscReturns() throws {
+        let source = chart(days: 60, kinds: [.area, .area], flags: [.stacked, .percentage]) { s, i in Double(s == 0 ? 30 : 70) }
+        let factory = RecordingSurfaceFactory()
+        let presenter = ChartPresenter(source: source, factory: factory, geometry: geometry, initialFraction: 0.5)
+        settle(presenter)
+        let before = presenter.targetX
+        let pie = try XCTUnwrap(presenter.pie)
+        let x = presenter.scales.canvasX(source.dataset.xs[45])
+        let y = geometry.plotBox.y + 50
+        presenter.pointerDown(at: PixelPoint(x: x, y: y), button: .primary, time: 0)
+        presenter.pointerUp(at: PixelPoint(x: x, y: y), button: .primary, time: 0.05)
+        settle(presenter)
+        XCTAssertTrue(pie.isShown)
+        XCTAssertEqual(presenter.targetX, source.dataset.xs[42]...source.dataset.xs[48])
+        XCTAssertEqual(presenter.stacks.opacity, 0, "the areas gave way to the pie")
+        XCTAssertEqual(pie.shownShares.map { ($0 * 1000).rounded() / 1000 }, [0.3, 0.7])
+        XCTAssertEqual(presenter.yAxis.visibility.value, 0)
+        XCTAssertTrue(factory.texts.flatMap(\.runs).contains { $0.text == "‹ Zoom out" })
+        // A toggle re-normalises the pie as it does the areas.
+        presenter.toggle(series: 0)
+        settle(presenter)
+        XCTAssertEqual(pie.shownShares, [0, 1])
+        presenter.toggle(series: 0)
+        XCTAssertTrue(presenter.key(.escape))
+        settle(presenter)
+        XCTAssertFalse(pie.isShown)
+        XCTAssertEqual(presenter.targetX, before, "back at exactly the range before")
+        XCTAssertEqual(presenter.stacks.opacity, 1)
+        XCTAssertFalse(factory.texts.flatMap(\.runs).contains { $0.text == "‹ Zoom out" })
+    }
 }
