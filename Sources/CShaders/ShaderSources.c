@@ -83,6 +83,16 @@ static const char band_alpha_frag[] = {
     , 0
 };
 
+static const char stack_vert[] = {
+#embed "../../Shaders/stack.vert"
+    , 0
+};
+
+static const char stack_frag[] = {
+#embed "../../Shaders/stack.frag"
+    , 0
+};
+
 static const SightlineShaderSource sources[] = {
     { "line.vert", line_vert },
     { "line.frag", line_frag },
@@ -100,6 +110,8 @@ static const SightlineShaderSource sources[] = {
     { "cached-plot.frag", cached_plot_frag },
     { "band.vert", band_vert },
     { "band-alpha.frag", band_alpha_frag },
+    { "stack.vert", stack_vert },
+    { "stack.frag", stack_frag },
 };
 
 

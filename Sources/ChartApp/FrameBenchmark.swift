@@ -26,6 +26,9 @@ public final class FrameBenchmark {
         public var font: FontFace?
         /// Samples per pixel of a multisampled target drawn into and resolved; 0 for none.
         public var msaa = 0
+        /// Bars or areas to draw instead of lines (`StackScene`: the plot alone, as
+        /// `plain` draws lines); `nil` draws the lines.
+        public var stack: SeriesStack?
 
         public init() {}
     }
@@ -64,6 +67,10 @@ public final class FrameBenchmark {
     /// labels, legend, range selector, gradient) or, with `plain`, the lines alone. y is
     /// fitted to the data in view every frame, at once (no easing), as W1 specifies.
     private func frameDrawer(_ source: DataSource, size: PixelSize) throws -> (ClosedRange<Double>, PassTarget) -> Void {
+        if let stack = options.stack {
+            let scene = try StackScene(device: device, source: source, stack: stack, theme: options.theme)
+            return { x, target in scene.draw(x: x, into: target) }
+        }
         if options.plain {
             let scene = try ChartScene(device: device, source: source, layout: .plain, theme: options.theme,
                                        lineWidth: options.lineWidth, gradient: false, font: nil)

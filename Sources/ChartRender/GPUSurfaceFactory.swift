@@ -1,12 +1,17 @@
 import ChartCore
 import ChartData
 
-/// Makes the GPU surfaces of one chart: lines over the chart's series, shapes, text from
-/// one glyph atlas, and the gradient. Programs and the atlas are shared by all.
+/// Makes the GPU surfaces of one chart: lines over the chart's series, stacks (bars and
+/// areas) over them, shapes, text from one glyph atlas, and the gradient. Programs, the
+/// atlas and the series' GPU copies are shared by all.
 public final class GPUSurfaceFactory: SurfaceFactory {
     private let device: RenderDevice
     private let lineRenderer: LineRenderer
     private let series: [LODLineSeries]
+    private let dataset: Dataset?
+    private let stackRenderer: StackRenderer
+    /// The stacks' GPU series, by the series they stack and how their levels merge.
+    private var stackSeries: [StackSeriesKey: LODStackSeries] = [:]
     private let shapePipelines: ShapePipelines
     private let textPipeline: PipelineID
     private let cacheCopyPipeline: PipelineID
@@ -28,6 +33,8 @@ public final class GPUSurfaceFactory: SurfaceFactory {
                 LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail, gaps: source.gaps)
             }
         } ?? []
+        dataset = source?.dataset
+        stackRenderer = try StackRenderer(device: device)
         shapePipelines = try ShapePipelines(device: device)
         textPipeline = try device.makePipeline(GPUTextSurface.descriptor)
         cacheCopyPipeline = try device.makePipeline(LineCache.copyDescriptor)
@@ -53,7 +60,27 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     public var cachedLineRenders: Int { lineCaches.reduce(0) { $0 + $1.renders } }
 
     public func makeStackSurface(layer: RenderLayer) -> StackSurface {
-        GPUStackSurface(layer: layer)
+        GPUStackSurface(layer: layer, renderer: stackRenderer) { [unowned self] in stackSeries(for: $0) }
+    }
+
+    /// GPU memory the stacks' uploaded pieces take, bytes.
+    public var stackGPUByteCount: Int { stackSeries.values.reduce(0) { $0 + $1.gpuByteCount } }
+
+    private struct StackSeriesKey: Hashable {
+        var series: [Int]
+        var merge: StackMerge
+    }
+
+    /// The GPU series `stack` is drawn from, made the first time its series and merge
+    /// rule are asked for; `nil` when it names a series the data does not have.
+    private func stackSeries(for stack: SeriesStack) -> LODStackSeries? {
+        guard let dataset, stack.series.allSatisfy(dataset.series.indices.contains) else { return nil }
+        let key = StackSeriesKey(series: stack.series, merge: StackRenderer.merge(for: stack))
+        if let made = stackSeries[key] { return made }
+        let levels = StackLevels(xs: dataset.xs, columns: stack.series.map { dataset.series[$0].ys }, merge: key.merge)
+        let made = LODStackSeries(device: device, levels: levels)
+        stackSeries[key] = made
+        return made
     }
 
     public func makeGradientSurface(layer: RenderLayer) -> GradientSurface {

@@ -30,11 +30,16 @@ enum ShaderConstants {
     /// outside any canvas (16384 pixels at most), so no pixel is near it.
     static let noSegment = -1e6
 
+    /// The most series one stack (bars or areas) holds: the length of the stack shader's
+    /// weight and colour arrays.
+    static let maxStackSeries = 16
+
     /// The `#define` lines every shader is compiled with.
     static var defines: String {
         var lines = ShapeKind.allCases.map { "#define \($0.defineName) \($0.rawValue)" }
         lines.append("#define MAX_SEGMENTS_PER_QUAD \(segmentsPerDenseQuad)")
         lines.append("#define NO_SEGMENT \(noSegment)")
+        lines.append("#define MAX_STACK_SERIES \(maxStackSeries)")
         // A slot holds a real segment when its x is well above NO_SEGMENT.
         lines.append("#define IS_SEGMENT(x) ((x) > \(noSegment / 10))")
         return lines.joined(separator: "\n") + "\n"

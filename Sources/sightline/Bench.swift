@@ -45,6 +45,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the lines, no margins.")
     var plain = false
 
+    @Option(help: "What to draw: line (W1), or the walk as bars, stacked-bars, areas (stacked) or percentage (areas): the plot alone, three series of the walk's absolute values (one for bars).")
+    var kind: BenchKind = .line
+
     @Option(help: "Render at this fraction of the size and stretch it (0.5: a quarter of the pixels).")
     var scale: Double = 1
 
@@ -67,15 +70,17 @@ struct Bench: ParsableCommand {
         let (file, data, points) = (file, data, points)
         if file == nil {
             do {
-                try RandomWalk(count: points).requireMemory(extraBytesPerPoint: Self.drawingBytesPerPoint,
+                try RandomWalk(count: points).requireMemory(extraBytesPerPoint: Self.drawingBytesPerPoint + kind.extraBytesPerPoint,
                                                             for: "running the benchmark")
             } catch let error as DataLoadError {
                 throw CommandSupport.fail(error)
             }
         }
+        let kind = kind
         let loading = BackgroundResult { () throws -> DataSource in
-            let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? RandomWalk(count: points).dataset()
-            return DataSource(dataset: dataset, lodMethod: data.lod, connectsGaps: data.connectGaps)
+            let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? kind.dataset(points: points)
+            // Stacks keep levels of their own (StackLevels): the lines' ladder is not built.
+            return DataSource(dataset: dataset, lodMethod: kind == .line ? data.lod : .none, connectsGaps: data.connectGaps)
         }
         var options = FrameBenchmark.Options()
         options.frames = frames
@@ -88,6 +93,7 @@ struct Bench: ParsableCommand {
         options.theme = look.chartTheme
         options.gradient = !look.noGradient
         options.font = look.font(plain: plain)
+        options.stack = kind.stack
         var result = FrameBenchmark.Result()
         var source: DataSource?
         try CommandSupport.reportingRenderErrors {
@@ -99,7 +105,9 @@ struct Bench: ParsableCommand {
         let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
         let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
                                  peakRSSMegabytes: BenchData.peakMegabytes())
-        print(report.table(title: "W1, \(dataset.count) points, \(size.value), \(target == .window ? "window" : "offscreen"), LOD \(data.lod.rawValue)\(plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
+        let drawn = kind == .line ? "\(dataset.count) points" : "\(kind.rawValue), \(dataset.series.count) × \(dataset.count) steps"
+        let detail = kind == .line ? "LOD \(data.lod.rawValue)" : "stack levels"
+        print(report.table(title: "W1, \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
         if let json {
             let bytes = try report.json()
             try CommandSupport.writeOutput(json, refusing: file.map { [$0] } ?? []) { emit in
@@ -111,6 +119,45 @@ struct Bench: ParsableCommand {
 
 enum BenchTarget: String, EnumerableFlag {
     case window, offscreen
+}
+
+/// What `bench` draws the walk as.
+enum BenchKind: String, CaseIterable, ExpressibleByArgument {
+    case line, bars, stackedBars = "stacked-bars", areas, percentage
+
+    /// Series a stack of this kind holds.
+    private var seriesCount: Int { self == .bars ? 1 : 3 }
+
+    /// Memory a point takes beyond the walk's: two more series and the totals y fits to.
+    var extraBytesPerPoint: Int { seriesCount == 1 ? 0 : 3 * MemoryLayout<Double>.size }
+
+    /// W1's walk as lines; for a stack, the absolute values of `seriesCount` walks (seeds
+    /// 42, 43, 44), non-negative as bars and stacked areas need.
+    /// - Complexity: O(points × series).
+    func dataset(points: Int) -> Dataset {
+        let walk = RandomWalk(count: points).dataset()
+        guard self != .line else { return walk }
+        let series = (0..<seriesCount).map { s in
+            let ys = s == 0 ? walk.series[0].ys : RandomWalk(count: points, seed: 42 + UInt64(s)).dataset().series[0].ys
+            return Series(name: "y\(s)", ys: ys.map(abs), kind: self == .bars || self == .stackedBars ? .bar : .area)
+        }
+        return Dataset(source: "random walks (\(seriesCount) × \(points) points, absolute values)", xs: walk.xs, series: series,
+                       xKind: walk.xKind)
+    }
+
+    /// The stack drawn over `dataset(points:)`, `nil` for lines.
+    var stack: SeriesStack? {
+        let colors = Array(RGBAColor.palette.prefix(seriesCount))
+        let series = Array(0..<seriesCount), weights = [Double](repeating: 1, count: seriesCount)
+        switch self {
+        case .line: return nil
+        case .bars: return SeriesStack(mark: .bars, series: series, weights: weights, colors: colors, isStacked: false)
+        case .stackedBars: return SeriesStack(mark: .bars, series: series, weights: weights, colors: colors, isStacked: true)
+        case .areas: return SeriesStack(mark: .areas, series: series, weights: weights, colors: colors, isStacked: true)
+        case .percentage:
+            return SeriesStack(mark: .areas, series: series, weights: weights, colors: colors, isStacked: true, isPercentage: true)
+        }
+    }
 }
 
 /// How long ago this process started, from /proc (to a hundredth of a second).

@@ -105,12 +105,12 @@ final class GLBackend: RenderBackend {
                         GLenum(format), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
     }
 
-    func makeBufferTexture(over buffer: BufferID) -> TextureID {
+    func makeBufferTexture(over buffer: BufferID, format: BufferTexelFormat) -> TextureID {
         var id: GLuint = 0
         glGenTextures(1, &id)
         unbindTextureSlots()
         glBindTexture(GLenum(GL_TEXTURE_BUFFER), id)
-        glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RG32F), buffer.raw)
+        glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(format == .twoFloats ? GL_RG32F : GL_R32F), buffer.raw)
         glBindTexture(GLenum(GL_TEXTURE_BUFFER), 0)
         return TextureID(raw: id)
     }
@@ -355,6 +355,8 @@ final class GLBackend: RenderBackend {
         case let .vec4(a, b, c, d): glUniform4f(location, a, b, c, d)
         case let .vec2Array(values): glUniform2fv(location, GLsizei(values.count / 2), values)
         case let .vec3Array(values): glUniform3fv(location, GLsizei(values.count / 3), values)
+        case let .floatArray(values): glUniform1fv(location, GLsizei(values.count), values)
+        case let .vec4Array(values): glUniform4fv(location, GLsizei(values.count / 4), values)
         }
     }
 

@@ -90,7 +90,7 @@ public final class RecordingBackend: RenderBackend {
         commands.append(.updateTexture(Int(texture.raw), region: region))
     }
 
-    func makeBufferTexture(over buffer: BufferID) -> TextureID {
+    func makeBufferTexture(over buffer: BufferID, format: BufferTexelFormat) -> TextureID {
         let id = issue()
         commands.append(.makeBufferTexture(Int(id), buffer: Int(buffer.raw)))
         return TextureID(raw: id)

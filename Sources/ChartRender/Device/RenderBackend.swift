@@ -17,8 +17,8 @@ protocol RenderBackend: AnyObject {
     func makeTexture(width: Int, height: Int, format: PixelFormat) -> TextureID
     /// Copies tightly packed pixels of the texture's format into `region` (from the top-left).
     func update(_ texture: TextureID, region: PixelRect, with bytes: UnsafeRawBufferPointer)
-    /// A texture reading `buffer` as pairs of floats, by index.
-    func makeBufferTexture(over buffer: BufferID) -> TextureID
+    /// A texture reading `buffer` as texels of `format`, by index.
+    func makeBufferTexture(over buffer: BufferID, format: BufferTexelFormat) -> TextureID
     /// A framebuffer drawing into `texture`; throws when the driver finds it incomplete.
     func makeFramebuffer(colorTexture texture: TextureID) throws -> FramebufferID
     /// A multisampled framebuffer, with the samples the driver granted (at most `samples`).
@@ -62,6 +62,14 @@ enum BufferKind: Sendable {
     case vertex
     /// 32-bit indices.
     case index
+}
+
+/// What one texel of a buffer texture holds.
+enum BufferTexelFormat: Sendable {
+    /// Two floats: a line's point (x, y offsets).
+    case twoFloats
+    /// One float: a stack's step is several texels in a row (x, then each series' y).
+    case oneFloat
 }
 
 /// A texture bound to a slot for a draw.

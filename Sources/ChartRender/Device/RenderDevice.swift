@@ -137,10 +137,11 @@ public final class RenderDevice {
         checkError("updating a texture")
     }
 
-    /// A texture over the whole of `buffer`, read as pairs of floats with `texelFetch`:
-    /// shaders pull points by index, so one draw needs no instancing.
-    func makeBufferTexture(over buffer: BufferID) -> TextureID {
-        let texture = backend.makeBufferTexture(over: buffer)
+    /// A texture over the whole of `buffer`, read as texels of `format` (pairs of floats
+    /// by default) with `texelFetch`: shaders pull points by index, so one draw needs no
+    /// instancing.
+    func makeBufferTexture(over buffer: BufferID, format: BufferTexelFormat = .twoFloats) -> TextureID {
+        let texture = backend.makeBufferTexture(over: buffer, format: format)
         owned.insert(.texture(texture))
         textureKinds[texture] = .buffer
         checkCreation("a buffer texture", instead: "the points it reads are not drawn")

@@ -8,6 +8,10 @@ public enum UniformValue: Equatable, Sendable {
     case vec2Array([Float])
     /// An array of vec3, three floats each.
     case vec3Array([Float])
+    /// An array of float.
+    case floatArray([Float])
+    /// An array of vec4, four floats each.
+    case vec4Array([Float])
 
     /// A `vec2` of a pixel size.
     static func size(_ width: Int, _ height: Int) -> UniformValue { .vec2(Float(width), Float(height)) }
