@@ -17,6 +17,11 @@ public final class SeriesLinesController: RenderController {
     public var trendRange: ClosedRange<Double>? {
         didSet { environment?.invalidate() }
     }
+    /// Whether the lines are drawn as smooth curves through the points (`SmoothCurve`)
+    /// where the view shows them sparsely enough (`--smooth`).
+    public var isSmooth = false {
+        didSet { environment?.invalidate() }
+    }
     /// Whether a trend is drawn.
     public var showsTrend: Bool { trendRange != nil }
     private let fileColors: [RGBAColor?]
@@ -65,7 +70,8 @@ public final class SeriesLinesController: RenderController {
         let trend = self.trend
         for index in dataset.series.indices where fades[index].value > 0 {
             let color = drawnColor(ofSeries: index, theme: environment.theme)
-            surface?.add(SeriesLine(seriesIndex: index, color: color.withAlpha(fades[index].value), width: lineWidth))
+            surface?.add(SeriesLine(seriesIndex: index, color: color.withAlpha(fades[index].value), width: lineWidth,
+                                    isSmooth: isSmooth))
         }
         if let trend {
             let plot = environment.geometry.plotBox
