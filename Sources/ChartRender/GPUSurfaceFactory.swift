@@ -7,6 +7,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     private let device: RenderDevice
     private let lineRenderer: LineRenderer
     private let series: [LODLineSeries]
+    private let smoothSeries: [SmoothLineSeries]
     private let shapePipelines: ShapePipelines
     private let textPipeline: PipelineID
     private let cacheCopyPipeline: PipelineID
@@ -28,6 +29,9 @@ public final class GPUSurfaceFactory: SurfaceFactory {
                 LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail, gaps: source.gaps)
             }
         } ?? []
+        smoothSeries = source.map { source in
+            source.dataset.series.indices.map { SmoothLineSeries(device: device, source: source, seriesIndex: $0) }
+        } ?? []
         shapePipelines = try ShapePipelines(device: device)
         textPipeline = try device.makePipeline(GPUTextSurface.descriptor)
         cacheCopyPipeline = try device.makePipeline(LineCache.copyDescriptor)
@@ -46,7 +50,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     public func makeLineSurface(layer: RenderLayer) -> LineSurface {
         let cache = cachesLines ? LineCache(device: device, copyPipeline: cacheCopyPipeline) : nil
         if let cache { lineCaches.append(cache) }
-        return GPULineSurface(layer: layer, renderer: lineRenderer, series: series, cache: cache)
+        return GPULineSurface(layer: layer, renderer: lineRenderer, series: series, smoothSeries: smoothSeries, cache: cache)
     }
 
     /// How many times caching line surfaces drew their lines (not copies of them).
