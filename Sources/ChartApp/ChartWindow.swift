@@ -29,6 +29,7 @@ public final class ChartWindow {
     private let gradient: Bool
     private let font: FontFace?
     private let initialFraction: Double
+    private let smooth: Bool
     private let progress: ProgressIndicator
     private let loading: LoadingTask
     private var scene: ExplorerScene?
@@ -55,12 +56,13 @@ public final class ChartWindow {
     ///   - size: the window size; `nil` takes the session's, else 1280×720.
     ///   - theme: `nil` takes the session's, else day.
     ///   - initialFraction: the newest share of the data shown at first.
+    ///   - smooth: draw the lines as smooth curves where the points are sparse (`--smooth`).
     ///   - store: where the session lives; `nil` remembers nothing.
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
     public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, connectsGaps: Bool = false,
                 size: PixelSize?,
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
-                initialFraction: Double = 0.2, store: SessionStore?) throws {
+                initialFraction: Double = 0.2, smooth: Bool = false, store: SessionStore?) throws {
         self.path = path
         self.lineWidth = lineWidth
         self.theme = theme ?? .day
@@ -68,6 +70,7 @@ public final class ChartWindow {
         self.gradient = gradient
         self.font = font
         self.initialFraction = initialFraction
+        self.smooth = smooth
         self.store = store
         restore = SessionRestore(file: SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y))
         sizeWasGiven = size != nil
@@ -151,7 +154,8 @@ public final class ChartWindow {
                 throw DataLoadError.noData(file: source.dataset.source, reason: "no finite point to show")
             }
             let made = try ExplorerScene(device: device, source: source, canvas: drawableSize, scale: pixelScale, theme: theme,
-                                         lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction)
+                                         lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction,
+                                         smooth: smooth)
             made.main.onViewChange = { [unowned self] in rememberView() }
             made.main.gradient.shift()
             scene = made

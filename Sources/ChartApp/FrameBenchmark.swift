@@ -26,6 +26,8 @@ public final class FrameBenchmark {
         public var font: FontFace?
         /// Samples per pixel of a multisampled target drawn into and resolved; 0 for none.
         public var msaa = 0
+        /// Lines drawn as smooth curves where the points are sparse (`--smooth`).
+        public var smooth = false
 
         public init() {}
     }
@@ -66,7 +68,7 @@ public final class FrameBenchmark {
     private func frameDrawer(_ source: DataSource, size: PixelSize) throws -> (ClosedRange<Double>, PassTarget) -> Void {
         if options.plain {
             let scene = try ChartScene(device: device, source: source, layout: .plain, theme: options.theme,
-                                       lineWidth: options.lineWidth, gradient: false, font: nil)
+                                       lineWidth: options.lineWidth, gradient: false, font: nil, smooth: options.smooth)
             return { x, target in
                 let visible = Viewport.fitting(source, x: x)?.visible
                     ?? DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: 0, maxY: 1)
@@ -75,7 +77,7 @@ public final class FrameBenchmark {
         }
         let scene = try ExplorerScene(device: device, source: source, canvas: size, scale: options.scale, theme: options.theme,
                                       lineWidth: options.lineWidth, gradient: options.gradient, font: options.font,
-                                      initialFraction: 1)
+                                      initialFraction: 1, smooth: options.smooth)
         scene.main.fitDuration = 0
         return { x, target in
             scene.main.show(x: x)

@@ -20,8 +20,10 @@ public final class ChartScene {
     /// - Parameters:
     ///   - gradient: paint the animated four-colour background (else the theme's flat one).
     ///   - font: the label font; `nil` draws no text.
+    ///   - smooth: draw the lines as smooth curves where the points are sparse (`--smooth`).
     public init(device: RenderDevice, source: DataSource, layout: ChartLayout = .standard, theme: ChartTheme = .day,
-                lineWidth: Double = 2, gradient: Bool = true, font: FontFace? = nil, title: String? = nil) throws {
+                lineWidth: Double = 2, gradient: Bool = true, font: FontFace? = nil, title: String? = nil,
+                smooth: Bool = false) throws {
         self.source = source
         self.layout = layout
         self.device = device
@@ -30,18 +32,20 @@ public final class ChartScene {
             ?? DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1)
         stage = RenderStage(viewport: initial, geometry: StageGeometry(canvas: PixelSize(width: 1, height: 1), layout: layout),
                             theme: theme, factory: factory)
-        for controller in Self.controllers(for: source, layout: layout, lineWidth: lineWidth, gradient: gradient, title: title) {
+        for controller in Self.controllers(for: source, layout: layout, lineWidth: lineWidth, gradient: gradient, title: title,
+                                           smooth: smooth) {
             stage.add(controller)
         }
     }
 
     /// The controllers of a still picture, in draw order: the series alone for `.plain`;
     /// else the gradient, the y grid and labels, the series, the x labels, the value
-    /// label and the legend (after `title`).
+    /// label and the legend (after `title`); the lines smoothed with `smooth`.
     public static func controllers(for source: DataSource, layout: ChartLayout, lineWidth: Double,
-                                   gradient: Bool, title: String? = nil) -> [RenderController] {
+                                   gradient: Bool, title: String? = nil, smooth: Bool = false) -> [RenderController] {
         let dataset = source.dataset
         let lines = SeriesLinesController(dataset: dataset, lineWidth: lineWidth)
+        lines.isSmooth = smooth
         guard layout != .plain else { return [lines] }
         let legend = LegendController(dataset: dataset, lines: lines)
         legend.title = title.map { DisplayText.name($0) }

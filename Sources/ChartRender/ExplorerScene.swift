@@ -11,9 +11,13 @@ public final class ExplorerScene {
     public let selectorFactory: GPUSurfaceFactory
     public private(set) var isAnimating = false
 
-    /// - Parameter initialFraction: the share of the data shown at first, newest last.
+    /// - Parameters:
+    ///   - initialFraction: the share of the data shown at first, newest last.
+    ///   - smooth: draw the lines, in both stages, as smooth curves where the points are
+    ///     sparse (`--smooth`).
     public init(device: RenderDevice, source: DataSource, canvas: PixelSize, scale: Double = 1, theme: ChartTheme = .day,
-                lineWidth: Double = 2, gradient: Bool = true, font: FontFace?, initialFraction: Double = 0.2) throws {
+                lineWidth: Double = 2, gradient: Bool = true, font: FontFace?, initialFraction: Double = 0.2,
+                smooth: Bool = false) throws {
         mainFactory = try GPUSurfaceFactory(device: device, source: source, font: font)
         selectorFactory = try GPUSurfaceFactory(device: device, source: source, font: nil, cachesLines: true)
         let layout = ChartLayout.explorer
@@ -21,6 +25,8 @@ public final class ExplorerScene {
                               theme: theme, lineWidth: lineWidth, gradient: gradient, initialFraction: initialFraction)
         selector = RangeSelectorPresenter(main: main, factory: selectorFactory,
                                           geometry: Self.selectorGeometry(canvas: canvas, scale: scale), lineWidth: 1)
+        main.lines.isSmooth = smooth
+        selector.lines.isSmooth = smooth
     }
 
     private static func selectorGeometry(canvas: PixelSize, scale: Double) -> StageGeometry {

@@ -88,6 +88,7 @@ struct Bench: ParsableCommand {
         options.theme = look.chartTheme
         options.gradient = !look.noGradient
         options.font = look.font(plain: plain)
+        options.smooth = look.smooth
         var result = FrameBenchmark.Result()
         var source: DataSource?
         try CommandSupport.reportingRenderErrors {
@@ -99,7 +100,7 @@ struct Bench: ParsableCommand {
         let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
         let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
                                  peakRSSMegabytes: BenchData.peakMegabytes())
-        print(report.table(title: "W1, \(dataset.count) points, \(size.value), \(target == .window ? "window" : "offscreen"), LOD \(data.lod.rawValue)\(plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
+        print(report.table(title: "W1, \(dataset.count) points, \(size.value), \(target == .window ? "window" : "offscreen"), LOD \(data.lod.rawValue)\(plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
         if let json {
             let bytes = try report.json()
             try CommandSupport.writeOutput(json, refusing: file.map { [$0] } ?? []) { emit in
