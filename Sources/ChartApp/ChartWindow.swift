@@ -37,6 +37,7 @@ public final class ChartWindow {
     private let gradient: Bool
     private let font: FontFace?
     private let initialFraction: Double
+    private let smooth: Bool
     private let progress: ProgressIndicator
     private let loading: LoadingTask
     private var scene: ExplorerScene?
@@ -63,12 +64,13 @@ public final class ChartWindow {
     ///   - size: the window size; `nil` takes the session's, else 1280×720.
     ///   - theme: `nil` takes the session's, else day.
     ///   - initialFraction: the newest share of the data shown at first.
+    ///   - smooth: draw the lines as smooth curves where the points are sparse (`--smooth`).
     ///   - store: where the session lives; `nil` remembers nothing.
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
     public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, connectsGaps: Bool = false,
                 size: PixelSize?,
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
-                initialFraction: Double = 0.2, store: SessionStore?) throws {
+                initialFraction: Double = 0.2, smooth: Bool = false, store: SessionStore?) throws {
         self.path = path
         self.options = options
         self.lineWidth = lineWidth
@@ -77,6 +79,7 @@ public final class ChartWindow {
         self.gradient = gradient
         self.font = font
         self.initialFraction = initialFraction
+        self.smooth = smooth
         self.store = store
         restore = SessionRestore(file: SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y))
         sizeWasGiven = size != nil
@@ -163,7 +166,7 @@ public final class ChartWindow {
             }
             let made = try ExplorerScene(device: device, source: source, canvas: drawableSize, scale: pixelScale, theme: theme,
                                          lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction,
-                                         days: DayFiles(besideOverview: path), dayOptions: options)
+                                         smooth: smooth, days: DayFiles(besideOverview: path), dayOptions: options)
             made.onNotice = { message in
                 var line = "sightline: \(message)\n"
                 _ = line.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }

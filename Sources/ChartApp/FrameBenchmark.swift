@@ -29,6 +29,8 @@ public final class FrameBenchmark {
         /// Bars or areas to draw instead of lines (`StackScene`: the plot alone, as
         /// `plain` draws lines); `nil` draws the lines.
         public var stack: SeriesStack?
+        /// Lines drawn as smooth curves where the points are sparse (`--smooth`).
+        public var smooth = false
 
         public init() {}
     }
@@ -73,7 +75,7 @@ public final class FrameBenchmark {
         }
         if options.plain {
             let scene = try ChartScene(device: device, source: source, layout: .plain, theme: options.theme,
-                                       lineWidth: options.lineWidth, gradient: false, font: nil)
+                                       lineWidth: options.lineWidth, gradient: false, font: nil, smooth: options.smooth)
             return { x, target in
                 let visible = Viewport.fitting(source, x: x)?.visible
                     ?? DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: 0, maxY: 1)
@@ -82,7 +84,7 @@ public final class FrameBenchmark {
         }
         let scene = try ExplorerScene(device: device, source: source, canvas: size, scale: options.scale, theme: options.theme,
                                       lineWidth: options.lineWidth, gradient: options.gradient, font: options.font,
-                                      initialFraction: 1)
+                                      initialFraction: 1, smooth: options.smooth)
         scene.main.fitDuration = 0
         return { x, target in
             scene.main.show(x: x)

@@ -7,6 +7,15 @@ import ChartData
 /// The circle sits on the line as drawn: where the level of detail dropped the point,
 /// at the straight line between the drawn neighbours. The board is laid out against the
 /// target viewport (`InfoBoardLayout`), so it stays put while y animates.
+///
+/// Where the lines are drawn smoothed (`SeriesLinesController.isSmooth` and a view
+/// sparse enough, `SmoothCurve.smooths`), a hover follows the pointer rather than
+/// jumping from point to point: the line and the circles stand at the pointer's pixel
+/// column, each circle at the curve's y there from a `SmoothCurveLookup` (built once per
+/// series, view and plot, so a pointer moving over a still view costs a lookup), and
+/// as the view scrolls under a resting pointer they ride the curve. The board still
+/// shows the nearest point's true values. A pinned highlight stays on its point, which
+/// the curve passes through.
 public final class HighlightController: RenderController {
     public let source: DataSource
     private let lines: SeriesLinesController
@@ -21,6 +30,12 @@ public final class HighlightController: RenderController {
     public private(set) var boardBox: PixelBox?
     /// Told the new index whenever the highlight moves (the bars dim around it).
     public var onIndexChange: ((Int?) -> Void)?
+    /// Lookups built for the smooth curves (for tests: a still view builds each once).
+    public private(set) var lookupBuilds = 0
+    /// Where the pointer hovers, data x; a smoothed hover stands there.
+    private var pointerX: Double?
+    /// The latest lookup per series, with the view and plot it was built for.
+    private var lookups: [Int: (visible: DataRect, plot: PixelBox, lookup: SmoothCurveLookup)] = [:]
     private var shapes: ShapeSurface?
     private var text: TextSurface?
     private var environment: RenderEnvironment?
@@ -42,12 +57,15 @@ public final class HighlightController: RenderController {
     /// - Complexity: O(log n).
     public func hover(atX x: Double, reach: Double = 0) {
         guard !isPinned else { return }
+        if lines.isSmooth, pointerX != x { environment?.invalidate() }
+        pointerX = x
         set(source.nearestIndex(toX: x, reach: reach))
     }
 
     /// Ends a hover (the pointer left the plot); a pinned highlight stays.
     public func endHover() {
         guard !isPinned else { return }
+        pointerX = nil
         set(nil)
     }
 
@@ -75,6 +93,7 @@ public final class HighlightController: RenderController {
     /// Clears the highlight, pinned or not (Esc).
     public func clear() {
         isPinned = false
+        pointerX = nil
         set(nil)
     }
 
@@ -94,11 +113,22 @@ public final class HighlightController: RenderController {
         let plot = geometry.plotBox
         let current = environment.viewport.current, target = environment.viewport.target
         let x = dataset.xs[index]
-        guard x >= current.minX, x <= current.maxX, current.width > 0, current.height > 0 else { return }
         let theme = environment.theme
         let scale = geometry.scale
         let now = PlotScales(visible: current, plot: plot), then = PlotScales(visible: target, plot: plot)
-        let lineX = now.canvasX(x)
+        let smooth = lines.isSmooth && SmoothCurve.smooths(source, visible: current, plotWidth: geometry.plot.width)
+        // A smoothed hover stands at the centre of the pointer's column, where the lookup
+        // has the curve's y.
+        let pointerColumnX = pointerX.flatMap { pointerX -> Double? in
+            guard smooth, !isPinned else { return nil }
+            // A pointer at a whole pixel x is in the column starting there; the way
+            // through data x may land a hair short of it.
+            let offset = now.canvasX(pointerX) - plot.x + 1e-6
+            guard offset >= 0, offset < plot.width else { return nil }
+            return plot.x + offset.rounded(.down) + 0.5
+        }
+        guard pointerColumnX != nil || x >= current.minX && x <= current.maxX, current.width > 0, current.height > 0 else { return }
+        let lineX = pointerColumnX ?? now.canvasX(x)
         // A bar chart marks the step by dimming the others; lines and areas get a rule.
         if !(lines.composition.hasBars && lines.composition.lines.isEmpty) {
             shapes.add(.segment(from: PixelPoint(x: lineX, y: plot.y), to: PixelPoint(x: lineX, y: plot.maxY),
@@ -119,8 +149,15 @@ public final class HighlightController: RenderController {
             let target = (side == .left ? environment.viewport : environment.rightViewport).target
             let now = PlotScales(visible: current, plot: plot), then = PlotScales(visible: target, plot: plot)
             let drawn = drawnLevel(series: series, visible: current, plotWidth: geometry.plot.width)
-            guard let y = source.drawnY(at: index, series: series, level: drawn) else { continue }
-            let point = PixelPoint(x: lineX, y: now.canvasY(y))
+            let point: PixelPoint
+            if smooth {
+                guard let y = smoothY(series: series, atCanvasX: lineX, index: pointerColumnX == nil ? index : nil,
+                                      in: environment) else { continue }
+                point = PixelPoint(x: lineX, y: y)
+            } else {
+                guard let y = source.drawnY(at: index, series: series, level: drawn) else { continue }
+                point = PixelPoint(x: lineX, y: now.canvasY(y))
+            }
             guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }
             circles.append(point)
             shapes.add(.circle(center: point, radius: radius * scale, fill: theme.panel.withAlpha(1), stroke: color,
@@ -175,6 +212,27 @@ public final class HighlightController: RenderController {
             return y.isNaN ? sum : sum + y
         }
         return ValueFormat.string(total, dataDecimals: members.map { source.decimals[$0] }.max() ?? 0)
+    }
+
+    /// The canvas y of the smooth curve of `series` at `index`'s point (which it passes
+    /// through) or, without one, at the column holding canvas x `x`; `nil` where the
+    /// curve has none.
+    private func smoothY(series: Int, atCanvasX x: Double, index: Int?, in environment: RenderEnvironment) -> Double? {
+        let viewport = source.dataset.series[series].axis == .left ? environment.viewport : environment.rightViewport
+        let visible = viewport.current
+        let plot = environment.geometry.plotBox
+        if let index {
+            let y = source.dataset.series[series].ys[index]
+            return y.isFinite ? PlotScales(visible: visible, plot: plot).canvasY(y) : nil
+        }
+        if let cached = lookups[series], cached.visible == visible, cached.plot == plot {
+            return cached.lookup.point(atCanvasX: x)?.y
+        }
+        let curve = SmoothCurve(source: source, series: series, visible: visible, plotSize: environment.geometry.plot.size)
+        let lookup = SmoothCurveLookup(curve: curve, plot: plot)
+        lookups[series] = (visible, plot, lookup)
+        lookupBuilds += 1
+        return lookup.point(atCanvasX: x)?.y
     }
 
     /// The level the line of `series` is drawn from in `visible`, `nil` for every point.

@@ -139,12 +139,16 @@ public struct SeriesLine: Equatable, Sendable {
     /// Stroke width in pixels, before the HiDPI scale.
     public var width: Double
     public var axis: YAxisSide
+    /// Drawn as a smooth curve through the points (`SmoothCurve`) where they are sparse
+    /// enough for it to show; else straight from point to point.
+    public var isSmooth: Bool
 
-    public init(seriesIndex: Int, color: RGBAColor, width: Double, axis: YAxisSide = .left) {
+    public init(seriesIndex: Int, color: RGBAColor, width: Double, axis: YAxisSide = .left, isSmooth: Bool = false) {
         self.seriesIndex = seriesIndex
         self.color = color
         self.width = width
         self.axis = axis
+        self.isSmooth = isSmooth
     }
 }
 

@@ -21,6 +21,11 @@ public final class SeriesLinesController: RenderController {
     public var trendRange: ClosedRange<Double>? {
         didSet { environment?.invalidate() }
     }
+    /// Whether the lines are drawn as smooth curves through the points (`SmoothCurve`)
+    /// where the view shows them sparsely enough (`--smooth`).
+    public var isSmooth = false {
+        didSet { environment?.invalidate() }
+    }
     /// Whether a trend is drawn.
     public var showsTrend: Bool { trendRange != nil }
     private let fileColors: [RGBAColor?]
@@ -71,7 +76,7 @@ public final class SeriesLinesController: RenderController {
         for index in composition.lines where fades[index].value > 0 {
             let color = drawnColor(ofSeries: index, theme: environment.theme)
             surface?.add(SeriesLine(seriesIndex: index, color: color.withAlpha(fades[index].value), width: lineWidth,
-                                    axis: composition.axis(ofSeries: index)))
+                                    axis: composition.axis(ofSeries: index), isSmooth: isSmooth))
         }
         if let trend {
             let plot = environment.geometry.plotBox

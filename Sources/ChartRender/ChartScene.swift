@@ -22,8 +22,10 @@ public final class ChartScene {
     /// - Parameters:
     ///   - gradient: paint the animated four-colour background (else the theme's flat one).
     ///   - font: the label font; `nil` draws no text.
+    ///   - smooth: draw the lines as smooth curves where the points are sparse (`--smooth`).
     public init(device: RenderDevice, source: DataSource, layout: ChartLayout = .standard, theme: ChartTheme = .day,
-                lineWidth: Double = 2, gradient: Bool = true, font: FontFace? = nil, title: String? = nil) throws {
+                lineWidth: Double = 2, gradient: Bool = true, font: FontFace? = nil, title: String? = nil,
+                smooth: Bool = false) throws {
         self.source = source
         self.layout = layout
         self.device = device
@@ -37,19 +39,22 @@ public final class ChartScene {
         if let rightY = fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) {
             stage.rightViewport.set(.init(y: rightY))
         }
-        for controller in Self.controllers(for: source, layout: layout, lineWidth: lineWidth, gradient: gradient, title: title) {
+        for controller in Self.controllers(for: source, layout: layout, lineWidth: lineWidth, gradient: gradient, title: title,
+                                           smooth: smooth) {
             stage.add(controller)
         }
     }
 
     /// The controllers of a still picture, in draw order: the bars and areas, then the
     /// lines, alone for `.plain`; else the gradient, the y grid and labels of each axis
-    /// in use, the series, the x labels, the value label and the legend (after `title`).
+    /// in use, the series, the x labels, the value label and the legend (after `title`);
+    /// the lines smoothed with `smooth`.
     public static func controllers(for source: DataSource, layout: ChartLayout, lineWidth: Double,
-                                   gradient: Bool, title: String? = nil) -> [RenderController] {
+                                   gradient: Bool, title: String? = nil, smooth: Bool = false) -> [RenderController] {
         let dataset = source.dataset
         let composition = ChartComposition(dataset: dataset)
         let lines = SeriesLinesController(dataset: dataset, composition: composition, lineWidth: lineWidth)
+        lines.isSmooth = smooth
         let stacks = SeriesStacksController(lines: lines)
         guard layout != .plain else { return [stacks, lines] }
         let legend = LegendController(dataset: dataset, lines: lines)

@@ -12,9 +12,11 @@ final class ExplorerLevel {
     /// The range selector's surfaces; its lines are drawn once and cached.
     let selectorFactory: GPUSurfaceFactory
 
-    /// - Parameter initialFraction: the share of the data shown at first, newest last.
+    /// - Parameters:
+    ///   - initialFraction: the share of the data shown at first, newest last.
+    ///   - smooth: draw the lines, in both stages, as smooth curves where the points are sparse.
     init(device: RenderDevice, source: DataSource, canvas: PixelSize, scale: Double, theme: ChartTheme, lineWidth: Double,
-         gradient: Bool, font: FontFace?, initialFraction: Double) throws {
+         gradient: Bool, font: FontFace?, initialFraction: Double, smooth: Bool = false) throws {
         mainFactory = try GPUSurfaceFactory(device: device, source: source, font: font)
         selectorFactory = try GPUSurfaceFactory(device: device, source: source, font: nil, cachesLines: true)
         // Text measured before the first frame (a control's box) is measured at the right scale.
@@ -24,6 +26,8 @@ final class ExplorerLevel {
                               theme: theme, lineWidth: lineWidth, gradient: gradient, initialFraction: initialFraction)
         selector = RangeSelectorPresenter(main: main, factory: selectorFactory,
                                           geometry: Self.selectorGeometry(canvas: canvas, scale: scale), lineWidth: 1)
+        main.lines.isSmooth = smooth
+        selector.lines.isSmooth = smooth
     }
 
     static func selectorGeometry(canvas: PixelSize, scale: Double) -> StageGeometry {

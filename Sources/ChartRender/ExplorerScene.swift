@@ -34,23 +34,28 @@ public final class ExplorerScene {
     private let lineWidth: Double
     private let gradient: Bool
     private let font: FontFace?
+    private let smooth: Bool
 
     /// - Parameters:
     ///   - initialFraction: the share of the data shown at first, newest last.
     ///   - days: the day files beside the chart's file; `nil` opens no days (a click pins
     ///     the highlight).
     ///   - dayOptions: what to read from a day file: the chart file's options.
+    ///   - smooth: draw the lines, in both stages, as smooth curves where the points are
+    ///     sparse (`--smooth`).
     public init(device: RenderDevice, source: DataSource, canvas: PixelSize, scale: Double = 1, theme: ChartTheme = .day,
                 lineWidth: Double = 2, gradient: Bool = true, font: FontFace?, initialFraction: Double = 0.2,
-                days: DayFiles? = nil, dayOptions: LoadOptions = LoadOptions()) throws {
+                smooth: Bool = false, days: DayFiles? = nil, dayOptions: LoadOptions = LoadOptions()) throws {
         self.device = device
         self.days = days
         self.dayOptions = dayOptions
         self.lineWidth = lineWidth
         self.gradient = gradient
         self.font = font
+        self.smooth = smooth
         overview = try ExplorerLevel(device: device, source: source, canvas: canvas, scale: scale, theme: theme,
-                                     lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction)
+                                     lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction,
+                                     smooth: smooth)
         zoom = DayZoom(overview: overview.main)
         overview.main.stage.add(notice)
         if days != nil {
@@ -130,7 +135,7 @@ public final class ExplorerScene {
             let geometry = overview.main.geometry
             let level = try ExplorerLevel(device: device, source: source, canvas: geometry.canvas, scale: geometry.scale,
                                           theme: overview.main.stage.targetTheme, lineWidth: lineWidth, gradient: gradient,
-                                          font: font, initialFraction: 1)
+                                          font: font, initialFraction: 1, smooth: smooth)
             level.main.gradient.shift()
             day = level
             zoom.zoomIn(to: level.main, label: DayZoom.label(forX: x, unitsPerSecond: unitsPerSecond))

@@ -2,7 +2,8 @@ import ChartCore
 import ChartData
 
 /// Series lines: each at the level of detail the view needs, drawn by `LineRenderer`
-/// through the viewport, so a pan changes uniforms only.
+/// through the viewport, so a pan changes uniforms only. A smoothed line in a view
+/// sparse enough for it is drawn from its `SmoothLineSeries` instead, made for the view.
 ///
 /// A caching surface (the range selector's, whose view rarely changes) draws its lines
 /// once into a texture the size of the plot and copies that each frame, until the lines,
@@ -11,13 +12,16 @@ final class GPULineSurface: LineSurface, GPUSurface {
     let layer: RenderLayer
     private let renderer: LineRenderer
     private let series: [LODLineSeries]
+    private let smoothSeries: [SmoothLineSeries]
     private var lines: [SeriesLine] = []
     private let cache: LineCache?
 
-    init(layer: RenderLayer, renderer: LineRenderer, series: [LODLineSeries], cache: LineCache?) {
+    init(layer: RenderLayer, renderer: LineRenderer, series: [LODLineSeries], smoothSeries: [SmoothLineSeries],
+         cache: LineCache?) {
         self.layer = layer
         self.renderer = renderer
         self.series = series
+        self.smoothSeries = smoothSeries
         self.cache = cache
     }
 
@@ -54,7 +58,13 @@ final class GPULineSurface: LineSurface, GPUSurface {
             let visible = viewport.visible
             var style = LineStyle(widthInPixels: line.width * frame.geometry.scale)
             style.color = line.color
-            let pieces = series[line.seriesIndex].buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plot.width)
+            let pieces: [LineSeriesBuffer]
+            if line.isSmooth, smoothSeries.indices.contains(line.seriesIndex),
+               smoothSeries[line.seriesIndex].smooths(visible, plotWidth: plot.width) {
+                pieces = smoothSeries[line.seriesIndex].buffer(forVisible: visible, plotSize: plot.size).map { [$0] } ?? []
+            } else {
+                pieces = series[line.seriesIndex].buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plot.width)
+            }
             renderer.draw(pieces, viewport: viewport, plotRect: plot, style: style, opaqueBehind: opaqueBehind)
         }
     }

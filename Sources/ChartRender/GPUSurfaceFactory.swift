@@ -12,6 +12,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     private let stackRenderer: StackRenderer
     /// The stacks' GPU series, by the series they stack and how their levels merge.
     private var stackSeries: [StackSeriesKey: LODStackSeries] = [:]
+    private let smoothSeries: [SmoothLineSeries]
     private let shapePipelines: ShapePipelines
     private let textPipeline: PipelineID
     private let cacheCopyPipeline: PipelineID
@@ -35,6 +36,9 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         } ?? []
         dataset = source?.dataset
         stackRenderer = try StackRenderer(device: device)
+        smoothSeries = source.map { source in
+            source.dataset.series.indices.map { SmoothLineSeries(device: device, source: source, seriesIndex: $0) }
+        } ?? []
         shapePipelines = try ShapePipelines(device: device)
         textPipeline = try device.makePipeline(GPUTextSurface.descriptor)
         cacheCopyPipeline = try device.makePipeline(LineCache.copyDescriptor)
@@ -53,7 +57,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     public func makeLineSurface(layer: RenderLayer) -> LineSurface {
         let cache = cachesLines ? LineCache(device: device, copyPipeline: cacheCopyPipeline) : nil
         if let cache { lineCaches.append(cache) }
-        return GPULineSurface(layer: layer, renderer: lineRenderer, series: series, cache: cache)
+        return GPULineSurface(layer: layer, renderer: lineRenderer, series: series, smoothSeries: smoothSeries, cache: cache)
     }
 
     /// How many times caching line surfaces drew their lines (not copies of them).

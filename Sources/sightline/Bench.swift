@@ -94,6 +94,7 @@ struct Bench: ParsableCommand {
         options.gradient = !look.noGradient
         options.font = look.font(plain: plain)
         options.stack = kind.stack
+        options.smooth = look.smooth
         var result = FrameBenchmark.Result()
         var source: DataSource?
         try CommandSupport.reportingRenderErrors {
@@ -107,7 +108,7 @@ struct Bench: ParsableCommand {
                                  peakRSSMegabytes: BenchData.peakMegabytes())
         let drawn = kind == .line ? "\(dataset.count) points" : "\(kind.rawValue), \(dataset.series.count) × \(dataset.count) steps"
         let detail = kind == .line ? "LOD \(data.lod.rawValue)" : "stack levels"
-        print(report.table(title: "W1, \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
+        print(report.table(title: "W1, \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
         if let json {
             let bytes = try report.json()
             try CommandSupport.writeOutput(json, refusing: file.map { [$0] } ?? []) { emit in

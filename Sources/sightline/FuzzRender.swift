@@ -92,7 +92,8 @@ struct FuzzRender: ParsableCommand {
             if let renderer {
                 let scene = try ChartScene(device: renderer.device, source: plan.source, layout: render.plain ? .plain : .standard,
                                            theme: render.look.chartTheme, lineWidth: render.lineWidth,
-                                           gradient: render.paintsGradient, font: nil, title: render.title)
+                                           gradient: render.paintsGradient, font: nil, title: render.title,
+                                           smooth: render.look.smooth)
                 let size = PixelSize(width: min(render.size.value.width, 320), height: min(render.size.value.height, 200))
                 _ = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size)
                 return .drawn

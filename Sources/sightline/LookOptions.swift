@@ -11,6 +11,13 @@ struct LookOptions: ParsableArguments {
     @Flag(help: "The theme's flat colour instead of the animated four-colour gradient (render is flat unless --gradient).")
     var noGradient = false
 
+    @Flag(help: """
+        Draw the lines as smooth curves through the points (centripetal Catmull-Rom, never beyond a \
+        point's value at a peak) wherever a view shows at most 2 points per pixel column; denser views \
+        look the same either way and are drawn straight.
+        """)
+    var smooth = false
+
     var chartTheme: ChartTheme { ChartTheme.named((theme ?? .day).rawValue)! }
 
     /// The theme named on the command line, if one was.

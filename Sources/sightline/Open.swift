@@ -85,7 +85,7 @@ struct Open: ParsableCommand {
             let window = try ChartWindow(path: path, options: options, lod: data.lod, connectsGaps: data.connectGaps,
                                          size: size?.value,
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
-                                         font: look.font(plain: false), initialFraction: initialRange,
+                                         font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
                                          store: path == "-" ? nil : store)
             try window.run()
         }
@@ -117,7 +117,8 @@ struct Open: ParsableCommand {
                                       xRange: nil, yRange: nil)
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: plan.source, theme: look.chartTheme,
-                                       lineWidth: lineWidth, gradient: !look.noGradient, font: look.font(plain: false))
+                                       lineWidth: lineWidth, gradient: !look.noGradient, font: look.font(plain: false),
+                                       smooth: look.smooth)
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible),
                                             size: size?.value ?? PixelSize(width: 1280, height: 720))
             try PNGFile.write(image, to: output, refusing: [path])

@@ -73,7 +73,7 @@ struct Render: ParsableCommand {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
                                        theme: look.chartTheme, lineWidth: lineWidth, gradient: paintsGradient,
-                                       font: look.font(plain: plain), title: title)
+                                       font: look.font(plain: plain), title: title, smooth: look.smooth)
             let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)

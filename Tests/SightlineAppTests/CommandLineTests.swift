@@ -161,6 +161,31 @@ final class CommandLineTests: ScratchFolderTestCase {
         XCTAssertEqual(bad.status, 64, "an unknown theme is a usage error")
     }
 
+    /// `--smooth` draws the tide table as a curve, not the zigzag, that reaches no higher
+    /// and no lower than the zigzag does (its highs and lows are the table's).
+    func testSmoothDrawsTheTidesAsACurveWithinTheirRange() throws {
+        func render(_ extra: [String]) throws -> RGBAImage {
+            let out = "\(folder)/tides\(extra.count).png"
+            let run = try ProcessRunner.run(ProcessRunner.sightline,
+                                            ["render", "Resources/tides.csv", "--out", out, "--size", "600x200", "--plain",
+                                             "--y-range=-1:6"] + extra)
+            XCTAssertEqual(run.status, 0, run.error)
+            return try PNGFile.read(from: out)
+        }
+        let smooth = try render(["--smooth"]), straight = try render([])
+        XCTAssertNotEqual(smooth, straight)
+        func inkRows(_ image: RGBAImage) -> ClosedRange<Int>? {
+            let rows = (0..<image.height).filter { y in
+                (0..<image.width).contains { x in Int(image[x, y].r) + Int(image[x, y].g) + Int(image[x, y].b) < 600 }
+            }
+            return rows.first.flatMap { first in rows.last.map { first...$0 } }
+        }
+        let curve = try XCTUnwrap(inkRows(smooth)), zigzag = try XCTUnwrap(inkRows(straight))
+        XCTAssertGreaterThan(zigzag.lowerBound, 10, "room above the highest tide to overshoot into")
+        XCTAssertLessThanOrEqual(abs(curve.lowerBound - zigzag.lowerBound), 1, "the highest tide")
+        XCTAssertLessThanOrEqual(abs(curve.upperBound - zigzag.upperBound), 1, "the lowest tide")
+    }
+
     /// On a terminal, a slow load draws a progress bar on standard error (run under
     /// script(1), which gives the command a terminal; the one-second delay is set to 0).
     func testALoadShowsAProgressBarOnATerminalOnly() throws {
