@@ -77,7 +77,7 @@ public final class FrameBenchmark {
             let scene = try ChartScene(device: device, source: source, layout: .plain, theme: options.theme,
                                        lineWidth: options.lineWidth, gradient: false, font: nil, smooth: options.smooth)
             return { x, target in
-                let visible = Viewport.fitting(source, x: x)?.visible
+                let visible = Viewport.fitting(source, x: x, fit: scene.fit)?.visible
                     ?? DataRect(minX: x.lowerBound, maxX: x.upperBound, minY: 0, maxY: 1)
                 scene.draw(viewport: Viewport(visible: visible), into: target, scale: self.options.scale)
             }

@@ -4,13 +4,21 @@ import ChartData
 /// (stacked, or shares of 100%), and against which y axis. Telegram's chart files say
 /// it per column (`types`) and per chart (`y_scaled`, `stacked`, `percentage`); a CSV
 /// says it with `--bars`, `--area`, `--stacked`, `--percentage` and `--y2`.
+///
+/// Where the file's axes would split what is drawn as one, the composition decides:
+/// a stack is read against one axis (its first series'), and a stack of shares has the
+/// left axis to itself (its 0–100% would mean nothing to other series there, which go
+/// right).
 public struct ChartComposition: Equatable, Sendable {
     /// Series drawn as bars or areas together: one stack, or side by side from zero.
     public struct Group: Equatable, Sendable {
+        /// Bars or areas.
         public var mark: SeriesStack.Mark
         /// Dataset indices, bottom first.
         public var series: [Int]
+        /// Each series starts where the one below it ends.
         public var isStacked: Bool
+        /// Heights are shares of the sum at each x, 0–100%.
         public var isPercentage: Bool
         public var axis: YAxisSide
         /// The group's fill is translucent: it sits behind lines of the other axis (a
@@ -22,7 +30,7 @@ public struct ChartComposition: Equatable, Sendable {
     public enum AxisFit: Equatable, Sendable {
         /// Fitted to what is in view, with a margin (zero kept in view for bars and areas).
         case data
-        /// Always 0…100 (percentages; a 0–100 column drawn as bars beside lines).
+        /// Always 0…100 (shares; a 0–100 column drawn as bars behind lines).
         case percent
         /// Fitted from zero so the highest bar in view reaches a third of the plot: bars
         /// under lines of the other axis (a price's volume) stay out of their way.
@@ -31,30 +39,46 @@ public struct ChartComposition: Equatable, Sendable {
 
     /// Series drawn as lines, in dataset order.
     public let lines: [Int]
+    /// The bars and areas, bars first.
     public let groups: [Group]
     private let axes: [YAxisSide]
+    private let fits: [YAxisSide: AxisFit]
 
     public init(dataset: Dataset) {
-        axes = dataset.series.map(\.axis)
-        lines = dataset.series.indices.filter { dataset.series[$0].kind == .line }
-        var groups: [Group] = []
+        var axes = dataset.series.map(\.axis)
         let flags = dataset.flags
+        let stacked = flags.contains(.stacked) || flags.contains(.percentage)
+        let lines = dataset.series.indices.filter { dataset.series[$0].kind == .line }
+        var groups: [Group] = []
         for mark in [SeriesStack.Mark.bars, .areas] {
             let kind: Series.Kind = mark == .bars ? .bar : .area
-            for axis in [YAxisSide.left, .right] {
-                let members = dataset.series.indices.filter { dataset.series[$0].kind == kind && dataset.series[$0].axis == axis }
-                guard !members.isEmpty else { continue }
-                let percentage = mark == .areas && flags.contains(.percentage)
-                let behind = lines.contains { dataset.series[$0].axis != axis }
-                groups.append(Group(mark: mark, series: members, isStacked: flags.contains(.stacked) || percentage,
-                                    isPercentage: percentage, axis: axis, isBehindLines: behind))
+            let members = dataset.series.indices.filter { dataset.series[$0].kind == kind }
+            guard let first = members.first else { continue }
+            let percentage = mark == .areas && flags.contains(.percentage)
+            // A stack is one picture: every member on its first member's axis.
+            let sides: [YAxisSide] = stacked ? [axes[first]] : [.left, .right]
+            if stacked { for member in members { axes[member] = axes[first] } }
+            for side in sides {
+                let onSide = members.filter { axes[$0] == side }
+                guard !onSide.isEmpty else { continue }
+                groups.append(Group(mark: mark, series: onSide, isStacked: stacked, isPercentage: percentage, axis: side,
+                                    isBehindLines: false))
             }
         }
+        // Shares have the left axis to themselves.
+        if let shares = groups.firstIndex(where: \.isPercentage) {
+            for s in axes.indices where !groups[shares].series.contains(s) { axes[s] = .right }
+            for member in groups[shares].series { axes[member] = .left }
+            for g in groups.indices { groups[g].axis = axes[groups[g].series[0]] }
+        }
+        for g in groups.indices {
+            groups[g].isBehindLines = lines.contains { axes[$0] != groups[g].axis }
+        }
+        self.lines = lines
         self.groups = groups
-        fits = Self.fits(groups: groups, dataset: dataset)
+        self.axes = axes
+        fits = Self.fits(groups: groups, axes: axes, dataset: dataset)
     }
-
-    private let fits: [YAxisSide: AxisFit]
 
     /// The axis series `index` is read against.
     public func axis(ofSeries index: Int) -> YAxisSide { axes[index] }
@@ -81,17 +105,32 @@ public struct ChartComposition: Equatable, Sendable {
     /// The series on `side`, in dataset order.
     public func series(on side: YAxisSide) -> [Int] { axes.indices.filter { axes[$0] == side } }
 
-    private static func fits(groups: [Group], dataset: Dataset) -> [YAxisSide: AxisFit] {
+    /// The x extent the view stays inside: the data's, and half a step beyond its first
+    /// and last x where bars fill their steps (so the end bars show whole). Within the
+    /// finite domain, so the span and every range inside it are finite.
+    public func extent(of dataset: Dataset) -> ClosedRange<Double> {
+        var first = dataset.xs.first ?? 0, last = dataset.xs.last ?? 1
+        if hasBars, dataset.count >= 2 {
+            first -= (dataset.xs[1] / 2 - dataset.xs[0] / 2)
+            last += (dataset.xs[dataset.count - 1] / 2 - dataset.xs[dataset.count - 2] / 2)
+        }
+        return FiniteDomain.clamp(first...(last > first ? last : first + 1))
+    }
+
+    /// An axis's own fit where one group has it to itself: shares at 0–100%; bars behind
+    /// lines at 0–100% when every value lies there (a chance of rain), else in the lower
+    /// third (a volume). Anything else fits the data.
+    private static func fits(groups: [Group], axes: [YAxisSide], dataset: Dataset) -> [YAxisSide: AxisFit] {
         var fits: [YAxisSide: AxisFit] = [:]
         for group in groups {
+            let alone = axes.indices.allSatisfy { axes[$0] != group.axis || group.series.contains($0) }
             if group.isPercentage {
                 fits[group.axis] = .percent
-            } else if group.mark == .bars, group.isBehindLines, group.series.allSatisfy({ series in
-                dataset.series[series].ys.allSatisfy { $0.isNaN || (0...100).contains($0) }
-            }) {
-                fits[group.axis] = .percent
-            } else if group.mark == .bars, group.isBehindLines {
-                fits[group.axis] = .lowerThird
+            } else if alone, group.mark == .bars, group.isBehindLines {
+                let shares = group.series.allSatisfy { series in
+                    dataset.series[series].ys.allSatisfy { $0.isNaN || (0...100).contains($0) }
+                }
+                fits[group.axis] = shares ? .percent : .lowerThird
             }
         }
         return fits

@@ -1,14 +1,18 @@
 import ChartData
 
 /// The y range each axis shows for an x range: the lines in view with a margin, bars
-/// and areas from zero, a stack up to its highest total, shares at 0…100.
+/// and areas from zero, a stack from its lowest to its highest total (negative values
+/// stack down from zero), shares at 0…100.
 ///
-/// A stack's totals depend on which of its series are shown, so they get a range index
-/// of their own per set of shown series (O(n) once per set, then O(log n) per fit).
+/// A stack's totals depend on which of its series are shown, so they get range indexes
+/// of their own for the set shown (O(n) when the set changes, then O(log n) a fit).
+/// Only the latest set's are kept: at 10M points each costs about 80 MB.
 public final class ChartFit {
+    /// The data fitted.
     public let source: DataSource
+    /// Which series are drawn how, against which axis.
     public let composition: ChartComposition
-    private var totals: [[Int]: RangeMinMax] = [:]
+    private var totals: (members: [Int], upper: RangeMinMax, lower: RangeMinMax?)?
 
     public init(source: DataSource, composition: ChartComposition) {
         self.source = source
@@ -17,12 +21,19 @@ public final class ChartFit {
 
     /// The y range `side` shows for x in `range` with the series in `visible` shown;
     /// `nil` when nothing of that axis is in view.
-    /// - Complexity: O(log n) per series, O(n × stack size) the first time a set of
-    ///   stacked series is shown.
+    /// - Complexity: O(log n) per series, O(n × stack size) when the set of stacked
+    ///   series shown changes.
     public func y(for side: YAxisSide, inX range: ClosedRange<Double>, visible: [Int]) -> ClosedRange<Double>? {
+        let dataset = source.dataset
+        guard let first = dataset.xs.first, let last = dataset.xs.last else { return nil }
         let shown = Set(visible)
         let fit = composition.fit(of: side)
-        if fit == .percent { return composition.series(on: side).contains(where: shown.contains) ? 0...100 : nil }
+        // Bars and areas in view: the steps inside the range and those its edges cut.
+        let overlapsData = range.upperBound >= first && range.lowerBound <= last
+        let indices = overlapsData ? dataset.drawnIndices(forX: range) : 0..<0
+        if fit == .percent {
+            return composition.series(on: side).contains(where: shown.contains) && !indices.isEmpty ? 0...100 : nil
+        }
         var low = Double.infinity, high = -Double.infinity
         func include(_ bounds: (min: Double, max: Double)?) {
             guard let bounds else { return }
@@ -31,13 +42,13 @@ public final class ChartFit {
         }
         let lines = composition.lines.filter { shown.contains($0) && composition.axis(ofSeries: $0) == side }
         if !lines.isEmpty { include(source.yBounds(inX: range, series: lines)) }
-        // Every bar in view, the ones the edges cut included.
-        let indices = source.dataset.drawnIndices(forX: range)
         for group in composition.groups where group.axis == side {
             let members = group.series.filter(shown.contains)
             guard !members.isEmpty, !indices.isEmpty else { continue }
             if group.isStacked {
-                include(stackTotals(of: members).minMax(in: indices))
+                let sums = stackTotals(of: members)
+                include(sums.upper.minMax(in: indices))
+                include(sums.lower?.minMax(in: indices))
             } else {
                 include(source.yBounds(inX: range, series: members))
             }
@@ -46,21 +57,28 @@ public final class ChartFit {
         }
         guard low <= high else { return nil }
         switch fit {
-        case .lowerThird: return 0...(high > 0 ? 3 * high : 1)
+        case .lowerThird: return 0...(high > 0 ? FiniteDomain.clamp(3 * high) : 1)
         case .data, .percent: return Viewport.fittedY(min: low, max: high)
         }
     }
 
-    /// The sums of `members` at each x (a missing value counts as zero).
-    private func stackTotals(of members: [Int]) -> RangeMinMax {
-        if let known = totals[members] { return known }
-        var sums = [Double](repeating: 0, count: source.dataset.count)
-        for member in members {
-            let ys = source.dataset.series[member].ys
-            for i in sums.indices where !ys[i].isNaN { sums[i] += ys[i] }
+    /// Range indexes of the sums a diverging stack of `members` reaches at each x: the
+    /// positive values' (up from zero) and, where any value is negative, the negative
+    /// values' (down from zero).
+    private func stackTotals(of members: [Int]) -> (upper: RangeMinMax, lower: RangeMinMax?) {
+        if let totals, totals.members == members { return (totals.upper, totals.lower) }
+        let dataset = source.dataset
+        var upper = [Double](repeating: 0, count: dataset.count)
+        var lower = [Double](repeating: 0, count: dataset.count)
+        var anyNegative = false
+        for i in upper.indices {
+            let sums = dataset.stackSums(at: i, of: members)
+            upper[i] = sums.positive
+            lower[i] = sums.negative
+            anyNegative = anyNegative || sums.negative < 0
         }
-        let made = RangeMinMax(ys: sums)
-        totals[members] = made
-        return made
+        let made = (members: members, upper: RangeMinMax(ys: upper), lower: anyNegative ? RangeMinMax(ys: lower) : nil)
+        totals = made
+        return (made.upper, made.lower)
     }
 }

@@ -14,8 +14,10 @@ extension ChartPresenter {
         let xs = source.dataset.xs
         let low = xs[max(index - Self.pieReach, 0)], high = xs[min(index + Self.pieReach, xs.count - 1)]
         if rangeBeforePie == nil { rangeBeforePie = targetX }
+        let shown = pie?.isShown == true
         show(x: low...high, duration: pie?.duration ?? 0.35, easing: .easeInOut)
-        showPie(over: targetX)
+        // A pie already up follows the range in `show`.
+        if !shown { showPie(over: targetX) }
     }
 
     /// The pie of the shares over x in `range` (the view is left where it is).
@@ -26,7 +28,7 @@ extension ChartPresenter {
         pie.show(range: range, series: group.series, weights: stacks.weights(of: group), colors: colors)
         highlight.clear()
         yAxis.setShown(false)
-        pieZoomOut?.dayLabel = rangeLabel(range)
+        pieZoomOut?.label = rangeLabel(range)
         pieZoomOut?.isShown = true
         legend.refresh()
     }
@@ -44,23 +46,25 @@ extension ChartPresenter {
         if let before { show(x: before, duration: pie.duration, easing: .easeInOut) }
     }
 
-    /// Keeps the areas faded by the pie's progress and the pie's slices on the toggles'
-    /// weights.
+    /// Keeps the areas faded by the pie's progress, and the pie's slices on the toggles'
+    /// weights and the theme's colours.
     func followPie(_ pie: PieController) {
         stacks.opacity = 1 - pie.progress
         guard pie.isShown, let group = composition.groups.first(where: \.isPercentage) else { return }
         let weights = stacks.weights(of: group)
         if weights != pie.weights { pie.setWeights(weights) }
+        // A theme switch recolours the slices with the areas.
+        let colors = group.series.map { lines.color(ofSeries: $0, theme: stage.theme) }
+        if colors != pie.colors { pie.setColors(colors) }
     }
 
     /// "Apr 3 – Apr 9, 2019" for a time axis, else the two x values.
     private func rangeLabel(_ range: ClosedRange<Double>) -> String {
         guard case .time(let unitsPerSecond) = source.dataset.xKind else {
-            return "\(ValueFormat.string(range.lowerBound, dataDecimals: 2)) – \(ValueFormat.string(range.upperBound, dataDecimals: 2))"
+            let decimals = SeriesPrecision.maximumDecimals
+            return "\(ValueFormat.string(range.lowerBound, dataDecimals: decimals)) – \(ValueFormat.string(range.upperBound, dataDecimals: decimals))"
         }
-        let first = CivilDate(unixSeconds: range.lowerBound / unitsPerSecond)
-        let last = CivilDate(unixSeconds: range.upperBound / unitsPerSecond)
-        let year = first.year == last.year ? "" : ", \(first.year)"
-        return "\(CivilDate.monthNames[first.month - 1]) \(first.day)\(year) – \(CivilDate.monthNames[last.month - 1]) \(last.day), \(last.year)"
+        return CivilDate(unixSeconds: range.lowerBound / unitsPerSecond)
+            .rangeLabel(to: CivilDate(unixSeconds: range.upperBound / unitsPerSecond))
     }
 }

@@ -69,7 +69,7 @@ public final class ChartPresenter {
         let dataset = source.dataset
         composition = ChartComposition(dataset: dataset)
         fit = ChartFit(source: source, composition: composition)
-        dataRange = Self.extent(of: dataset, composition: composition)
+        dataRange = composition.extent(of: dataset)
         let span = dataRange.upperBound - dataRange.lowerBound
         minimumWidth = min(span, max(span / Double(max(dataset.count - 1, 1)) / 2,
                                      FiniteDomain.smallestSpan(atMagnitude: dataRange.upperBound)))
@@ -95,44 +95,20 @@ public final class ChartPresenter {
         legend.presetsStart = { [unowned presets] in presets.boxes.first?.x }
         if composition.isPercentage {
             pie = PieController(source: source)
-            pieZoomOut = ZoomOutController(dayLabel: "")
+            pieZoomOut = ZoomOutController(label: "")
             pieZoomOut?.isShown = false
             legend.leadingEnd = { [unowned pieZoomOut = pieZoomOut!] in pieZoomOut.end }
         } else {
             pie = nil
             pieZoomOut = nil
         }
-        Self.style(left: yAxis, right: rightAxis, composition: composition, lines: lines)
+        yAxis.style(for: composition, lines: lines)
+        rightAxis.style(for: composition, lines: lines)
         highlight.onIndexChange = { [unowned stacks] index in stacks.highlightedIndex = index }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
         for controller: RenderController in [self.gradient, yAxis, rightAxis, stacks, lines, xAxis, annotation, noData, selectionBox,
                                              highlight] + pieControllers + [presets, legend] {
             stage.add(controller)
-        }
-    }
-
-    /// The x extent the view stays inside: the data's, and half a step beyond its first
-    /// and last x where bars fill their steps (so the end bars show whole). Within the
-    /// finite domain, so the span and every range inside it are finite.
-    public static func extent(of dataset: Dataset, composition: ChartComposition) -> ClosedRange<Double> {
-        var first = dataset.xs.first ?? 0, last = dataset.xs.last ?? 1
-        if composition.hasBars, dataset.count >= 2 {
-            first -= (dataset.xs[1] - dataset.xs[0]) / 2
-            last += (dataset.xs[dataset.count - 1] - dataset.xs[dataset.count - 2]) / 2
-        }
-        return FiniteDomain.clamp(first...(last > first ? last : first + 1))
-    }
-
-    /// Sets up the two y axes for `composition`: the right one only shown where a series
-    /// is read against it; with two, each axis's labels in its first series' colour; "%"
-    /// after the labels of an axis of shares.
-    public static func style(left: YAxisController, right: YAxisController, composition: ChartComposition,
-                             lines: SeriesLinesController) {
-        right.setShown(composition.usesRightAxis, animated: false)
-        for axis in [left, right] {
-            axis.unit = composition.fit(of: axis.side) == .percent ? "%" : ""
-            guard composition.usesRightAxis, let first = composition.series(on: axis.side).first else { continue }
-            axis.labelColor = { [unowned lines] theme in lines.color(ofSeries: first, theme: theme).readable(on: theme.background) }
         }
     }
 

@@ -24,7 +24,7 @@ public final class DayZoom {
     public let overview: ChartPresenter
     /// The day's chart, from `zoomIn(to:label:)` until the way back has ended.
     public private(set) var day: ChartPresenter?
-    /// Which day is shown ("Sat, 14 Mar 2020"), while one is.
+    /// Which day is shown ("Sat, Mar 14, 2020"), while one is.
     public private(set) var dayLabel: String?
     /// The day's "‹ Zoom out" button, added to its stage.
     public private(set) var control: ZoomOutController?
@@ -57,7 +57,7 @@ public final class DayZoom {
         guard phase == .overview else { return }
         self.day = day
         dayLabel = label
-        let control = ZoomOutController(dayLabel: label)
+        let control = ZoomOutController(label: label)
         day.stage.add(control)
         day.legend.leadingEnd = { [unowned control] in control.end }
         self.control = control
@@ -136,13 +136,9 @@ public final class DayZoom {
         }
     }
 
-    /// "Sat, 14 Mar 2020": the UTC day holding `x`, an instant in `unitsPerSecond`
+    /// "Sat, Mar 14, 2020": the UTC day holding `x`, an instant in `unitsPerSecond`
     /// since 1970.
     public static func label(forX x: Double, unitsPerSecond: Double) -> String {
-        let date = CivilDate(unixSeconds: x / unitsPerSecond)
-        let days = CivilDate.days(year: date.year, month: date.month, day: date.day)
-        // 1970-01-01 was a Thursday.
-        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
-        return "\(weekday), \(date.day) \(CivilDate.monthNames[date.month - 1]) \(date.year)"
+        CivilDate(unixSeconds: x / unitsPerSecond).dayLabel
     }
 }

@@ -111,11 +111,11 @@ public final class HighlightController: RenderController {
         let dataset = source.dataset
         let geometry = environment.geometry
         let plot = geometry.plotBox
-        let current = environment.viewport.current, target = environment.viewport.target
+        let current = environment.viewport.current
         let x = dataset.xs[index]
         let theme = environment.theme
         let scale = geometry.scale
-        let now = PlotScales(visible: current, plot: plot), then = PlotScales(visible: target, plot: plot)
+        let now = PlotScales(visible: current, plot: plot)
         let smooth = lines.isSmooth && SmoothCurve.smooths(source, visible: current, plotWidth: geometry.plot.width)
         // A smoothed hover stands at the centre of the pointer's column, where the lookup
         // has the curve's y.
@@ -145,8 +145,8 @@ public final class HighlightController: RenderController {
             // Bars and areas show their values on the board only; lines get a circle.
             guard composition.group(ofSeries: series) == nil else { continue }
             let side = composition.axis(ofSeries: series)
-            let current = (side == .left ? environment.viewport : environment.rightViewport).current
-            let target = (side == .left ? environment.viewport : environment.rightViewport).target
+            let current = environment.viewport(for: side).current
+            let target = environment.viewport(for: side).target
             let now = PlotScales(visible: current, plot: plot), then = PlotScales(visible: target, plot: plot)
             let drawn = drawnLevel(series: series, visible: current, plotWidth: geometry.plot.width)
             let point: PixelPoint
@@ -192,13 +192,9 @@ public final class HighlightController: RenderController {
     private func boardRow(series: Int, at index: Int, among visible: [Int]) -> String {
         let value = source.dataset.series[series].ys[index]
         let row = "\(DisplayText.name(source.dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))"
-        guard let group = lines.composition.group(ofSeries: series), group.isPercentage else { return row }
-        let total = group.series.filter(visible.contains).reduce(0.0) { sum, member in
-            let y = source.dataset.series[member].ys[index]
-            return y.isNaN ? sum : sum + y
-        }
-        guard total > 0, !value.isNaN else { return row }
-        return "\(Int((100 * value / total).rounded()))%  " + row
+        guard let group = lines.composition.group(ofSeries: series), group.isPercentage,
+              let share = source.dataset.share(of: series, at: index, among: group.series.filter(visible.contains)) else { return row }
+        return "\(Int((100 * share).rounded()))%  " + row
     }
 
     /// The sum of the shown series of a stack of bars at `index`, formatted; `nil`
@@ -207,19 +203,15 @@ public final class HighlightController: RenderController {
         guard let group = lines.composition.groups.first(where: { $0.isStacked && $0.mark == .bars }) else { return nil }
         let members = group.series.filter(visible.contains)
         guard members.count >= 2 else { return nil }
-        let total = members.reduce(0.0) { sum, member in
-            let y = source.dataset.series[member].ys[index]
-            return y.isNaN ? sum : sum + y
-        }
-        return ValueFormat.string(total, dataDecimals: members.map { source.decimals[$0] }.max() ?? 0)
+        let sums = source.dataset.stackSums(at: index, of: members)
+        return ValueFormat.string(sums.positive + sums.negative, dataDecimals: members.map { source.decimals[$0] }.max() ?? 0)
     }
 
     /// The canvas y of the smooth curve of `series` at `index`'s point (which it passes
     /// through) or, without one, at the column holding canvas x `x`; `nil` where the
     /// curve has none.
     private func smoothY(series: Int, atCanvasX x: Double, index: Int?, in environment: RenderEnvironment) -> Double? {
-        let viewport = source.dataset.series[series].axis == .left ? environment.viewport : environment.rightViewport
-        let visible = viewport.current
+        let visible = environment.viewport(for: lines.composition.axis(ofSeries: series)).current
         let plot = environment.geometry.plotBox
         if let index {
             let y = source.dataset.series[series].ys[index]
@@ -247,17 +239,5 @@ public final class HighlightController: RenderController {
             return ValueFormat.string(x, dataDecimals: SeriesPrecision.maximumDecimals)
         }
         return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
-    }
-}
-
-extension CivilDate {
-    /// `Mar 3, 2021`, with `14:05` (or `14:05:07`) when the time is not midnight.
-    public var longLabel: String {
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        var label = "\(CivilDate.monthNames[month - 1]) \(day), \(year)"
-        if hour != 0 || minute != 0 || second != 0 {
-            label += " \(two(hour)):\(two(minute))" + (second != 0 ? ":\(two(second))" : "")
-        }
-        return label
     }
 }

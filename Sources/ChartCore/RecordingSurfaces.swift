@@ -73,6 +73,7 @@ public final class RecordingLineSurface: LineSurface {
     public func removeAll() { lines.removeAll() }
 }
 
+/// Keeps the stacks it is given, for tests.
 public final class RecordingStackSurface: StackSurface {
     public let layer: RenderLayer
     public private(set) var stacks: [SeriesStack] = []

@@ -1,3 +1,5 @@
+import ChartData
+
 /// A part of the picture (an axis, the series, the gradient). It asks its environment
 /// for surfaces when attached, and fills them when the stage rebuilds its target.
 public protocol RenderController: AnyObject {
@@ -39,6 +41,13 @@ public protocol RenderEnvironment: AnyObject {
     func gradientSurface(layer: RenderLayer) -> GradientSurface
     /// Marks the asking controller's target for a rebuild before the next frame.
     func invalidate()
+}
+
+extension RenderEnvironment {
+    /// The viewport series on `side` are drawn through.
+    public func viewport(for side: YAxisSide) -> AnimatedViewport {
+        side == .left ? viewport : rightViewport
+    }
 }
 
 /// The canvas the stage draws: its size, where the plot sits in it, and the HiDPI scale.

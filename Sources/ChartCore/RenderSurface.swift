@@ -27,6 +27,7 @@ public protocol LineSurface: RenderSurface {
     func add(_ line: SeriesLine)
 }
 
+/// Bars and filled areas, drawn from the series' columns through a viewport.
 public protocol StackSurface: RenderSurface {
     func add(_ stack: SeriesStack)
 }

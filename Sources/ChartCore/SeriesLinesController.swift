@@ -80,7 +80,7 @@ public final class SeriesLinesController: RenderController {
         }
         if let trend {
             let plot = environment.geometry.plotBox
-            let visible = (composition.axis(ofSeries: trend.series) == .left ? environment.viewport : environment.rightViewport).current
+            let visible = environment.viewport(for: composition.axis(ofSeries: trend.series)).current
             let y = PlotScales(visible: visible, plot: plot).canvasY(trend.first)
             if y >= plot.y, y <= plot.maxY {
                 baseline?.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),

@@ -20,7 +20,7 @@ extension Viewport {
     public static func fitting(_ source: DataSource, x range: ClosedRange<Double>? = nil, fit: ChartFit? = nil) -> Viewport? {
         let fit = fit ?? ChartFit(source: source, composition: ChartComposition(dataset: source.dataset))
         guard !source.dataset.series.isEmpty, source.dataset.count > 0 else { return nil }
-        let x = range ?? ChartPresenter.extent(of: source.dataset, composition: fit.composition)
+        let x = range ?? fit.composition.extent(of: source.dataset)
         guard let y = fit.y(for: .left, inX: x, visible: Array(source.dataset.series.indices))
                 ?? fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) else { return nil }
         return fitting(x: x, fittedY: y)

@@ -3,13 +3,15 @@
 /// lost most in rounding (the largest remainder method; ties go to the larger share,
 /// then to the earlier one).
 public enum WholePercents {
-    /// Whole percents of `shares` (fractions of a whole, 0…1): 100 in all when the shares
-    /// add up to 1, all 0 when they add up to 0.
+    /// Whole percents of `shares` (fractions of a whole, 0…1; a negative or non-finite
+    /// one counts as 0): 100 in all, or all 0 when nothing is left.
     /// - Complexity: O(n log n).
     public static func of(_ shares: [Double]) -> [Int] {
-        let total = shares.reduce(0, +)
+        // A negative or non-finite share counts as none, so every percent is 0…100.
+        let parts = shares.map { $0.isFinite ? max($0, 0) : 0 }
+        let total = parts.reduce(0, +)
         guard total > 0, total.isFinite else { return shares.map { _ in 0 } }
-        let exact = shares.map { max($0, 0) / total * 100 }
+        let exact = parts.map { $0 / total * 100 }
         var percents = exact.map { Int($0.rounded(.down)) }
         let missing = 100 - percents.reduce(0, +)
         let order = exact.indices.sorted { a, b in

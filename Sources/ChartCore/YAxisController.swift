@@ -22,6 +22,7 @@ public final class YAxisController: RenderController, ViewportObserver {
         public var fade: Fade
     }
 
+    /// Which axis this is: the left one (the grid's) or the right one.
     public let side: YAxisSide
     public var pointSize = 11.0
     /// The labels' colour for a theme; `nil`: the theme's text colour.
@@ -56,6 +57,21 @@ public final class YAxisController: RenderController, ViewportObserver {
         self.side = side
     }
 
+    /// Sets the axis up for `composition`: the right one shown only where a series is
+    /// read against it; where both are and this axis holds one series, its labels in
+    /// that series' colour (several would leave the colour saying nothing); "%" after
+    /// the labels of an axis of shares.
+    public func style(for composition: ChartComposition, lines: SeriesLinesController) {
+        if side == .right { setShown(composition.usesRightAxis, animated: false) }
+        unit = composition.fit(of: side) == .percent ? "%" : ""
+        let own = composition.series(on: side)
+        guard composition.usesRightAxis, own.count == 1, let only = own.first else {
+            labelColor = nil
+            return
+        }
+        labelColor = { [unowned lines] theme in lines.color(ofSeries: only, theme: theme).readable(on: theme.background) }
+    }
+
     /// Fades the axis in or out.
     public func setShown(_ shown: Bool, animated: Bool = true) {
         visibility.target = shown ? 1 : 0
@@ -63,16 +79,12 @@ public final class YAxisController: RenderController, ViewportObserver {
         environment?.invalidate()
     }
 
-    private func viewport(in environment: RenderEnvironment) -> AnimatedViewport {
-        side == .left ? environment.viewport : environment.rightViewport
-    }
-
     public func attach(to environment: RenderEnvironment) {
         self.environment = environment
         lines = environment.shapeSurface(layer: .grid)
         text = environment.textSurface(layer: .overlay)
-        viewport(in: environment).addObserver(self)
-        let target = viewport(in: environment).target
+        environment.viewport(for: side).addObserver(self)
+        let target = environment.viewport(for: side).target
         sets = [LineSet(grid: YAxisGrid(range: target.minY...target.maxY), fade: Fade(value: 1, target: 1))]
     }
 
@@ -116,7 +128,7 @@ public final class YAxisController: RenderController, ViewportObserver {
         guard let lines, let text else { return }
         let geometry = environment.geometry
         let plot = geometry.plotBox
-        let visible = viewport(in: environment).current
+        let visible = environment.viewport(for: side).current
         guard visible.height > 0, visibility.value > 0 else { return }
         let scales = PlotScales(visible: visible, plot: plot)
         let theme = environment.theme

@@ -5,8 +5,8 @@
 public final class ZoomOutController: RenderController {
     /// The button's text.
     public var title = "‹ Zoom out"
-    /// Which day is shown ("Sat, 14 Mar 2020"), written after the button.
-    public var dayLabel: String {
+    /// Which day or range is shown ("Sat, Mar 14, 2020"), written after the button.
+    public var label: String {
         didSet { environment?.invalidate() }
     }
     /// Whether the button is there (a pie's comes and goes).
@@ -18,8 +18,8 @@ public final class ZoomOutController: RenderController {
     private var text: TextSurface?
     private var environment: RenderEnvironment?
 
-    public init(dayLabel: String) {
-        self.dayLabel = dayLabel
+    public init(label: String) {
+        self.label = label
     }
 
     public var followsViewport: Bool { false }
@@ -41,7 +41,7 @@ public final class ZoomOutController: RenderController {
     /// after it. Measured when asked, so it holds whichever controller builds first.
     public var end: Double? {
         guard let text, let box = buttonBox, let scale = environment?.geometry.scale else { return nil }
-        return box.maxX + 10 * scale + text.measure(dayLabel, pointSize: pointSize).width
+        return box.maxX + 10 * scale + text.measure(label, pointSize: pointSize).width
     }
 
     /// Whether `point` is on the button.
@@ -53,7 +53,7 @@ public final class ZoomOutController: RenderController {
         shapes.add(.rect(box, fill: theme.panel, cornerRadius: box.height / 2))
         text.add(TextRun(title, at: PixelPoint(x: box.x + box.width / 2, y: box.y + box.height / 2), anchor: .center,
                          pointSize: pointSize, color: theme.text))
-        text.add(TextRun(dayLabel, at: PixelPoint(x: box.maxX + 10 * environment.geometry.scale, y: box.y + box.height / 2),
+        text.add(TextRun(label, at: PixelPoint(x: box.maxX + 10 * environment.geometry.scale, y: box.y + box.height / 2),
                          anchor: .centerLeft, pointSize: pointSize, color: theme.text))
     }
 }

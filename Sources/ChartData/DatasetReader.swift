@@ -106,6 +106,7 @@ public enum DatasetReader {
         do {
             var dataset = try choice.format.loader.load(bytes, source: source, options: options, tracker: tracker)
             try options.kinds.apply(to: &dataset)
+            try dataset.requireDrawableStacks()
             return dataset
         } catch let error as DataLoadError {
             // Only errors about the content can come from the wrong format.
@@ -121,6 +122,7 @@ public enum DatasetReader {
             if !choice.byName, case .malformed(_, 1, _, _, _) = error,
                var dataset = try? CSVLoader().load(bytes, source: source, options: options, tracker: tracker) {
                 try options.kinds.apply(to: &dataset)
+                try dataset.requireDrawableStacks()
                 return dataset
             }
             var because = choice.reason

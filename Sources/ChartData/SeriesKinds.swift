@@ -10,7 +10,8 @@ public struct SeriesKinds: Equatable, Sendable {
     public var stacked: Bool
     /// Areas show each series' share of their sum (stacked, 0–100%).
     public var percentage: Bool
-    /// Series read against a second y axis on the right, by name.
+    /// Series read against a second y axis on the right, by name (besides any the
+    /// loader put there).
     public var rightAxis: [String]
 
     public init(bars: [String] = [], areas: [String] = [], stacked: Bool = false, percentage: Bool = false,
@@ -25,9 +26,10 @@ public struct SeriesKinds: Equatable, Sendable {
     /// Whether nothing is asked for (the file's own kinds stand).
     public var isEmpty: Bool { self == SeriesKinds() }
 
-    /// Sets the kinds and axes asked for on `dataset`'s series. Bars named beside series
-    /// left as lines go on the right axis, behind the lines, unless `rightAxis` names
-    /// the series that go there.
+    /// Sets the kinds and axes asked for on `dataset`'s series: `rightAxis` adds series
+    /// to the right axis (to those the loader put there: a Volume). Bars named beside
+    /// series left as lines go on the right axis, behind the lines, when nothing is on
+    /// it yet.
     /// - Throws: `DataLoadError.notInFile` for a name no series has (with those it has),
     ///   `.usage` for a name asked to be both a bar and an area.
     public func apply(to dataset: inout Dataset) throws {
@@ -46,8 +48,9 @@ public struct SeriesKinds: Equatable, Sendable {
         for name in areas { dataset.series[try index(of: name)].kind = .area }
         for name in rightAxis { dataset.series[try index(of: name)].axis = .right }
         // Bars beside lines go behind them on an axis of their own (the chance of rain
-        // under the temperatures), unless --y2 says which series go there.
-        if rightAxis.isEmpty, !bars.isEmpty, dataset.series.contains(where: { $0.kind == .line }) {
+        // under the temperatures), where that axis is free.
+        if !bars.isEmpty, !dataset.series.contains(where: { $0.axis == .right }),
+           dataset.series.contains(where: { $0.kind == .line }) {
             for name in bars { dataset.series[try index(of: name)].axis = .right }
         }
         if stacked { dataset.flags.insert(.stacked) }

@@ -61,7 +61,8 @@ public final class ChartScene {
         legend.title = title.map { DisplayText.name($0) }
         legend.widthShare = 1
         let left = YAxisController(), right = YAxisController(side: .right)
-        ChartPresenter.style(left: left, right: right, composition: composition, lines: lines)
+        left.style(for: composition, lines: lines)
+        right.style(for: composition, lines: lines)
         return [GradientController(enabled: gradient), left, right, stacks, lines, XAxisController(xKind: dataset.xKind),
                 ValueAnnotationController(source: source, lines: lines), legend]
     }
@@ -77,10 +78,10 @@ public final class ChartScene {
     public func draw(viewport: Viewport, into target: PassTarget, scale: Double = 1) {
         stage.setGeometry(StageGeometry(canvas: target.size, layout: layout, scale: scale))
         if stage.viewport.target != viewport.visible {
-            stage.viewport.set(AnimatedViewport.Change(viewport.visible))
             let visible = viewport.visible
             let x = visible.minX...visible.maxX
-            stage.rightViewport.set(.init(x: x))
+            stage.setX(x)
+            stage.viewport.set(.init(y: visible.minY...visible.maxY))
             if let rightY = fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) {
                 stage.rightViewport.set(.init(y: rightY))
             }

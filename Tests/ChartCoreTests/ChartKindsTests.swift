@@ -218,4 +218,61 @@ final class ChartKindsTests: XCTestCase {
         XCTAssertEqual(presenter.stacks.opacity, 1)
         XCTAssertFalse(factory.texts.flatMap(\.runs).contains { $0.text == "‹ Zoom out" })
     }
+
+    /// A board of shares of values near ±1.8e308 says each share (no overflow, no trap).
+    func testSharesOfHugeValuesAreSaidWithoutATrap() {
+        let source = chart(days: 10, kinds: [.area, .area], flags: [.stacked, .percentage]) { s, _ in s == 0 ? 1e307 : 1.7e308 }
+        let factory = RecordingSurfaceFactory()
+        let presenter = ChartPresenter(source: source, factory: factory, geometry: geometry, initialFraction: 1)
+        presenter.highlight.restore(index: 4, pinned: true)
+        settle(presenter)
+        let board = factory.texts.flatMap(\.runs).map(\.text)
+        XCTAssertTrue(board.contains { $0.hasPrefix("6%  y0") }, "\(board)")
+        XCTAssertTrue(board.contains { $0.hasPrefix("94%  y1") }, "\(board)")
+    }
+
+    /// Negative values stack down from zero: y reaches from the lowest sum of negatives
+    /// to the highest sum of positives in view.
+    func testNegativeValuesStackDownFromZero() {
+        let source = chart(days: 20, kinds: [.bar, .bar, .bar], flags: .stacked) { s, i in [10, -4, 6][s] + Double(i % 3) }
+        let presenter = ChartPresenter(source: source, factory: RecordingSurfaceFactory(), geometry: geometry, initialFraction: 1)
+        settle(presenter)
+        let view = presenter.stage.viewport.current
+        XCTAssertEqual(view.minY...view.maxY, Viewport.fittedY(min: -4, max: 20))
+    }
+
+    /// A stack is one picture on one axis, whatever `y_scaled` says; a stack of shares
+    /// has the left axis to itself, other series go right.
+    func testAStackKeepsToOneAxisAndSharesKeepTheLeft() {
+        let scaled = chart(days: 5, kinds: [.bar, .bar, .bar], flags: [.stacked, .yScaled], values: { _, i in Double(i) })
+        let stack = ChartComposition(dataset: scaled.dataset)
+        XCTAssertEqual(stack.groups.map(\.series), [[0, 1, 2]])
+        XCTAssertEqual((0..<3).map(stack.axis(ofSeries:)), [.left, .left, .left])
+        XCTAssertFalse(stack.usesRightAxis)
+        let mixed = chart(days: 5, kinds: [.bar, .area, .area, .line], flags: [.stacked, .percentage], values: { _, i in Double(i) })
+        let shares = ChartComposition(dataset: mixed.dataset)
+        XCTAssertEqual((0..<4).map(shares.axis(ofSeries:)), [.right, .left, .left, .right])
+        XCTAssertEqual(shares.fit(of: .left), .percent)
+        XCTAssertEqual(shares.fit(of: .right), .data, "bars and a line share the right axis: fitted to their data")
+    }
+
+    /// An axis's labels wear its series' colour only where it holds one series.
+    func testAnAxisOfSeveralSeriesKeepsTheTextColour() {
+        let source = chart(days: 30, kinds: [.line, .line, .line], flags: .yScaled) { s, i in Double(s * 1000 + i) }
+        let presenter = ChartPresenter(source: source, factory: RecordingSurfaceFactory(), geometry: geometry)
+        XCTAssertNotNil(presenter.yAxis.labelColor, "the left axis holds y0 alone")
+        XCTAssertNil(presenter.rightAxis.labelColor, "y1 and y2 share the right axis")
+    }
+
+    /// A range beyond the data has no fit on either kind of axis (render then says
+    /// where the data is).
+    func testARangeOutsideTheDataHasNoFit() {
+        for (kinds, flags) in [([Series.Kind.area, .area], ChartFlags([.stacked, .percentage])), ([.bar, .bar], [.stacked])] {
+            let source = chart(days: 10, kinds: kinds, flags: flags) { _, i in Double(i + 1) }
+            let fit = ChartFit(source: source, composition: ChartComposition(dataset: source.dataset))
+            let last = source.dataset.xs.last!
+            XCTAssertNil(fit.y(for: .left, inX: (last + 1e10)...(last + 2e10), visible: [0, 1]))
+            XCTAssertNotNil(fit.y(for: .left, inX: source.dataset.xs[2]...source.dataset.xs[4], visible: [0, 1]))
+        }
+    }
 }

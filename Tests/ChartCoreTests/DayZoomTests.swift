@@ -104,7 +104,7 @@ final class DayZoomTests: XCTestCase {
         let fit = try XCTUnwrap(dayChart.source.yBounds(inX: dayX))
         XCTAssertLessThanOrEqual(dayView.maxY, fit.max * 1.5, "its y eased from the overview's thousands to its hundreds")
         XCTAssertGreaterThanOrEqual(dayView.maxY, fit.max)
-        XCTAssertEqual(zoom.dayLabel, "Mon, 25 Feb 2019")
+        XCTAssertEqual(zoom.dayLabel, "Mon, Feb 25, 2019")
 
         XCTAssertTrue(zoom.intercept(.command(.chart(.escape))), "Esc goes back")
         XCTAssertEqual(zoom.phase, .leavingDay)
@@ -169,8 +169,8 @@ final class DayZoomTests: XCTestCase {
         XCTAssertEqual(button.x, bar.x, "top-left of the bar")
         let texts = dayChart.stage.surfaces.compactMap { $0 as? RecordingTextSurface }.flatMap(\.runs).map(\.text)
         XCTAssertTrue(texts.contains("‹ Zoom out"), "\(texts)")
-        XCTAssertEqual(zoom.dayLabel, "Mon, 1 Apr 2019")
-        XCTAssertTrue(texts.contains("Mon, 1 Apr 2019"), "the bar says which day")
+        XCTAssertEqual(zoom.dayLabel, "Mon, Apr 1, 2019")
+        XCTAssertTrue(texts.contains("Mon, Apr 1, 2019"), "the bar says which day")
         let legendStart = try XCTUnwrap(dayChart.legend.boxes.first?.x)
         XCTAssertGreaterThan(legendStart, try XCTUnwrap(control.end), "the legend starts after the day's name")
 
@@ -201,10 +201,10 @@ final class DayZoomTests: XCTestCase {
     }
 
     func testDayLabels() {
-        XCTAssertEqual(DayZoom.label(forX: 0, unitsPerSecond: 1), "Thu, 1 Jan 1970")
+        XCTAssertEqual(DayZoom.label(forX: 0, unitsPerSecond: 1), "Thu, Jan 1, 1970")
         let march14 = Double(CivilCalendar.days(year: 2020, month: 3, day: 14)) * 86_400
-        XCTAssertEqual(DayZoom.label(forX: (march14 + 86_399) * 1000, unitsPerSecond: 1000), "Sat, 14 Mar 2020")
-        XCTAssertEqual(DayZoom.label(forX: -1, unitsPerSecond: 1), "Wed, 31 Dec 1969")
+        XCTAssertEqual(DayZoom.label(forX: (march14 + 86_399) * 1000, unitsPerSecond: 1000), "Sat, Mar 14, 2020")
+        XCTAssertEqual(DayZoom.label(forX: -1, unitsPerSecond: 1), "Wed, Dec 31, 1969")
     }
 
     /// A passing message sits on the plot, fades, and goes.

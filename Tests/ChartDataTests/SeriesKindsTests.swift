@@ -51,4 +51,27 @@ final class SeriesKindsTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("both --bars and --area"), "\(error)")
         }
     }
+
+    /// A stack holds at most 16 series: more is refused at load with what to do.
+    func testSeventeenStackedSeriesAreRefusedWithAWayOut() throws {
+        let header = "t," + (0..<17).map { "s\($0)" }.joined(separator: ",")
+        let rows = (0..<3).map { t in "\(t)," + (0..<17).map { "\($0 + t)" }.joined(separator: ",") }
+        let text = ([header] + rows).joined(separator: "\n") + "\n"
+        let names = (0..<17).map { "s\($0)" }
+        XCTAssertThrowsError(try load(text, SeriesKinds(bars: names, stacked: true))) { error in
+            XCTAssertTrue("\(error)".contains("17 series are stacked as bars"), "\(error)")
+            XCTAssertTrue("\(error)".contains("at most 16"), "\(error)")
+            XCTAssertEqual((error as? DataLoadError)?.exitCode, 64)
+        }
+        XCTAssertNoThrow(try load(text, SeriesKinds(bars: names)), "side by side, nothing is stacked")
+    }
+
+    /// Bars named beside lines stay on their axis when the right one is taken (a Volume).
+    func testBarsKeepTheirAxisWhenTheRightOneIsTaken() throws {
+        var text = "Date,Close,Volume\n"
+        for day in 0..<60 { text += "\(1_672_531_200 + day * 86_400),\(150 + Double(day % 7)),\(80_000_000 + day * 1000)\n" }
+        let d = try load(text, SeriesKinds(bars: ["Close"]))
+        XCTAssertEqual(d.series.map(\.axis), [.left, .right])
+        XCTAssertEqual(d.series.map(\.kind), [.bar, .bar])
+    }
 }

@@ -22,7 +22,7 @@ final class DayZoomWindowTests: XCTestCase {
         return (app, image)
     }
 
-    /// The day shown in the last frame, from the trace's last word group (`day Mon, 11 Mar 2019`).
+    /// The day shown in the last frame, from the trace's last word group (`day Mon, Mar 11, 2019`).
     private func shownDay(_ trace: TraceLog) -> String? {
         guard let line = trace.lines.last(where: { $0.hasPrefix("frame ") }), let range = line.range(of: " day ") else {
             return nil
