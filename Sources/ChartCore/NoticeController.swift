@@ -54,7 +54,8 @@ public final class NoticeController: RenderController {
         guard let message, let shapes, let text else { return }
         let scale = environment.geometry.scale
         let plot = environment.geometry.plotBox
-        let size = text.measure(message, pointSize: pointSize)
+        let shown = Self.fitting(message, into: plot.width - 24 * scale) { text.measure($0, pointSize: pointSize).width }
+        let size = text.measure(shown, pointSize: pointSize)
         let width = min(size.width + 24 * scale, plot.width)
         let box = PixelBox(x: plot.x + (plot.width - width) / 2, y: plot.y + 12 * scale, width: width,
                            height: size.height + 12 * scale)
@@ -62,7 +63,22 @@ public final class NoticeController: RenderController {
         let alpha = opacity
         let theme = environment.theme
         shapes.add(.rect(box, fill: theme.text.withAlpha(0.85 * alpha), cornerRadius: 6 * scale))
-        text.add(TextRun(message, at: PixelPoint(x: box.x + box.width / 2, y: box.y + box.height / 2), anchor: .center,
+        text.add(TextRun(shown, at: PixelPoint(x: box.x + box.width / 2, y: box.y + box.height / 2), anchor: .center,
                          pointSize: pointSize, color: theme.background.withAlpha(alpha)))
+    }
+
+    /// `message`, or as much of its end as fits `width` after a "…" (a message names a
+    /// file first and says what went wrong last: the end is what a person needs).
+    /// - Complexity: O(log n) measurements.
+    public static func fitting(_ message: String, into width: Double, measure: (String) -> Double) -> String {
+        guard measure(message) > width else { return message }
+        let characters = Array(message)
+        // The longest end that fits, found by halving.
+        var low = 0, high = characters.count
+        while low < high {
+            let keep = (low + high + 1) / 2
+            if measure("…" + String(characters.suffix(keep))) <= width { low = keep } else { high = keep - 1 }
+        }
+        return "…" + String(characters.suffix(low))
     }
 }
