@@ -105,8 +105,7 @@ public enum DatasetReader {
         let choice = DataFormat.choose(for: bytes, path: path)
         do {
             var dataset = try choice.format.loader.load(bytes, source: source, options: options, tracker: tracker)
-            try options.kinds.apply(to: &dataset)
-            try dataset.requireDrawableStacks()
+            try apply(options, to: &dataset)
             return dataset
         } catch let error as DataLoadError {
             // Only errors about the content can come from the wrong format.
@@ -121,8 +120,7 @@ public enum DatasetReader {
             }
             if !choice.byName, case .malformed(_, 1, _, _, _) = error,
                var dataset = try? CSVLoader().load(bytes, source: source, options: options, tracker: tracker) {
-                try options.kinds.apply(to: &dataset)
-                try dataset.requireDrawableStacks()
+                try apply(options, to: &dataset)
                 return dataset
             }
             var because = choice.reason
@@ -132,6 +130,18 @@ public enum DatasetReader {
             }
             throw DataLoadError.readAs(format: choice.format.rawValue, because: because, error: error)
         }
+    }
+
+    /// The kinds the command line asks for, and the check that every stack can be drawn.
+    /// A kind named for a series `--y` did not read says to add it there.
+    private static func apply(_ options: LoadOptions, to dataset: inout Dataset) throws {
+        do {
+            try options.kinds.apply(to: &dataset)
+        } catch DataLoadError.notInFile(let file, let asked, let available) where options.y != nil {
+            throw DataLoadError.usage(file: file, message: "'\(DisplayText.name(asked))' is not among the series --y reads ("
+                                      + available.map { DisplayText.name($0) }.joined(separator: ", ") + "); add it to --y")
+        }
+        try dataset.requireDrawableStacks()
     }
 
     /// The loader for a file, as `DataFormat.choose` picks it.

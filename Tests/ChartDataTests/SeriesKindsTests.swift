@@ -74,4 +74,16 @@ final class SeriesKindsTests: XCTestCase {
         XCTAssertEqual(d.series.map(\.axis), [.left, .right])
         XCTAssertEqual(d.series.map(\.kind), [.bar, .bar])
     }
+
+    /// A kind named for a series `--y` left unread says to add it there.
+    func testAKindForASeriesYLeftOutSaysToAddIt() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kinds-y-\(UUID().uuidString).csv").path
+        try weather.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let options = LoadOptions(y: ["temperature"], kinds: SeriesKinds(bars: ["chance_of_rain"]))
+        XCTAssertThrowsError(try DatasetReader.read(path: path, options: options)) { error in
+            XCTAssertTrue("\(error)".contains("'chance_of_rain' is not among the series --y reads (temperature); add it to --y"),
+                          "\(error)")
+        }
+    }
 }
