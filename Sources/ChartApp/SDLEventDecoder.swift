@@ -72,14 +72,27 @@ struct SDLEventDecoder {
         }
     }
 
-    /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, the chart's
-    /// keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, `0`, Esc, Enter, `1`…`7`) go to it.
+    /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, `a` plays the
+    /// audiograph, `s` summarises, `?` lists the keys, Tab and Shift+Tab move the focus;
+    /// the chart's keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, Page Up/Down, `0`,
+    /// Esc, Enter, `1`…`7`, Shift+`1`…`9`) go to it.
     static func command(for key: SDL_Keysym) -> KeyCommand? {
         let control = key.mod & UInt16(KMOD_CTRL.rawValue) != 0
+        let shift = key.mod & UInt16(KMOD_SHIFT.rawValue) != 0
         let sym = Int(key.sym)
-        if sym == Int(SDLK_q.rawValue) || (sym == Int(SDLK_w.rawValue) && control) { return .quit }
-        if sym == Int(SDLK_t.rawValue) { return .toggleTheme }
-        return chartKey(sym).map { .chart($0) }
+        switch sym {
+        case Int(SDLK_q.rawValue): return .quit
+        case Int(SDLK_w.rawValue) where control: return .quit
+        case Int(SDLK_t.rawValue): return .toggleTheme
+        case Int(SDLK_a.rawValue): return .audiograph
+        case Int(SDLK_s.rawValue): return .summary
+        case Int(SDLK_QUESTION.rawValue): return .keyHelp
+        case Int(SDLK_SLASH.rawValue) where shift: return .keyHelp
+        case Int(SDLK_TAB.rawValue): return shift ? .focusPrevious : .focusNext
+        // Shift+digit toggles a series: the digit's key, whatever the layout writes on it.
+        case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue) where shift: return .chart(.toggleSeries(sym - Int(SDLK_1.rawValue)))
+        default: return chartKey(sym).map { .chart($0) }
+        }
     }
 
     private static func chartKey(_ sym: Int) -> ChartKey? {
@@ -92,6 +105,8 @@ struct SDLEventDecoder {
         case Int(SDLK_MINUS.rawValue), Int(SDLK_KP_MINUS.rawValue): .zoomOut
         case Int(SDLK_HOME.rawValue): .home
         case Int(SDLK_END.rawValue): .end
+        case Int(SDLK_PAGEUP.rawValue): .pageLeft
+        case Int(SDLK_PAGEDOWN.rawValue): .pageRight
         case Int(SDLK_0.rawValue), Int(SDLK_KP_0.rawValue): .fit
         case Int(SDLK_ESCAPE.rawValue): .escape
         case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): .enter

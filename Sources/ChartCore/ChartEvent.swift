@@ -29,6 +29,15 @@ public enum KeyCommand: Equatable, Sendable {
     case quit
     /// `t`: switch between day and night.
     case toggleTheme
+    /// `a`: play the series in view as sound (the audiograph), or stop it.
+    case audiograph
+    /// `s`: show, print and speak a summary of the view.
+    case summary
+    /// `?`: show or hide the list of every key.
+    case keyHelp
+    /// Tab / Shift+Tab: move the keyboard's focus to the next or previous part (the
+    /// legend's series, the range selector).
+    case focusNext, focusPrevious
     /// A key the chart itself handles: arrows, `+`/`-`, Home/End, `0`, Esc, Enter, `1`…`7`.
     case chart(ChartKey)
 }

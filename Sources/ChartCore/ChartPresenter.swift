@@ -355,6 +355,11 @@ public final class ChartPresenter {
         case .right: show(x: (x.lowerBound + width / 10)...(x.upperBound + width / 10))
         case .zoomIn: zoom(by: 1.25, aroundPixel: centre)
         case .zoomOut: zoom(by: 0.8, aroundPixel: centre)
+        case .pageLeft: show(x: (x.lowerBound - width)...(x.upperBound - width), duration: 0.25, easing: .easeInOut)
+        case .pageRight: show(x: (x.lowerBound + width)...(x.upperBound + width), duration: 0.25, easing: .easeInOut)
+        case .toggleSeries(let index):
+            guard lines.dataset.series.indices.contains(index) else { return false }
+            toggle(series: index)
         case .home: show(x: dataRange.lowerBound...(dataRange.lowerBound + width), duration: 0.35, easing: .easeInOut)
         case .end: show(x: (dataRange.upperBound - width)...dataRange.upperBound, duration: 0.35, easing: .easeInOut)
         case .fit: fitAll()

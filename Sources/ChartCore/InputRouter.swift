@@ -62,7 +62,8 @@ public final class InputRouter {
         case let .command(.chart(key)):
             main.key(key)
             userMoved = true
-        case .quit, .resized, .exposed, .command(.quit), .command(.toggleTheme):
+        case .quit, .resized, .exposed, .command(.quit), .command(.toggleTheme), .command(.audiograph), .command(.summary),
+             .command(.keyHelp), .command(.focusNext), .command(.focusPrevious):
             return false
         }
         return true

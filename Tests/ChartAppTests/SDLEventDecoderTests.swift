@@ -77,6 +77,18 @@ final class SDLEventDecoderTests: XCTestCase {
         XCTAssertEqual(key(SDLK_ESCAPE), .chart(.escape))
         XCTAssertEqual(key(SDLK_RETURN), .chart(.enter))
         XCTAssertEqual(key(SDLK_KP_ENTER), .chart(.enter))
+        XCTAssertEqual(key(SDLK_PAGEUP), .chart(.pageLeft))
+        XCTAssertEqual(key(SDLK_PAGEDOWN), .chart(.pageRight))
+        XCTAssertEqual(key(SDLK_1, KMOD_LSHIFT), .chart(.toggleSeries(0)))
+        XCTAssertEqual(key(SDLK_9, KMOD_RSHIFT), .chart(.toggleSeries(8)))
+        XCTAssertEqual(key(SDLK_1), .chart(.preset(.oneDay)), "without shift, a preset")
+        XCTAssertEqual(key(SDLK_a), .audiograph)
+        XCTAssertEqual(key(SDLK_s), .summary)
+        XCTAssertEqual(key(SDLK_QUESTION), .keyHelp)
+        XCTAssertEqual(key(SDLK_SLASH, KMOD_LSHIFT), .keyHelp)
+        XCTAssertNil(key(SDLK_SLASH))
+        XCTAssertEqual(key(SDLK_TAB), .focusNext)
+        XCTAssertEqual(key(SDLK_TAB, KMOD_LSHIFT), .focusPrevious)
     }
 
     func testWindowEvents() {
