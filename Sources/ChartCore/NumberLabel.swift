@@ -90,6 +90,10 @@ public enum NumberLabel {
     /// `1.5e300`, `-2e-310`.
     private static func withExponent(_ mantissa: Double, decimals: Int, exponent: Int) -> String {
         var text = String(format: "%.\(decimals)f", mantissa)
+        // A mantissa just under 10 (1e30 read as 9.99…e29) rounds up to "10": one more power.
+        if let written = Double(text), abs(written) >= 10 {
+            return withExponent(mantissa / 10, decimals: decimals, exponent: exponent + 1)
+        }
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }

@@ -45,6 +45,9 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertEqual(NumberLabel.format(1.000001e300), "1.000001e300")
         XCTAssertEqual(NumberLabel.format(1.0000000000001e306), "1.0000000000001e306")
         XCTAssertEqual(NumberLabel.format(1e306), "1e306")
+        // A tick computed as 9.999…e29 (three steps of 1e30 / 3) still reads 1e30.
+        XCTAssertEqual(NumberLabel.format(3 * (1e30 / 3), step: 1e30), "1e30")
+        XCTAssertEqual(NumberLabel.format(0.9999999999999999e30, step: 1e30), "1e30")
         XCTAssertEqual(NumberLabel.format(1e100, step: 1e88), "1e100")
         XCTAssertEqual(NumberLabel.format(1.000000000001e100, step: 1e88), "1.000000000001e100")
         // Everyday values keep their suffixes and decimals.
