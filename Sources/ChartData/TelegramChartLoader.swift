@@ -161,6 +161,10 @@ public struct TelegramChartLoader: DataLoader {
                        axis: flags.contains(.yScaled) && index > 0 ? .right : .left)
             },
             xKind: .number, flags: flags)
+        if flags.contains(.yScaled), series.count > 2 {
+            warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): y_scaled gives each of two series its "
+                            + "own axis; the \(series.count - 1) after the first share the right one")
+        }
         dataset.warnings = warnings
         dataset.sortByXIfNeeded()
         // Seconds or milliseconds, told apart as the CSV reader does, on sorted x.

@@ -57,6 +57,23 @@ final class TelegramChartLoaderTests: XCTestCase {
         XCTAssertEqual(picked.flags, [.yScaled])
     }
 
+    /// `y_scaled`: the first series on the left axis, the others on the right; with more
+    /// than two, a warning says they share it.
+    func testYScaledPutsTheSecondSeriesOnTheRight() throws {
+        let two = try load("""
+        {"columns": [["x", 1, 2], ["y0", 1, 2], ["y1", 300, 400]], "types": {"x": "x", "y0": "line", "y1": "line"},
+         "y_scaled": true}
+        """)
+        XCTAssertEqual(two.series.map(\.axis), [.left, .right])
+        XCTAssertTrue(two.warnings.isEmpty, "\(two.warnings)")
+        let three = try load("""
+        {"columns": [["x", 1, 2], ["y0", 1, 2], ["y1", 300, 400], ["y2", 5, 6]],
+         "types": {"x": "x", "y0": "line", "y1": "line", "y2": "line"}, "y_scaled": true}
+        """)
+        XCTAssertEqual(three.series.map(\.axis), [.left, .right, .right])
+        XCTAssertTrue(three.warnings.contains { $0.contains("the 2 after the first share the right one") }, "\(three.warnings)")
+    }
+
     func testSyntaxErrorNamesLineAndColumn() {
         XCTAssertThrowsError(try load("{\"columns\": [\n  [\"x\", 1, 2,],\n]}")) { error in
             guard case let .malformed(_, line, column, _, found)? = error as? DataLoadError else { return XCTFail("\(error)") }
