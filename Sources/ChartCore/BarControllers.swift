@@ -2,7 +2,7 @@ import ChartData
 
 /// The legend: one toggle per series, in its colour, left in the bar above the plot,
 /// after the chart's title if it has one. A filled dot is a shown series, a ring a
-/// hidden one.
+/// hidden one. Toggles that do not fit are counted after the last one ("+3").
 public final class LegendController: RenderController {
     private let names: [String]
     private let lines: SeriesLinesController
@@ -64,7 +64,14 @@ public final class LegendController: RenderController {
         for (index, name) in names.enumerated() {
             let size = text.measure(name, pointSize: pointSize)
             let box = PixelBox(x: x, y: bar.y, width: size.width + 30 * scale, height: bar.height)
-            guard box.maxX <= limit || index == 0 else { break }
+            // Room for this toggle and, unless it is the last, for the "+N" after it.
+            let more = index == names.count - 1 ? 0 : text.measure("+\(names.count - index - 1)", pointSize: pointSize).width + 8 * scale
+            guard box.maxX + more <= limit || index == 0 else {
+                // The toggles left out are counted, so none goes missing unsaid (Shift+digit still reaches them).
+                text.add(TextRun("+\(names.count - index)", at: PixelPoint(x: x, y: bar.y + bar.height / 2), anchor: .centerLeft,
+                                 pointSize: pointSize, color: environment.theme.text.withAlpha(0.7)))
+                break
+            }
             boxes.append(box)
             let color = lines.color(ofSeries: index, theme: environment.theme)
             let shown = lines.isVisible(index)

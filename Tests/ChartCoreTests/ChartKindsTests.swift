@@ -275,4 +275,16 @@ final class ChartKindsTests: XCTestCase {
             XCTAssertNotNil(fit.y(for: .left, inX: source.dataset.xs[2]...source.dataset.xs[4], visible: [0, 1]))
         }
     }
+
+    /// A legend too wide for its bar counts the toggles it leaves out.
+    func testALegendThatDoesNotFitCountsTheRest() throws {
+        let source = chart(days: 10, kinds: Array(repeating: .bar, count: 7), flags: .stacked) { s, i in Double(s + i) }
+        let factory = RecordingSurfaceFactory()
+        let narrow = StageGeometry(canvas: PixelSize(width: 520, height: 400), layout: .explorer)
+        let presenter = ChartPresenter(source: source, factory: factory, geometry: narrow)
+        settle(presenter)
+        let shown = presenter.legend.boxes.count
+        XCTAssertLessThan(shown, 7)
+        XCTAssertTrue(factory.texts.flatMap(\.runs).contains { $0.text == "+\(7 - shown)" })
+    }
 }
