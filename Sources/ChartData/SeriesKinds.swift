@@ -55,5 +55,12 @@ public struct SeriesKinds: Equatable, Sendable {
         }
         if stacked { dataset.flags.insert(.stacked) }
         if percentage { dataset.flags.formUnion([.stacked, .percentage]) }
+        let file = DisplayText.escaped(dataset.source, limit: DataLoadError.pathLimit)
+        if stacked, !dataset.series.contains(where: { $0.kind != .line }) {
+            dataset.warnings.append("\(file): --stacked has nothing to stack; name the series with --bars or --area")
+        }
+        if percentage, !dataset.series.contains(where: { $0.kind == .area }) {
+            dataset.warnings.append("\(file): --percentage draws areas as shares; name them with --area")
+        }
     }
 }

@@ -86,4 +86,11 @@ final class SeriesKindsTests: XCTestCase {
                           "\(error)")
         }
     }
+
+    /// A flag with nothing to act on says so, rather than being ignored without a word.
+    func testAFlagWithNothingToActOnSaysSo() throws {
+        let d = try load(weather, SeriesKinds(stacked: true, percentage: true))
+        XCTAssertTrue(d.warnings.contains { $0.contains("--stacked has nothing to stack") }, "\(d.warnings)")
+        XCTAssertTrue(d.warnings.contains { $0.contains("--percentage draws areas as shares") }, "\(d.warnings)")
+    }
 }
