@@ -20,15 +20,6 @@ final class ChartKindsTests: XCTestCase {
                                            xKind: .time(unitsPerSecond: 1000), flags: flags))
     }
 
-    private func settle(_ presenter: ChartPresenter) {
-        for _ in 0..<600 {
-            let moving = presenter.advance(by: 1.0 / 60)
-            presenter.stage.prepareFrame()
-            if !moving { return }
-        }
-        XCTFail("still animating after 10 s")
-    }
-
     /// `y_scaled`: each axis fits its own series in view, and its labels sit on round
     /// values (multiples of its 1-2-5 step) inside its own range.
     func testEachAxisFitsItsOwnSeriesOnRoundValues() throws {

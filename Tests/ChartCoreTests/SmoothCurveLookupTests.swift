@@ -72,15 +72,6 @@ final class SmoothCurveLookupTests: XCTestCase {
                                            xKind: .time(unitsPerSecond: 1)))
     }
 
-    private func settle(_ presenter: ChartPresenter) {
-        for _ in 0..<600 {
-            let moving = presenter.advance(by: 1.0 / 60)
-            presenter.stage.prepareFrame()
-            if !moving { return }
-        }
-        XCTFail("still animating after 10 s")
-    }
-
     /// The lookup for the view as drawn now, built here apart from the highlight's.
     private func lookup(_ presenter: ChartPresenter) -> SmoothCurveLookup {
         let curve = SmoothCurve(source: presenter.source, series: 0, visible: presenter.stage.viewport.current,

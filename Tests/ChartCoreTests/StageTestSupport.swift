@@ -1,4 +1,5 @@
 import ChartCore
+import XCTest
 
 /// A stage over recording surfaces: a 1000 × 500 plot inside a 1080 × 560 canvas.
 struct RecordedStage {
@@ -16,4 +17,15 @@ struct RecordedStage {
         stage.advance(by: 1.0 / 60)
         stage.prepareFrame()
     }
+}
+
+/// Steps `presenter`'s time at 60 Hz until every animation has finished (failing the
+/// test after ten seconds of them).
+func settle(_ presenter: ChartPresenter, file: StaticString = #filePath, line: UInt = #line) {
+    for _ in 0..<600 {
+        let moving = presenter.advance(by: 1.0 / 60)
+        presenter.stage.prepareFrame()
+        if !moving { return }
+    }
+    XCTFail("still animating after 10 s", file: file, line: line)
 }

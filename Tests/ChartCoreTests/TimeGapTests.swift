@@ -7,15 +7,6 @@ import XCTest
 final class TimeGapTests: XCTestCase {
     private let geometry = StageGeometry(canvas: PixelSize(width: 1200, height: 700), layout: .explorer)
 
-    private func settle(_ presenter: ChartPresenter) {
-        for _ in 0..<600 {
-            let moving = presenter.advance(by: 1.0 / 60)
-            presenter.stage.prepareFrame()
-            if !moving { return }
-        }
-        XCTFail("still animating after 10 s")
-    }
-
     private func presenter() -> ChartPresenter {
         let presenter = ChartPresenter(source: DataSource(dataset: HourlyWeather.dataset()), factory: RecordingSurfaceFactory(),
                                        geometry: geometry, initialFraction: 1)
