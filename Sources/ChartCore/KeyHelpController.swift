@@ -39,7 +39,9 @@ public final class KeyHelpController: RenderController {
         let layout = KeyHelpLayout(region: region, pointSize: pointSize, scale: scale) { text.measure($0, pointSize: $1) }
         self.layout = layout
         let theme = environment.theme
-        let panel = theme.panel.withAlpha(0.97)
+        // The theme's panel is translucent; lines behind a page of text only distract.
+        var panel = theme.panel
+        panel.alpha = 0.97
         shapes.add(.rect(layout.panel, fill: panel, cornerRadius: 8 * scale))
         shapes.add(.outline(layout.panel, color: theme.text.withAlpha(0.35), width: scale, cornerRadius: 8 * scale))
         let heading = theme.color(forSeries: 0).readable(on: panel)

@@ -99,7 +99,9 @@ final class KeyHelpTests: XCTestCase {
                 guard case let .rect(box, fill, _) = shape, box == layout.panel else { return nil }
                 return fill
             }
-            XCTAssertEqual(fills, [theme.panel.withAlpha(0.97)])
+            var panel = theme.panel
+            panel.alpha = 0.97
+            XCTAssertEqual(fills, [panel], "the theme's panel, nearly opaque")
             help.isShown = false
             recorded.frame()
             XCTAssertTrue(texts().isEmpty)
