@@ -72,7 +72,11 @@ void main() {
         float r = min(v_params.y, min(halfSize.x, halfSize.y));
         vec2 q = abs(v_pixel - centre) - halfSize + vec2(r);
         float d = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
-        color = vec4(v_fill.rgb, v_fill.a * coverage(d));
+        // A rim of v_params.z pixels inside the edge, in the stroke colour, over the fill.
+        float rim = v_params.z;
+        vec4 fill = vec4(v_fill.rgb, v_fill.a * coverage(rim > 0.0 ? d + rim : d));
+        vec4 ring = vec4(v_stroke.rgb, v_stroke.a * (rim > 0.0 ? coverage(abs(d + rim * 0.5) - rim * 0.5) : 0.0));
+        color = over(ring, fill);
     }
     if (color.a <= 0.0) discard;
     fragColor = color;

@@ -4,7 +4,7 @@
 layout(location = 0) in vec4 a_geometry;   // rect: min, max; circle: centre, radius, stroke width; segment: from, to;
                                            // wedge: centre, radius, pixels past the start edge
 layout(location = 1) in vec4 a_params;     // x: kind (SHAPE_RECT, SHAPE_CIRCLE, SHAPE_SEGMENT, SHAPE_WEDGE);
-                                           // y: corner radius or width; z, w: dash on, off;
+                                           // y: corner radius or width; z, w: dash on, off (rect: z, the rim's width);
                                            // wedge: y, z: start, end angle; w: pixels past the end edge
 layout(location = 2) in vec4 a_fill;
 layout(location = 3) in vec4 a_stroke;

@@ -10,7 +10,8 @@ import ChartRender
 /// a box, double-click or `0` fits everything; hover shows the highlight and the info
 /// board, a click pins it, Esc clears it; the range selector under the chart drags the
 /// view; the legend toggles series (shift-click: only that one); `1`…`7` are the range
-/// presets, `t` switches day and night, `q` or Ctrl+W closes. In a chart folder of
+/// presets, `t` switches day and night, `q` or Ctrl+W closes; Tab moves the keyboard's
+/// focus to the legend's toggles and the selector, and `?` lists every key (`KeyBindings`). In a chart folder of
 /// Telegram's round 2 (`overview.json` with `YYYY-MM/DD.json` beside it), a click on a
 /// point or Enter opens its day, and Esc or "‹ Zoom out" goes back; the title says
 /// which day is shown. It draws only while
@@ -209,6 +210,10 @@ public final class ChartWindow {
             scene?.setTheme(theme, animated: true)
             remember(SessionUpdate(theme: theme.name))
             needsDisplay = true
+        case .command(.keyHelp):
+            scene?.showsKeyHelp.toggle()
+        case .command(.chart(.escape)) where scene?.showsKeyHelp == true:
+            scene?.showsKeyHelp = false
         case .command(.chart):
             if route(decoded) { needsDisplay = true }
         default:
@@ -279,7 +284,8 @@ public final class ChartWindow {
     }
 
     /// One trace line: the frame's time to finished (glFinish), the x range of the chart
-    /// shown, the info board's box, the hidden series and, last, the day shown.
+    /// shown, the info board's box, the hidden series, the `?` panel's box and, last, the
+    /// day shown.
     private func traceFrame(since started: UInt64) {
         device.finish()
         let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
@@ -291,6 +297,9 @@ public final class ChartWindow {
         }
         let hidden = main.lines.dataset.series.indices.filter { !main.lines.isVisible($0) }
         if !hidden.isEmpty { line += " hidden " + hidden.map { DisplayText.name(main.lines.dataset.series[$0].name) }.joined(separator: ",") }
+        if let panel = scene?.keyHelpPanel {
+            line += String(format: " keys %.0f %.0f %.0f %.0f", panel.x, panel.y, panel.width, panel.height)
+        }
         if let day = scene?.zoom.dayLabel, scene?.zoom.phase == .inDay { line += " day \(day)" }
         print(line)
         fflush(stdout)

@@ -75,7 +75,7 @@ struct SDLEventDecoder {
     /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, `a` plays the
     /// audiograph, `s` summarises, `?` lists the keys, Tab and Shift+Tab move the focus;
     /// the chart's keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, Page Up/Down, `0`,
-    /// Esc, Enter, `1`…`7`, Shift+`1`…`9`) go to it.
+    /// Esc, Enter, Shift+Enter, Space, `1`…`7`, Shift+`1`…`9`) go to it.
     static func command(for key: SDL_Keysym) -> KeyCommand? {
         let control = key.mod & UInt16(KMOD_CTRL.rawValue) != 0
         let shift = key.mod & UInt16(KMOD_SHIFT.rawValue) != 0
@@ -89,6 +89,7 @@ struct SDLEventDecoder {
         case Int(SDLK_QUESTION.rawValue): return .keyHelp
         case Int(SDLK_SLASH.rawValue) where shift: return .keyHelp
         case Int(SDLK_TAB.rawValue): return shift ? .focusPrevious : .focusNext
+        case Int(SDLK_RETURN.rawValue) where shift, Int(SDLK_KP_ENTER.rawValue) where shift: return .chart(.shiftEnter)
         // Shift+digit toggles a series: the digit's key, whatever the layout writes on it.
         case Int(SDLK_1.rawValue)...Int(SDLK_9.rawValue) where shift: return .chart(.toggleSeries(sym - Int(SDLK_1.rawValue)))
         default: return chartKey(sym).map { .chart($0) }
@@ -110,6 +111,7 @@ struct SDLEventDecoder {
         case Int(SDLK_0.rawValue), Int(SDLK_KP_0.rawValue): .fit
         case Int(SDLK_ESCAPE.rawValue): .escape
         case Int(SDLK_RETURN.rawValue), Int(SDLK_KP_ENTER.rawValue): .enter
+        case Int(SDLK_SPACE.rawValue): .space
         case Int(SDLK_1.rawValue)...Int(SDLK_7.rawValue):
             RangePreset(rawValue: sym - Int(SDLK_0.rawValue)).map { .preset($0) }
         default: nil

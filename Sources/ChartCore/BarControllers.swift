@@ -22,6 +22,10 @@ public final class LegendController: RenderController {
     public var leadingEnd: (() -> Double?)?
     /// Each toggle's box after the last build, in series order.
     public private(set) var boxes: [PixelBox] = []
+    /// The series whose toggle has the keyboard's focus: a ring round it shows it.
+    public var focusedSeries: Int? {
+        didSet { if focusedSeries != oldValue { environment?.invalidate() } }
+    }
     private var shapes: ShapeSurface?
     private var text: TextSurface?
     private var environment: RenderEnvironment?
@@ -76,6 +80,12 @@ public final class LegendController: RenderController {
             let color = lines.color(ofSeries: index, theme: environment.theme)
             let shown = lines.isVisible(index)
             shapes.add(.rect(box, fill: environment.theme.panel, cornerRadius: box.height / 2))
+            if index == focusedSeries {
+                let ring = 2 * scale
+                shapes.add(.outline(PixelBox(x: box.x - ring, y: box.y - ring, width: box.width + 2 * ring,
+                                             height: box.height + 2 * ring),
+                                    color: environment.theme.text, width: ring, cornerRadius: box.height / 2 + ring))
+            }
             shapes.add(.circle(center: PixelPoint(x: box.x + 13 * scale, y: box.y + box.height / 2), radius: 5 * scale,
                                fill: shown ? color : environment.theme.panel, stroke: color, strokeWidth: 2 * scale))
             text.add(TextRun(name, at: PixelPoint(x: box.x + 23 * scale, y: box.y + box.height / 2), anchor: .centerLeft,

@@ -351,12 +351,15 @@ public final class ChartPresenter {
         let x = targetX, width = x.upperBound - x.lowerBound
         let centre = geometry.plotBox.x + geometry.plotBox.width / 2
         switch key {
-        case .left: show(x: (x.lowerBound - width / 10)...(x.upperBound - width / 10))
-        case .right: show(x: (x.lowerBound + width / 10)...(x.upperBound + width / 10))
+        // With a pinned point, arrows and pages step it (ChartPresenter+Stepping).
+        case .left: if !stepPin(by: -1) { show(x: (x.lowerBound - width / 10)...(x.upperBound - width / 10)) }
+        case .right: if !stepPin(by: 1) { show(x: (x.lowerBound + width / 10)...(x.upperBound + width / 10)) }
         case .zoomIn: zoom(by: 1.25, aroundPixel: centre)
         case .zoomOut: zoom(by: 0.8, aroundPixel: centre)
-        case .pageLeft: show(x: (x.lowerBound - width)...(x.upperBound - width), duration: 0.25, easing: .easeInOut)
-        case .pageRight: show(x: (x.lowerBound + width)...(x.upperBound + width), duration: 0.25, easing: .easeInOut)
+        case .pageLeft:
+            if !pagePin(-1) { show(x: (x.lowerBound - width)...(x.upperBound - width), duration: 0.25, easing: .easeInOut) }
+        case .pageRight:
+            if !pagePin(1) { show(x: (x.lowerBound + width)...(x.upperBound + width), duration: 0.25, easing: .easeInOut) }
         case .toggleSeries(let index):
             guard lines.dataset.series.indices.contains(index) else { return false }
             toggle(series: index)
@@ -365,14 +368,17 @@ public final class ChartPresenter {
         case .fit: fitAll()
         case .escape:
             if pie?.isShown == true { hidePie() } else { highlight.clear() }
-        case .enter:
+        case .enter, .shiftEnter:
             if let pie, !pie.isShown {
                 if let index = highlight.index { showPie(around: index) } else { showPie(over: targetX) }
                 return true
             }
-            guard let index = highlight.index, onZoomIntoPoint?(index) == true else { return false }
+            if let index = highlight.index, onZoomIntoPoint?(index) == true { return true }
+            // Nothing opened: pin the point highlighted, or the one nearest the centre.
+            guard !highlight.isPinned, pie?.isShown != true else { return false }
+            if let index = highlight.index { highlight.pin(index: index) } else { return pinNearestCentre() }
         case .preset(let preset): apply(preset)
-        case .up, .down: return false
+        case .up, .down, .space: return false
         }
         return true
     }

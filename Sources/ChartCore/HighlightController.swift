@@ -97,6 +97,56 @@ public final class HighlightController: RenderController {
         set(nil)
     }
 
+    /// Pins the highlight at point `index` (Enter, the keyboard's steps).
+    public func pin(index: Int) {
+        guard source.dataset.xs.indices.contains(index) else { return }
+        isPinned = true
+        pointerX = nil
+        set(index)
+        environment?.invalidate()
+    }
+
+    /// Moves the pinned highlight `count` points on (negative: back), passing over the
+    /// points no visible series has a value at; at the data's end it stops on the last
+    /// point with one. Returns the new index, `nil` when nothing is pinned.
+    /// - Complexity: O(`count` + the points passed over).
+    @discardableResult
+    public func step(by count: Int) -> Int? {
+        guard isPinned, let index else { return nil }
+        let stepped = steppedIndex(by: count, from: index)
+        set(stepped)
+        return stepped
+    }
+
+    /// The point `count` points with a value from `start` (negative: back), or the last
+    /// such point before the data ends; `start` itself when there is none.
+    /// - Complexity: O(`count` + the points passed over).
+    public func steppedIndex(by count: Int, from start: Int) -> Int {
+        let visible = lines.visibleSeries
+        let series = source.dataset.series
+        let direction = count < 0 ? -1 : 1
+        var found = start, i = start, left = abs(count)
+        while left > 0 {
+            i += direction
+            guard source.dataset.xs.indices.contains(i) else { break }
+            if visible.contains(where: { series[$0].ys[i].isFinite }) {
+                found = i
+                left -= 1
+            }
+        }
+        return found
+    }
+
+    /// The point nearest `x` (data units) at which a visible series has a value, `nil`
+    /// where none has one anywhere.
+    public func nearestIndexWithValue(toX x: Double) -> Int? {
+        guard let nearest = source.dataset.nearestIndex(toX: x) else { return nil }
+        let visible = lines.visibleSeries, series = source.dataset.series, xs = source.dataset.xs
+        if visible.contains(where: { series[$0].ys[nearest].isFinite }) { return nearest }
+        let candidates = [steppedIndex(by: -1, from: nearest), steppedIndex(by: 1, from: nearest)].filter { $0 != nearest }
+        return candidates.min { abs(xs[$0] - x) < abs(xs[$1] - x) }
+    }
+
     private func set(_ newIndex: Int?) {
         guard newIndex != index else { return }
         index = newIndex

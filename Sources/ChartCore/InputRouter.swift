@@ -8,6 +8,8 @@ public final class InputRouter {
     /// Whether the user has moved the view by hand (a press, the wheel, a key): the
     /// session's remembered view must then not undo it.
     public private(set) var userMoved = false
+    /// The part the keyboard works on (Tab, Shift+Tab; see `InputRouter+Focus`).
+    public internal(set) var focus = KeyboardFocus.chart
     /// Which presenter the pressed button belongs to, until it is released.
     private var pressTarget: Target?
 
@@ -22,6 +24,8 @@ public final class InputRouter {
     /// a press under way is forgotten, so its release reaches neither.
     public func retarget(main: ChartPresenter, selector: RangeSelectorPresenter) {
         guard main !== self.main || selector !== self.selector else { return }
+        // The focus stays with the chart it was on; the new one starts on its plot.
+        setFocus(.chart)
         self.main = main
         self.selector = selector
         pressTarget = nil
@@ -60,10 +64,14 @@ public final class InputRouter {
         case .pointerLeft:
             main.pointerExited()
         case let .command(.chart(key)):
-            main.key(key)
+            if !routeFocused(key) { main.key(key) }
             userMoved = true
+        case .command(.focusNext):
+            moveFocus(forward: true)
+        case .command(.focusPrevious):
+            moveFocus(forward: false)
         case .quit, .resized, .exposed, .command(.quit), .command(.toggleTheme), .command(.audiograph), .command(.summary),
-             .command(.keyHelp), .command(.focusNext), .command(.focusPrevious):
+             .command(.keyHelp):
             return false
         }
         return true

@@ -5,6 +5,10 @@ public final class RangeSelectorController: RenderController {
     public var selected: ClosedRange<Double>? {
         didSet { if selected != oldValue { environment?.invalidate() } }
     }
+    /// Whether the keyboard's focus is on the selector: a ring round the window shows it.
+    public var isFocused = false {
+        didSet { if isFocused != oldValue { environment?.invalidate() } }
+    }
     private var panel: ShapeSurface?
     private var overlay: ShapeSurface?
     private var environment: RenderEnvironment?
@@ -44,5 +48,10 @@ public final class RangeSelectorController: RenderController {
                              width: scale, color: edge))
         overlay.add(.segment(from: PixelPoint(x: left, y: plot.maxY - scale / 2), to: PixelPoint(x: right, y: plot.maxY - scale / 2),
                              width: scale, color: edge))
+        if isFocused {
+            overlay.add(.outline(PixelBox(x: left - 2 * scale, y: plot.y - 2 * scale, width: right - left + 4 * scale,
+                                          height: plot.height + 4 * scale),
+                                 color: theme.text, width: 2 * scale, cornerRadius: 4 * scale))
+        }
     }
 }

@@ -63,6 +63,24 @@ public final class RangeSelectorPresenter: ViewportObserver {
     /// Whether `point` is over the selector (the window routes presses here then).
     public func contains(_ point: PixelPoint) -> Bool { stage.geometry.plotBox.contains(point) }
 
+    /// Moves the window by `widths` of its width (negative: earlier), stopping at the
+    /// data's ends: the focused selector's ← and →.
+    public func move(byWidths widths: Double) {
+        momentum = nil
+        var moved = selection
+        moved.drag(.body, by: widths * (selection.selected.upperBound - selection.selected.lowerBound))
+        main.show(x: moved.selected)
+    }
+
+    /// Widens the window `factor` times about its centre (below 1 narrows it), kept to
+    /// the data and the narrowest view: the focused selector's `+` and `-`.
+    public func scaleWidth(by factor: Double) {
+        momentum = nil
+        let range = selection.selected
+        let centre = (range.lowerBound + range.upperBound) / 2, half = (range.upperBound - range.lowerBound) * factor / 2
+        main.show(x: (centre - half)...(centre + half))
+    }
+
     public func pointerDown(at point: PixelPoint, time: Double) {
         momentum = nil
         let x = dataX(point.x)

@@ -61,6 +61,9 @@ public struct Dash: Equatable, Sendable {
 /// What the shapes surface draws, in canvas pixels, antialiased.
 public enum Shape: Equatable, Sendable {
     case rect(PixelBox, fill: RGBAColor, cornerRadius: Double = 0)
+    /// The rim of a rounded rectangle, `width` pixels wide inside `box` (a focus ring):
+    /// what lies within shows through.
+    case outline(PixelBox, color: RGBAColor, width: Double, cornerRadius: Double = 0)
     case circle(center: PixelPoint, radius: Double, fill: RGBAColor, stroke: RGBAColor, strokeWidth: Double)
     case segment(from: PixelPoint, to: PixelPoint, width: Double, color: RGBAColor, dash: Dash? = nil)
     /// The region between a polyline (x ascending) and the horizontal line at `baseline`.

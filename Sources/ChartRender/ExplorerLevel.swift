@@ -11,6 +11,8 @@ final class ExplorerLevel {
     let mainFactory: GPUSurfaceFactory
     /// The range selector's surfaces; its lines are drawn once and cached.
     let selectorFactory: GPUSurfaceFactory
+    /// The `?` panel, over this level's chart.
+    let keyHelp = KeyHelpController()
 
     /// - Parameters:
     ///   - initialFraction: the share of the data shown at first, newest last.
@@ -27,6 +29,7 @@ final class ExplorerLevel {
         selector = RangeSelectorPresenter(main: main, factory: selectorFactory,
                                           geometry: Self.selectorGeometry(canvas: canvas, scale: scale), lineWidth: 1)
         main.lines.isSmooth = smooth
+        main.stage.add(keyHelp)
         selector.lines.isSmooth = smooth
     }
 

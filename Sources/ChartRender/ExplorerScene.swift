@@ -27,6 +27,15 @@ public final class ExplorerScene {
     /// Told each message `notice` shows (the window writes it to standard error).
     public var onNotice: ((String) -> Void)?
     public private(set) var isAnimating = false
+    /// Whether the `?` panel of every key and mouse action is shown (over a day's chart too).
+    public var showsKeyHelp = false {
+        didSet {
+            overview.keyHelp.isShown = showsKeyHelp
+            day?.keyHelp.isShown = showsKeyHelp
+        }
+    }
+    /// The `?` panel's box on the chart shown at the last frame, while it is shown.
+    public var keyHelpPanel: PixelBox? { shown.keyHelp.layout?.panel }
 
     private let device: RenderDevice
     private let days: DayFiles?
@@ -137,6 +146,7 @@ public final class ExplorerScene {
                                           theme: overview.main.stage.targetTheme, lineWidth: lineWidth, gradient: gradient,
                                           font: font, initialFraction: 1, smooth: smooth)
             level.main.gradient.shift()
+            level.keyHelp.isShown = showsKeyHelp
             day = level
             zoom.zoomIn(to: level.main, label: DayZoom.label(forX: x, unitsPerSecond: unitsPerSecond))
             isAnimating = true

@@ -65,6 +65,9 @@ final class GPUShapeSurface: ShapeSurface, GPUSurface {
             switch shape {
             case let .rect(box, fill, cornerRadius):
                 append([box.x, box.y, box.maxX, box.maxY], [kind(.rect), cornerRadius, 0, 0], fill, fill)
+            case let .outline(box, color, width, cornerRadius):
+                // A rect whose rim, `width` wide, takes the stroke colour over a clear fill.
+                append([box.x, box.y, box.maxX, box.maxY], [kind(.rect), cornerRadius, width, 0], RGBAColor(red: 0, green: 0, blue: 0, alpha: 0), color)
             case let .circle(center, radius, fill, stroke, strokeWidth):
                 append([center.x, center.y, radius, strokeWidth], [kind(.circle), 0, 0, 0], fill, stroke)
             case let .segment(from, to, width, color, dash):

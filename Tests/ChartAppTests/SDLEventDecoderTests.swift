@@ -89,6 +89,10 @@ final class SDLEventDecoderTests: XCTestCase {
         XCTAssertNil(key(SDLK_SLASH))
         XCTAssertEqual(key(SDLK_TAB), .focusNext)
         XCTAssertEqual(key(SDLK_TAB, KMOD_LSHIFT), .focusPrevious)
+        XCTAssertEqual(key(SDLK_SPACE), .chart(.space))
+        XCTAssertEqual(key(SDLK_RETURN, KMOD_LSHIFT), .chart(.shiftEnter))
+        XCTAssertEqual(key(SDLK_KP_ENTER, KMOD_RSHIFT), .chart(.shiftEnter))
+        XCTAssertEqual(key(SDLK_RETURN, KMOD_LCTRL), .chart(.enter), "only Shift makes Enter Shift+Enter")
     }
 
     func testWindowEvents() {

@@ -120,17 +120,29 @@ final class DayZoomTests: XCTestCase {
         XCTAssertNil(zoom.overviewX)
     }
 
-    /// Enter opens the highlighted point's day; with nothing highlighted it does nothing.
-    func testEnterOpensTheHighlightedDay() {
+    /// Enter opens the highlighted point's day; with nothing highlighted it pins the point
+    /// nearest the view's centre (opening nothing), whose day a second Enter opens.
+    func testEnterOpensTheHighlightedDay() throws {
         let (overview, zoom, opened) = navigation()
-        XCTAssertFalse(overview.key(.enter), "nothing highlighted")
+        let x = overview.targetX
+        XCTAssertTrue(overview.key(.enter), "nothing highlighted: the centre's point is pinned")
         XCTAssertEqual(opened(), [])
+        let centre = try XCTUnwrap(overview.highlight.index)
+        XCTAssertTrue(overview.highlight.isPinned)
+        XCTAssertEqual(centre, overview.source.dataset.nearestIndex(toX: (x.lowerBound + x.upperBound) / 2))
+        XCTAssertTrue(overview.key(.enter))
+        XCTAssertEqual(opened(), [centre], "the pinned point's day")
+        overview.highlight.clear()
+        _ = settle(zoom)
+        zoom.zoomOut()
+        _ = settle(zoom)
         overview.highlight.hover(atX: overview.source.dataset.xs[100])
         XCTAssertTrue(overview.key(.enter))
-        XCTAssertEqual(opened(), [100])
+        XCTAssertEqual(opened(), [centre, 100])
         XCTAssertEqual(zoom.phase, .enteringDay)
         XCTAssertEqual(settle(zoom).last, .inDay)
-        XCTAssertFalse(zoom.shown.key(.enter), "a day opens nothing further")
+        XCTAssertTrue(zoom.shown.key(.enter), "in a day, Enter pins a point")
+        XCTAssertFalse(zoom.shown.key(.enter), "and opens nothing further")
     }
 
     /// A hook that declines (no day file): the click pins the highlight as it always did.

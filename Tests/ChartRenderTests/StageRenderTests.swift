@@ -183,6 +183,36 @@ final class ShapeSurfaceTests: XCTestCase {
     }
 }
 
+extension ShapeSurfaceTests {
+    /// An outline (a focus ring) inks only its rim, `width` pixels inside its box, in its
+    /// colour; what lies within shows through, and its corners are rounded.
+    func testAnOutlineIsItsRimOnly() throws {
+        let device = GLTestHarness.device
+        let factory = try GPUSurfaceFactory(device: device, source: nil, font: nil)
+        let geometry = StageGeometry(canvas: PixelSize(width: 120, height: 80), layout: .plain)
+        let stage = RenderStage(viewport: DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1), geometry: geometry,
+                                theme: .day, factory: factory)
+        let red = RGBAColor(red: 1, green: 0, blue: 0), blue = RGBAColor(red: 0, green: 0, blue: 1)
+        stage.add(ShapeProbe([
+            .rect(PixelBox(x: 50, y: 30, width: 20, height: 20), fill: blue),
+            .outline(PixelBox(x: 20, y: 10, width: 80, height: 60), color: red, width: 3, cornerRadius: 10),
+        ]))
+        let target = try TextureTarget(device: device, width: 120, height: 80)
+        factory.draw(stage, into: target.passTarget)
+        let image = target.readPixels()
+        func color(_ x: Int, _ y: Int) -> (Int, Int, Int) { (Int(image[x, y].r), Int(image[x, y].g), Int(image[x, y].b)) }
+        for (x, y) in [(20, 40), (22, 40), (99, 40), (97, 40), (60, 10), (60, 12), (60, 69), (60, 67)] {
+            XCTAssertTrue(color(x, y) == (255, 0, 0), "rim at \(x), \(y): \(color(x, y))")
+        }
+        for (x, y) in [(19, 40), (100, 40), (60, 9), (60, 70)] {
+            XCTAssertTrue(color(x, y) == (255, 255, 255), "outside at \(x), \(y): \(color(x, y))")
+        }
+        XCTAssertTrue(color(24, 40) == (255, 255, 255) && color(60, 15) == (255, 255, 255), "clear inside the rim")
+        XCTAssertTrue(color(60, 40) == (0, 0, 255), "what lies within shows through")
+        XCTAssertTrue(color(20, 10) == (255, 255, 255), "a rounded corner leaves the box's corner clear")
+    }
+}
+
 final class ExplorerSceneTests: XCTestCase {
     /// The range selector's overview is drawn once and copied while the main view pans
     /// and zooms; a hidden series redraws it. The copy looks like the lines themselves:
