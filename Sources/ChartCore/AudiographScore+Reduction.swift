@@ -36,16 +36,23 @@ extension AudiographScore {
         let inside = dataset.firstIndex(atOrAfterX: low)..<dataset.firstIndex(atOrAfterX: range.upperBound.nextUp)
         let capacity = max(Int(duration / audiograph.minimumStepSeconds), 2)
         let points: [(index: Int, note: Note)]
+        // How far the sound reaches past a run's first and last note: nothing where the
+        // line ends at its point; a quarter step where a note stands for the half of a
+        // step around it, so a reduced line sounds from its step's start to its end.
+        let reach: Double
         if inside.count <= capacity {
             points = source.drawnIndices(forX: range).filter { ys[$0].isFinite }.map { index in
                 (index, Note(time: time(dataset.xs[index]), frequency: pitch(ys[index])))
             }
+            reach = 0
         } else {
-            points = Self.extremes(of: ys, in: dataset, overX: range, steps: capacity / 2, duration: duration).map { point in
+            let steps = capacity / 2
+            points = Self.extremes(of: ys, in: dataset, overX: range, steps: steps, duration: duration).map { point in
                 (point.index, Note(time: point.time, frequency: pitch(ys[point.index])))
             }
+            reach = duration / Double(steps) / 4
         }
-        runs = Self.runs(through: points, ys: ys, gaps: source.gaps, duration: duration,
+        runs = Self.runs(through: points, ys: ys, gaps: source.gaps, duration: duration, reach: reach,
                          shortest: audiograph.minimumStepSeconds)
     }
 
@@ -80,15 +87,16 @@ extension AudiographScore {
     }
 
     /// `points` (ascending index) cut into runs where the line between neighbours breaks,
-    /// each at least `shortest` seconds long, clipped to the sweep and not overlapping.
+    /// each sounding `reach` seconds before its first note and after its last, at least
+    /// `shortest` seconds long, clipped to the sweep and not overlapping.
     /// - Complexity: O(n) for the n points between the first and the last.
     private static func runs(through points: [(index: Int, note: Note)], ys: [Double], gaps: XGaps, duration: Double,
-                             shortest: Double) -> [Run] {
+                             reach: Double, shortest: Double) -> [Run] {
         var runs: [Run] = []
         var notes: [Note] = []
         func close() {
             guard let first = notes.first, let last = notes.last else { return }
-            var start = first.time, end = last.time
+            var start = first.time - reach, end = last.time + reach
             if end - start < shortest {
                 let middle = (start + end) / 2
                 (start, end) = (middle - shortest / 2, middle + shortest / 2)
