@@ -1,11 +1,6 @@
 import CSDL2
 import ChartCore
 
-/// Why no sound could be played, with SDL's own words.
-public struct AudioError: Error, CustomStringConvertible {
-    public let description: String
-}
-
 /// SDL's default audio device, open while one sound plays: the sound is queued whole
 /// (`SDL_QueueAudio`) and SDL's audio thread feeds it to the device; how much it has
 /// taken is the audio clock. Closing it (deinit) stops the sound at once and gives the
