@@ -10,8 +10,10 @@ import ChartRender
 /// a box, double-click or `0` fits everything; hover shows the highlight and the info
 /// board, a click pins it, Esc clears it; the range selector under the chart drags the
 /// view; the legend toggles series (shift-click: only that one); `1`…`7` are the range
-/// presets, `t` switches day and night, `q` or Ctrl+W closes; Tab moves the keyboard's
-/// focus to the legend's toggles and the selector, and `?` lists every key (`KeyBindings`). In a chart folder of
+/// presets, `t` switches day and night, `a` plays the series in view as sound while a
+/// line sweeps the chart in step (`a` again or Esc stops it), `q` or Ctrl+W closes; Tab
+/// moves the keyboard's focus to the legend's toggles and the selector, and `?` lists
+/// every key (`KeyBindings`). In a chart folder of
 /// Telegram's round 2 (`overview.json` with `YYYY-MM/DD.json` beside it), a click on a
 /// point or Enter opens its day, and Esc or "‹ Zoom out" goes back; the title says
 /// which day is shown. It draws only while
@@ -57,6 +59,8 @@ public final class ChartWindow {
     /// `SIGHTLINE_TRACE=1`: one line per frame on standard output (frame time, view), for
     /// tests and for measuring interaction on large files.
     private let trace = ProcessInfo.processInfo.environment["SIGHTLINE_TRACE"] == "1"
+    /// `a`: the series in view as sound, with a line sweeping the chart in step.
+    private let audiograph: AudiographPlayer
 
 
     /// Opens a window of `size` (window coordinates) and starts loading `path`.
@@ -67,11 +71,13 @@ public final class ChartWindow {
     ///   - initialFraction: the newest share of the data shown at first.
     ///   - smooth: draw the lines as smooth curves where the points are sparse (`--smooth`).
     ///   - store: where the session lives; `nil` remembers nothing.
+    ///   - audioSeconds: the length of the audiograph `a` plays (`--audio-seconds`).
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
     public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, connectsGaps: Bool = false,
                 size: PixelSize?,
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
-                initialFraction: Double = 0.2, smooth: Bool = false, store: SessionStore?) throws {
+                initialFraction: Double = 0.2, smooth: Bool = false, store: SessionStore?,
+                audioSeconds: Double = Audiograph.defaultSeconds) throws {
         self.path = path
         self.options = options
         self.lineWidth = lineWidth
@@ -82,6 +88,7 @@ public final class ChartWindow {
         self.initialFraction = initialFraction
         self.smooth = smooth
         self.store = store
+        audiograph = AudiographPlayer(seconds: audioSeconds)
         restore = SessionRestore(file: SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y))
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
@@ -210,6 +217,13 @@ public final class ChartWindow {
             scene?.setTheme(theme, animated: true)
             remember(SessionUpdate(theme: theme.name))
             needsDisplay = true
+        case .command(.audiograph):
+            if let scene, let problem = audiograph.toggle(on: scene.shownMain) { say(problem) }
+            needsDisplay = true
+        case .command(.chart(.escape)) where audiograph.isPlaying:
+            // Esc silences first, and does only that.
+            audiograph.stop()
+            needsDisplay = true
         case .command(.keyHelp):
             scene?.showsKeyHelp.toggle()
         case .command(.chart(.escape)) where scene?.showsKeyHelp == true:
@@ -221,6 +235,12 @@ public final class ChartWindow {
             route(decoded)
         }
         return .keepRunning
+    }
+
+    /// Shows `message` on the chart for a while and writes it to standard error.
+    private func say(_ message: String) {
+        scene?.notice.show(message)
+        scene?.onNotice?(message)
     }
 
     /// Sends `event` to the chart shown (the overview, or a day's) through the scene,
@@ -259,12 +279,13 @@ public final class ChartWindow {
     /// Whether an animation, a flick or a change is still to be drawn.
     private var isAnimating: Bool {
         guard let scene else { return false }
-        return scene.isAnimating || scene.needsFrame
+        return scene.isAnimating || scene.needsFrame || audiograph.isPlaying
     }
 
     /// Advances the animations by `clock`'s step.
     private func advanceAnimations() {
         guard let scene else { return }
+        if audiograph.isPlaying { audiograph.update(shown: scene.shownMain) }
         clock.step(at: SDL_GetTicks64()) { seconds in
             scene.advance(by: seconds)
             return scene.isAnimating
@@ -284,8 +305,8 @@ public final class ChartWindow {
     }
 
     /// One trace line: the frame's time to finished (glFinish), the x range of the chart
-    /// shown, the info board's box, the hidden series, the `?` panel's box and, last, the
-    /// day shown.
+    /// shown, the info board's box, the hidden series, the `?` panel's box, the
+    /// audiograph's sweep line (data x) and, last, the day shown.
     private func traceFrame(since started: UInt64) {
         device.finish()
         let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
@@ -300,6 +321,7 @@ public final class ChartWindow {
         if let panel = scene?.keyHelpPanel {
             line += String(format: " keys %.0f %.0f %.0f %.0f", panel.x, panel.y, panel.width, panel.height)
         }
+        if let sweep = main.audioCursor.x { line += String(format: " audio %.6f", sweep) }
         if let day = scene?.zoom.dayLabel, scene?.zoom.phase == .inDay { line += " day \(day)" }
         print(line)
         fflush(stdout)

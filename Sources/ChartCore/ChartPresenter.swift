@@ -28,6 +28,8 @@ public final class ChartPresenter {
     public let rightAxis: YAxisController
     public let gradient: GradientController
     public let noData: NoDataController
+    /// The audiograph's sweep line (hidden unless one plays).
+    public let audioCursor: AudiographCursorController
     /// A chart of shares turns into a pie of a range's shares (a click, Enter) and back
     /// (Esc, its "‹ Zoom out"); `nil` for other charts.
     public let pie: PieController?
@@ -91,6 +93,7 @@ public final class ChartPresenter {
         rightAxis = YAxisController(side: .right)
         self.gradient = GradientController(enabled: gradient)
         noData = NoDataController(source: source, lines: lines)
+        audioCursor = AudiographCursorController(lines: lines)
         // The presets before the legend: it stops where they start.
         legend.presetsStart = { [unowned presets] in presets.boxes.first?.x }
         if composition.isPercentage {
@@ -110,6 +113,7 @@ public final class ChartPresenter {
                                              highlight] + pieControllers + [presets, legend] {
             stage.add(controller)
         }
+        stage.add(audioCursor)
     }
 
     public var geometry: StageGeometry { stage.geometry }

@@ -38,9 +38,15 @@ struct Open: ParsableCommand {
     @Option(help: "The newest share of the data shown when a file opens for the first time (0…1).")
     var initialRange: Double = 0.2
 
+    @Option(help: "The length in seconds of the audiograph the a key plays (up to 300).")
+    var audioSeconds: Double = Audiograph.defaultSeconds
+
     func validate() throws {
         guard lineWidth > 0, lineWidth <= 64 else { throw ValidationError("--line-width must be in 0…64 pixels") }
         guard initialRange > 0, initialRange <= 1 else { throw ValidationError("--initial-range must be in (0, 1]") }
+        guard audioSeconds >= 0.1, audioSeconds <= Audio.longestSeconds else {
+            throw ValidationError("--audio-seconds must be from 0.1 to \(Int(Audio.longestSeconds))")
+        }
     }
 
     func run() throws {
@@ -86,7 +92,7 @@ struct Open: ParsableCommand {
                                          size: size?.value,
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
-                                         store: path == "-" ? nil : store)
+                                         store: path == "-" ? nil : store, audioSeconds: audioSeconds)
             try window.run()
         }
         if let signal = SignalWatcher.receivedSignal { SignalWatcher.terminate(with: signal) }

@@ -56,16 +56,17 @@ enum ProcessRunner {
                       error: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Starts `executable` and returns at once.
+    /// Starts `executable` and returns at once; standard error goes to `errors`, else to
+    /// the tests' own.
     static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                      output: Pipe? = nil) throws -> Process {
+                      output: Pipe? = nil, errors: Pipe? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try resolve(executable))
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
         process.standardOutput = output ?? FileHandle.nullDevice
-        process.standardError = FileHandle.standardError
+        process.standardError = errors ?? FileHandle.standardError
         try process.run()
         return process
     }

@@ -52,12 +52,15 @@ final class XvfbDisplay {
     }
 
     /// Starts `sightline` with `arguments` on this display and waits for its window;
-    /// with `settle`, also for its first frames to be drawn.
-    func launchSightline(_ arguments: [String], settle: Bool = true) throws -> LaunchedApp {
+    /// with `settle`, also for its first frames to be drawn. `extra` adds to its
+    /// environment; its standard error goes to `errors` if given.
+    func launchSightline(_ arguments: [String], settle: Bool = true, environment extra: [String: String] = [:],
+                         errors: Pipe? = nil) throws -> LaunchedApp {
         let trace = TraceLog()
         let process = try ProcessRunner.start(ProcessRunner.sightline, arguments,
-                                              environment: environment.merging(["SIGHTLINE_TRACE": "1"]) { $1 },
-                                              output: trace.pipe)
+                                              environment: environment.merging(["SIGHTLINE_TRACE": "1"]) { $1 }
+                                                  .merging(extra) { $1 },
+                                              output: trace.pipe, errors: errors)
         let app = LaunchedApp(process: process, trace: trace)
         app.window = try waitForWindow(titled: "Sightline")
         if settle { usleep(500_000) }

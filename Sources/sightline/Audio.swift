@@ -1,0 +1,70 @@
+import ArgumentParser
+import ChartCore
+import ChartData
+import Foundation
+
+struct Audio: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a series' audiograph to a WAV file: the chart as a tone, pitch following y.",
+        discussion: """
+        The x range (all x by default, as render draws it) is swept from left to right, \
+        panned from the left ear to the right, over --seconds; the pitch rises linearly \
+        from 150 Hz at the lowest value in the range to 2600 Hz at the highest (a flat \
+        series plays a steady middle tone); gaps in the line are silent. 16-bit PCM, \
+        stereo, 44.1 kHz. --y picks the series (default: the first).
+        """
+    )
+
+    /// The longest sweep: five minutes is 53 MB of WAV, and longer is no chart a
+    /// person listens to.
+    static let longestSeconds = 300.0
+
+    @Argument(help: "The data file to play ('-' for standard input).")
+    var file: String
+
+    @Option(name: .customLong("out"), help: "The WAV file to write ('-' for standard output).")
+    var output: String
+
+    @OptionGroup var data: DataOptions
+
+    @Option(help: ArgumentHelp("The x range to sweep, A:B: numbers in data units (--x-range=-5:10) or dates (2020-01-01:2020-12-31, a date alone ending with its day).",
+                               valueName: "x-range"), transform: RangeArgument.parsing)
+    var xRange: RangeArgument?
+
+    @Option(help: "The sweep's length in seconds (up to 300).")
+    var seconds: Double = Audiograph.defaultSeconds
+
+    func validate() throws {
+        guard seconds >= 0.1, seconds <= Self.longestSeconds else {
+            throw ValidationError("--seconds must be from 0.1 to \(Int(Self.longestSeconds))")
+        }
+        if let names = data.yColumns, names.split(separator: ",").count > 1 {
+            throw ValidationError("the audiograph plays one series: give --y one name")
+        }
+    }
+
+    func run() throws {
+        let dataset = try CommandSupport.load(file, options: data)
+        let plan: RenderPlan
+        do {
+            // The range render would draw: what is heard is what the picture shows.
+            plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false,
+                                  xRange: try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),
+                                  yRange: nil)
+        } catch let error as DataLoadError {
+            throw CommandSupport.fail(error)
+        }
+        if let note = plan.emptyRangeNote { CommandSupport.printError("sightline: warning: \(note)") }
+        let range = plan.visible.minX...plan.visible.maxX
+        let audiograph = Audiograph(seconds: seconds)
+        let score = audiograph.score(of: 0, in: plan.source, overX: range)
+        if score.runs.isEmpty, plan.emptyRangeNote == nil {
+            CommandSupport.printError("sightline: warning: \(DisplayText.quoted(dataset.series[0].name)) has no value in the range "
+                                      + "swept, so the audiograph is silent")
+        }
+        let sound = audiograph.render(score)
+        try CommandSupport.reportingRenderErrors {
+            try WAVFile.write(sound, to: output, refusing: [file])
+        }
+    }
+}
