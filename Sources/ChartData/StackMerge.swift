@@ -11,6 +11,7 @@ public enum StackMerge: Sendable, Hashable {
     case largestTotal
     /// Each series' mean over the bucket (NaN counted as 0, a missing value): stacked
     /// and percentage areas. Each series' share of the bucket's sum is its share of the
-    /// bucket's means, so percentages stay exact.
+    /// bucket's means, so percentages stay exact (of non-negative values: percentages
+    /// count a negative mean as 0, not each negative value of a series of mixed signs).
     case mean
 }

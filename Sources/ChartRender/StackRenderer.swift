@@ -43,7 +43,7 @@ final class StackRenderer {
     /// `value` (a scale, pixels per stored unit) as a `Float`, within ±2¹²⁰ so it stays
     /// finite: at that scale every stored value beyond ±2⁻⁶⁰ lies far off any canvas
     /// either way (and the shader keeps such corners finite).
-    static func float(_ value: Double) -> Float { Float(min(max(value, -0x1p120), 0x1p120)) }
+    static func finiteFloat(_ value: Double) -> Float { Float(min(max(value, -0x1p120), 0x1p120)) }
 
     /// How `stack`'s levels merge a bucket (`StackMerge`'s rules by mark and stacking).
     static func merge(for stack: SeriesStack) -> StackMerge {
@@ -110,9 +110,10 @@ final class StackRenderer {
             device.setUniform("u_offsetX", .float(LineRenderer.pixels(from: visible.minX, to: piece.originX, per: pixelsPerUnit)))
             // Percentages are in percent whatever the values' unit.
             let unitY = stack.isPercentage ? 1 : piece.unitY
-            device.setUniform("u_pixelsPerUnit", .vec2(Self.float(pixelsPerUnit * piece.unitX), Self.float(pixelsPerUnitY * unitY)))
-            if isBars { device.setUniform("u_loneHalfWidth", .float(Float(loneHalfWidth / piece.unitX))) }
+            device.setUniform("u_pixelsPerUnit", .vec2(Self.finiteFloat(pixelsPerUnit * piece.unitX),
+                                                       Self.finiteFloat(pixelsPerUnitY * unitY)))
             if isBars {
+                device.setUniform("u_loneHalfWidth", .float(Float(loneHalfWidth / piece.unitX)))
                 // Out of the piece's range when the highlighted bucket is another piece's:
                 // every bar of this one dims.
                 device.setUniform("u_highlight", .int(Int32(clamping: (highlightedBucket ?? 0) - piece.firstStored)))
