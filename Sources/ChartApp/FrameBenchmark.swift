@@ -26,9 +26,6 @@ public final class FrameBenchmark {
         public var font: FontFace?
         /// Samples per pixel of a multisampled target drawn into and resolved; 0 for none.
         public var msaa = 0
-        /// Bars or areas to draw instead of lines (`StackScene`: the plot alone, as
-        /// `plain` draws lines); `nil` draws the lines.
-        public var stack: SeriesStack?
         /// Lines drawn as smooth curves where the points are sparse (`--smooth`).
         public var smooth = false
 
@@ -68,8 +65,8 @@ public final class FrameBenchmark {
     /// What draws one frame of W1 showing x range: the window's picture (chart, axes,
     /// labels, legend, range selector, gradient) or, with `plain`, the lines alone. y is
     /// fitted to the data in view every frame, at once (no easing), as W1 specifies.
-    private func frameDrawer(_ source: DataSource, size: PixelSize) throws -> (ClosedRange<Double>, PassTarget) -> Void {
-        if let stack = options.stack {
+    private func frameDrawer(_ source: DataSource, stack: SeriesStack?, size: PixelSize) throws -> (ClosedRange<Double>, PassTarget) -> Void {
+        if let stack {
             let scene = try StackScene(device: device, source: source, stack: stack, theme: options.theme)
             return { x, target in scene.draw(x: x, into: target) }
         }
@@ -95,7 +92,9 @@ public final class FrameBenchmark {
     }
 
     /// Runs the script over `source`, fitting y to the visible data every frame.
-    public func run(_ source: DataSource) throws -> Result {
+    /// - Parameter stack: bars or areas of `source`'s series to draw instead of lines
+    ///   (`StackScene`: the plot alone, as `plain` draws lines); `nil` draws the lines.
+    public func run(_ source: DataSource, stack: SeriesStack? = nil) throws -> Result {
         var result = Result()
         result.renderer = device.renderer
         let dataset = source.dataset
@@ -110,7 +109,7 @@ public final class FrameBenchmark {
         let screen = offscreen?.passTarget ?? device.screen(size: fullSize)
         let reduced: TextureTarget? = options.scale < 1
             ? try TextureTarget(device: device, width: renderSize.width, height: renderSize.height) : nil
-        let draw = try frameDrawer(source, size: renderSize)
+        let draw = try frameDrawer(source, stack: stack, size: renderSize)
         let stretcher = try TextureStretcher(device: device)
         /// The reduced picture upscaled into the screen (or the window).
         func upscale(_ reduced: TextureTarget) {

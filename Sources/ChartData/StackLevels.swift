@@ -81,19 +81,25 @@ public struct StackLevels: Sendable {
                 values[c] = any ? high : .nan
             }
         case .mean:
+            let count = Double(end - first)
             for c in columns.indices {
-                var sum = 0.0
-                columns[c].withUnsafeBufferPointer { column in
+                values[c] = columns[c].withUnsafeBufferPointer { column in
+                    var sum = 0.0
                     for i in first..<end where !column[i].isNaN { sum += column[i] }
+                    if sum.isFinite { return sum / count }
+                    // Values near Double's largest overflow their sum, not their mean.
+                    var mean = 0.0
+                    for i in first..<end where !column[i].isNaN { mean += column[i] / count }
+                    return mean
                 }
-                values[c] = sum / Double(end - first)
             }
         case .largestTotal:
             var best = first
             var bestTotal = -Double.infinity
             for i in first..<end {
+                // The height a diverging stack reaches above zero.
                 var total = 0.0
-                for column in columns where !column[i].isNaN { total += column[i] }
+                for column in columns where column[i] > 0 { total += column[i] }
                 if total > bestTotal {
                     best = i
                     bestTotal = total

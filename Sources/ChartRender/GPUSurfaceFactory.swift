@@ -67,9 +67,6 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         GPUStackSurface(layer: layer, renderer: stackRenderer) { [unowned self] in stackSeries(for: $0) }
     }
 
-    /// GPU memory the stacks' uploaded pieces take, bytes.
-    public var stackGPUByteCount: Int { stackSeries.values.reduce(0) { $0 + $1.gpuByteCount } }
-
     private struct StackSeriesKey: Hashable {
         var series: [Int]
         var merge: StackMerge

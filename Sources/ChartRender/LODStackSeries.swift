@@ -23,9 +23,6 @@ final class LODStackSeries {
         bucketsPerPiece = max(min(Self.maxBucketsPerPiece, device.limits.maxBufferTextureTexels / texelsPerBucket - 2), 1)
     }
 
-    /// GPU memory the uploaded pieces take, bytes.
-    var gpuByteCount: Int { pieces.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.byteCount } } }
-
     /// The dataset indices a view of x in `range` draws: every step inside it and the
     /// nearest one beyond each end (a bar that straddles the edge, an area's edge).
     /// - Complexity: O(log n).

@@ -220,8 +220,8 @@ public final class LineSeriesBuffer {
     /// 1 for values up to 2¹⁰⁰; beyond, the power of two that brings them to about 2²⁰.
     /// From the values' magnitude, not their spread: pixels per unit times this unit
     /// must fit a `Float` for every view of them, and the narrowest view there is
-    /// (`FiniteDomain`) is relative to the magnitude.
-    private static func unit(forMagnitude magnitude: Double) -> Double {
+    /// (`FiniteDomain`) is relative to the magnitude. Stack pieces use it too.
+    static func unit(forMagnitude magnitude: Double) -> Double {
         guard magnitude.isFinite, magnitude > 0x1p100 else { return 1 }
         return Double(sign: .plus, exponent: magnitude.exponent - 20, significand: 1)
     }

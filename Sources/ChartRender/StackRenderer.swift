@@ -40,6 +40,11 @@ final class StackRenderer {
         areas = try device.makePipeline(Self.areasDescriptor)
     }
 
+    /// `value` (a scale, pixels per stored unit) as a `Float`, within ±2¹²⁰ so it stays
+    /// finite: at that scale every stored value beyond ±2⁻⁶⁰ lies far off any canvas
+    /// either way (and the shader keeps such corners finite).
+    static func finiteFloat(_ value: Double) -> Float { Float(min(max(value, -0x1p120), 0x1p120)) }
+
     /// How `stack`'s levels merge a bucket (`StackMerge`'s rules by mark and stacking).
     static func merge(for stack: SeriesStack) -> StackMerge {
         switch (stack.mark, stack.isStacked) {
@@ -79,7 +84,6 @@ final class StackRenderer {
         device.applyScissor(plotRect)
         device.setUniform("u_plotRect", .vec4(Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height)))
         device.setUniform("u_framebufferSize", .size(framebuffer.width, framebuffer.height))
-        device.setUniform("u_pixelsPerUnit", .vec2(Float(pixelsPerUnit), Float(pixelsPerUnitY)))
         device.setUniform("u_zeroY", .float(LineRenderer.pixels(from: visible.minY, to: 0, per: pixelsPerUnitY)))
         device.setUniform("u_seriesCount", .int(Int32(layers)))
         device.setUniform("u_areas", .int(isBars ? 0 : 1))
@@ -91,8 +95,11 @@ final class StackRenderer {
                                                 + [Float](repeating: 0, count: 4 * padding)))
         device.setUniform("u_dims", .int(isBars && stack.highlightedIndex != nil ? 1 : 0))
         device.setUniform("u_dimmedOpacity", .float(Float(stack.dimmedOpacity)))
-        // A lone step's bar is a tenth of the view wide.
-        device.setUniform("u_loneHalfWidth", .float(Float(visible.width / 20)))
+        // A bar with no neighbour at another x: a tenth of the view wide where every step
+        // shares one x (a lone step among them), as a lone thing is seen; else a step
+        // between two at its own x, a pixel wide, so it still shows.
+        let xs = levels.xs
+        let loneHalfWidth = xs.first == xs.last ? visible.width / 20 : 0.5 / pixelsPerUnit
         let highlightedBucket = stack.highlightedIndex.map { levels.bucket(holding: max($0, 0), level: level) }
         for piece in pieces {
             let drawn = max(buckets.lowerBound, piece.own.lowerBound)..<min(buckets.upperBound + 1, piece.own.upperBound)
@@ -101,7 +108,12 @@ final class StackRenderer {
             device.setUniform("u_storedSteps", .int(Int32(piece.storedCount)))
             device.setUniform("u_firstStep", .int(Int32(drawn.lowerBound - piece.firstStored)))
             device.setUniform("u_offsetX", .float(LineRenderer.pixels(from: visible.minX, to: piece.originX, per: pixelsPerUnit)))
+            // Percentages are in percent whatever the values' unit.
+            let unitY = stack.isPercentage ? 1 : piece.unitY
+            device.setUniform("u_pixelsPerUnit", .vec2(Self.finiteFloat(pixelsPerUnit * piece.unitX),
+                                                       Self.finiteFloat(pixelsPerUnitY * unitY)))
             if isBars {
+                device.setUniform("u_loneHalfWidth", .float(Float(loneHalfWidth / piece.unitX)))
                 // Out of the piece's range when the highlighted bucket is another piece's:
                 // every bar of this one dims.
                 device.setUniform("u_highlight", .int(Int32(clamping: (highlightedBucket ?? 0) - piece.firstStored)))

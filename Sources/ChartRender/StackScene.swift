@@ -10,12 +10,18 @@ public final class StackScene {
     public let source: DataSource
     private let factory: GPUSurfaceFactory
     private let stage: RenderStage
-    /// The range index of what y fits to: each step's total for a stack, the series for
-    /// a lone one; `nil` for percentages (always 0…100).
+    /// The range index of what y fits to: each step's total of positive values for a
+    /// stack, the series for a lone one; `nil` for percentages (always 0…100).
     private let fit: RangeMinMax?
+    /// Each step's total of negative values for a stack that has some (stacks diverge
+    /// below zero); `nil` otherwise.
+    private let negativeFit: RangeMinMax?
 
+    /// - Precondition: `stack` names series of `source`'s dataset.
     /// - Complexity: O(steps × series), for the totals y fits to.
     public init(device: RenderDevice, source: DataSource, stack: SeriesStack, theme: ChartTheme = .day) throws {
+        precondition(stack.series.allSatisfy(source.dataset.series.indices.contains),
+                     "StackScene: series \(stack.series) of a dataset of \(source.dataset.series.count)")
         self.stack = stack
         self.source = source
         factory = try GPUSurfaceFactory(device: device, source: source, font: nil)
@@ -26,27 +32,44 @@ public final class StackScene {
         let columns = stack.series.map { source.dataset.series[$0].ys }
         if stack.isPercentage {
             fit = nil
+            negativeFit = nil
         } else if stack.isStacked, columns.count > 1 {
-            var totals = [Double](repeating: 0, count: source.dataset.count)
+            var positives = [Double](repeating: 0, count: source.dataset.count)
+            var negatives: [Double] = []
             for column in columns {
-                for i in totals.indices where !column[i].isNaN { totals[i] += column[i] }
+                for i in positives.indices {
+                    let value = column[i]
+                    if value > 0 {
+                        positives[i] += value
+                    } else if value < 0 {
+                        // Made at the first negative value: most stacks have none.
+                        if negatives.isEmpty { negatives = [Double](repeating: 0, count: positives.count) }
+                        negatives[i] += value
+                    }
+                }
             }
-            fit = RangeMinMax(ys: totals)
+            fit = RangeMinMax(ys: positives)
+            negativeFit = negatives.isEmpty ? nil : RangeMinMax(ys: negatives)
         } else {
             fit = RangeMinMax(ys: columns.first ?? [])
+            negativeFit = nil
         }
     }
 
-    /// The view of x in `range` with y from 0 to the tallest bar or layer in it (with the
-    /// usual margin), or 0…100 for percentages.
+    /// The view of x in `range` with y from the lowest bar or layer in it (0 when none
+    /// is negative) to the tallest (with the usual margin), or 0…100 for percentages.
     /// - Complexity: O(log n).
     public func viewport(x range: ClosedRange<Double>) -> Viewport {
         let dataset = source.dataset
         let inside = dataset.firstIndex(atOrAfterX: range.lowerBound)..<dataset.firstIndex(atOrAfterX: range.upperBound.nextUp)
         var rect = DataRect(minX: range.lowerBound, maxX: range.upperBound, minY: 0, maxY: 100)
-        if let fit {
-            let high = inside.isEmpty ? nil : fit.minMax(in: inside)?.max
-            rect.maxY = Viewport.fittedY(min: 0, max: max(high ?? 1, 0)).upperBound
+        if let fit, !inside.isEmpty {
+            let extremes = fit.minMax(in: inside)
+            let low = (negativeFit ?? fit).minMax(in: inside)?.min ?? 0
+            let y = Viewport.fittedY(min: min(low, 0), max: max(extremes?.max ?? 1, 0))
+            (rect.minY, rect.maxY) = (y.lowerBound, y.upperBound)
+        } else if fit != nil {
+            rect.maxY = Viewport.fittedY(min: 0, max: 1).upperBound
         }
         return Viewport(visible: rect)
     }

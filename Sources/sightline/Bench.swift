@@ -45,7 +45,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the lines, no margins.")
     var plain = false
 
-    @Option(help: "What to draw: line (W1), or the walk as bars, stacked-bars, areas (stacked) or percentage (areas): the plot alone, three series of the walk's absolute values (one for bars).")
+    @Option(help: "What to draw: line (W1), or the walk as bars, stacked-bars, areas (stacked) or percentage (areas): the plot alone, three series of the walk's absolute values (one for bars); with --file, its first three series (or as many as it has; the first for bars).")
     var kind: BenchKind = .line
 
     @Option(help: "Render at this fraction of the size and stretch it (0.5: a quarter of the pixels).")
@@ -93,20 +93,20 @@ struct Bench: ParsableCommand {
         options.theme = look.chartTheme
         options.gradient = !look.noGradient
         options.font = look.font(plain: plain)
-        options.stack = kind.stack
         options.smooth = look.smooth
         var result = FrameBenchmark.Result()
         var source: DataSource?
         try CommandSupport.reportingRenderErrors {
             let benchmark = try FrameBenchmark(options: options)
             source = try loading.value()
-            result = try benchmark.run(source!)
+            result = try benchmark.run(source!, stack: kind.stack(seriesCount: source!.dataset.series.count))
         }
         let dataset = source!.dataset
+        let layers = kind.stack(seriesCount: dataset.series.count)?.series.count ?? 0
         let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
         let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
                                  peakRSSMegabytes: BenchData.peakMegabytes())
-        let drawn = kind == .line ? "\(dataset.count) points" : "\(kind.rawValue), \(dataset.series.count) × \(dataset.count) steps"
+        let drawn = kind == .line ? "\(dataset.count) points" : "\(kind.rawValue), \(layers) × \(dataset.count) steps"
         let detail = kind == .line ? "LOD \(data.lod.rawValue)" : "stack levels"
         print(report.table(title: "W1, \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
         if let json {
@@ -146,10 +146,12 @@ enum BenchKind: String, CaseIterable, ExpressibleByArgument {
                        xKind: walk.xKind)
     }
 
-    /// The stack drawn over `dataset(points:)`, `nil` for lines.
-    var stack: SeriesStack? {
-        let colors = Array(RGBAColor.palette.prefix(seriesCount))
-        let series = Array(0..<seriesCount), weights = [Double](repeating: 1, count: seriesCount)
+    /// The stack drawn over a dataset of `available` series (`dataset(points:)`'s or a
+    /// file's): its first `seriesCount`, or as many as it has; `nil` for lines.
+    func stack(seriesCount available: Int) -> SeriesStack? {
+        let count = min(seriesCount, available)
+        let colors = Array(RGBAColor.palette.prefix(count))
+        let series = Array(0..<count), weights = [Double](repeating: 1, count: count)
         switch self {
         case .line: return nil
         case .bars: return SeriesStack(mark: .bars, series: series, weights: weights, colors: colors, isStacked: false)

@@ -33,19 +33,27 @@ final class StackLevelsTests: XCTestCase {
         }
     }
 
-    func testAMergedStackedBucketIsTheRealStepWithTheLargestTotal() {
+    /// Stacks diverge, so the total that counts is how high the positive values reach:
+    /// some series here are negative, some of mixed signs.
+    func testAMergedStackedBucketIsTheRealStepWithTheLargestTotalOfPositiveValues() {
         var rng = SplitMix64(seed: 31)
         for _ in 0..<30 {
             let count = Int.random(in: 1...3_000, using: &rng)
-            let columns = randomColumns(count: count, series: Int.random(in: 1...5, using: &rng), using: &rng)
+            let columns = randomColumns(count: count, series: Int.random(in: 1...5, using: &rng), using: &rng).map { column in
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: return column.map { -$0 }
+                case 1: return column.map { Bool.random(using: &rng) ? -$0 : $0 }
+                default: return column
+                }
+            }
             let levels = StackLevels(xs: XValues(first: 0, step: 1, count: count), columns: columns, merge: .largestTotal)
-            func total(_ i: Int) -> Double { columns.reduce(0) { $0 + ($1[i].isNaN ? 0 : $1[i]) } }
+            func total(_ i: Int) -> Double { columns.reduce(0) { $0 + ($1[i] > 0 ? $1[i] : 0) } }
             forEachBucket(levels) { level, bucket, steps in
                 let best = steps.max { total($0) < total($1) || (total($0) == total($1) && $0 > $1) }!
                 let expected = columns.map { $0[best] }
                 XCTAssertTrue(zip(bucket.values, expected).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) },
                               "level \(level), steps \(steps): \(bucket.values) is not step \(best)'s \(expected)")
-                let merged = bucket.values.reduce(0) { $0 + ($1.isNaN ? 0 : $1) }
+                let merged = bucket.values.reduce(0) { $0 + ($1 > 0 ? $1 : 0) }
                 XCTAssertTrue(steps.allSatisfy { total($0) <= merged }, "no step of the bucket is taller")
                 XCTAssertEqual(bucket.firstIndex, steps.lowerBound)
             }
@@ -92,6 +100,16 @@ final class StackLevelsTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// Means of values near `Double`'s largest, whose sums overflow, stay finite.
+    func testMeansOfTheLargestValuesStayFinite() {
+        let column = [1.5e308, 1.7e308, -1e308, 1e308, .nan, 1.6e308, 1.6e308, 1.6e308]
+        let levels = StackLevels(xs: XValues(first: 0, step: 1, count: column.count), columns: [column], merge: .mean)
+        XCTAssertEqual(levels.bucket(0, level: 1).values[0], 1.6e308, accuracy: 1e293)
+        XCTAssertEqual(levels.bucket(0, level: 2).values[0], 0.8e308, accuracy: 1e293)
+        XCTAssertEqual(levels.bucket(1, level: 2).values[0], 1.2e308, accuracy: 1e293, "a gap counts as 0")
+        XCTAssertEqual(levels.bucket(0, level: 3).values[0], 1e308, accuracy: 1e293)
     }
 
     /// A bucket's x is halfway between its first and last step: a bar over it, as wide as

@@ -1,6 +1,6 @@
 import ChartCore
 import ChartData
-import ChartRender
+@testable import ChartRender
 import XCTest
 
 /// What the stack surface asks of the device (a recording backend, no GPU): pieces go up
@@ -69,7 +69,8 @@ final class StackRecordingTests: XCTestCase {
             view.draw([stack(weight)], visible: visible)
             XCTAssertEqual(device.uploadedBytes, before, "weight \(weight): nothing uploaded")
             var expected = uniforms(settled)
-            expected["u_weights"] = .floatArray([1, Float(weight), 1] + [Float](repeating: 0, count: 13))
+            let padding = [Float](repeating: 0, count: ShaderConstants.maxStackSeries - 3)
+            expected["u_weights"] = .floatArray([1, Float(weight), 1] + padding)
             XCTAssertEqual(uniforms(backend.commands), expected, "weight \(weight): only the weights differ")
             XCTAssertEqual(backend.commands.filter { if case .uniform = $0 { false } else { true } },
                            settled.filter { if case .uniform = $0 { false } else { true } }, "the same draws")

@@ -234,6 +234,21 @@ final class CommandLineTests: ScratchFolderTestCase {
         XCTAssertEqual(knobFigures["msaa_samples"] as? Int, 4)
     }
 
+    /// Bars and areas over a file draw its own series: the first three, or as many as it
+    /// has (one here, five there), negative values included.
+    func testBenchKindsOverAFileStackItsOwnSeries() throws {
+        let one = try write("x,y\n1,2\n2,-3\n3,5\n4,1\n", to: "one.csv")
+        let five = try write("x,a,b,c,d,e\n1,1,2,3,4,5\n2,2,-1,1,3,2\n3,3,3,3,3,3\n", to: "five.csv")
+        for kind in ["bars", "stacked-bars", "areas", "percentage"] {
+            for (file, layers) in [(one, 1), (five, kind == "bars" ? 1 : 3)] {
+                let result = try ProcessRunner.run(ProcessRunner.sightline, ["bench", "--kind", kind, "--file", file,
+                                                                             "--frames", "3", "--size", "160x90"])
+                XCTAssertEqual(result.status, 0, "\(kind) over \(file): \(result.error)")
+                XCTAssertTrue(result.output.contains("\(kind), \(layers) × "), "\(kind) over \(file): \(result.output)")
+            }
+        }
+    }
+
     // MARK: Output files are never destroyed
 
     private func fileType(_ path: String) -> mode_t? {
