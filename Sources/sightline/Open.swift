@@ -38,6 +38,9 @@ struct Open: ParsableCommand {
     @Option(help: "The newest share of the data shown when a file opens for the first time (0…1).")
     var initialRange: Double = 0.2
 
+    @Flag(help: "Do not say the summary (key s) aloud, even where speech-dispatcher's spd-say is installed.")
+    var noSpeech = false
+
     func validate() throws {
         guard lineWidth > 0, lineWidth <= 64 else { throw ValidationError("--line-width must be in 0…64 pixels") }
         guard initialRange > 0, initialRange <= 1 else { throw ValidationError("--initial-range must be in (0, 1]") }
@@ -86,7 +89,7 @@ struct Open: ParsableCommand {
                                          size: size?.value,
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
-                                         store: path == "-" ? nil : store)
+                                         store: path == "-" ? nil : store, speaks: !noSpeech)
             try window.run()
         }
         if let signal = SignalWatcher.receivedSignal { SignalWatcher.terminate(with: signal) }

@@ -21,7 +21,7 @@ struct Sightline: ParsableCommand {
         file that cannot be read, 69 when no display or OpenGL 3.3 is available, 73 when \
         an output file cannot be written.
         """,
-        subcommands: [Open.self, Render.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self, FuzzRender.self],
+        subcommands: [Open.self, Render.self, Describe.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self, FuzzRender.self],
         defaultSubcommand: Open.self
     )
 
