@@ -11,6 +11,8 @@ final class ExplorerLevel {
     let mainFactory: GPUSurfaceFactory
     /// The range selector's surfaces; its lines are drawn once and cached.
     let selectorFactory: GPUSurfaceFactory
+    /// The summary `s` shows over this level's chart.
+    let summaryPanel = SummaryPanelController()
 
     /// - Parameters:
     ///   - initialFraction: the share of the data shown at first, newest last.
@@ -28,6 +30,7 @@ final class ExplorerLevel {
                                           geometry: Self.selectorGeometry(canvas: canvas, scale: scale), lineWidth: 1)
         main.lines.isSmooth = smooth
         selector.lines.isSmooth = smooth
+        main.stage.add(summaryPanel)
     }
 
     static func selectorGeometry(canvas: PixelSize, scale: Double) -> StageGeometry {
