@@ -35,7 +35,7 @@ struct Describe: ParsableCommand {
     func run() throws {
         let loadStarted = Date()
         let dataset = try CommandSupport.load(file, options: data)
-        let range = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
+        let range = try xRange?.resolvedForPoints(for: dataset.xKind, option: "--x-range", file: dataset.source)
         let started = Date()
         let summary = ChartSummary(dataset: dataset, overX: range)
         let seconds = Date().timeIntervalSince(started)

@@ -84,9 +84,10 @@ struct Render: ParsableCommand {
         }
         if let note = plan.emptyRangeNote { CommandSupport.printError("sightline: warning: \(note)") }
         let source = plan.source
-        let description = altText
-            ? ChartSummary(source: source, overX: plan.visible.minX...plan.visible.maxX).lines.joined(separator: "\n") + "\n"
-            : nil
+        // The days asked for, or the picture's range when none was.
+        let described = try xRange?.resolvedForPoints(for: dataset.xKind, option: "--x-range", file: dataset.source)
+            ?? plan.visible.minX...plan.visible.maxX
+        let description = altText ? ChartSummary(source: source, overX: described).lines.joined(separator: "\n") + "\n" : nil
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
