@@ -66,14 +66,19 @@ public final class SummaryPanelController: RenderController {
         let padding = 10 * scale, spacing = 3 * scale, margin = 8 * scale
         let width = min(plot.width - 2 * margin, maximumWidth * scale)
         let measure = { (line: String) in text.measure(line, pointSize: self.pointSize).width }
-        var rows = lines.flatMap { Self.wrapped($0, into: width - 2 * padding, measure: measure) }
+        // A wrapped line's later rows are indented, so each fact starts at the margin.
+        let indent = 12 * scale
+        var rows = lines.flatMap { line in
+            Self.wrapped(line, into: width - 2 * padding - indent, measure: measure).enumerated().map { (text: $0.element, indented: $0.offset > 0) }
+        }
         let rowHeight = text.measure("Ag", pointSize: pointSize).height
         let fitting = max(Int((plot.height - 2 * margin - 2 * padding + spacing) / (rowHeight + spacing)), 1)
         if rows.count > fitting {
             rows = Array(rows.prefix(fitting))
-            rows[fitting - 1] = NoticeController.fitting(rows[fitting - 1] + " …", into: width - 2 * padding, measure: measure)
+            rows[fitting - 1].text = NoticeController.fitting(rows[fitting - 1].text + " …", into: width - 2 * padding - indent,
+                                                              measure: measure)
         }
-        let widest = rows.map(measure).max() ?? 0
+        let widest = rows.map { measure($0.text) + ($0.indented ? indent : 0) }.max() ?? 0
         let box = PixelBox(x: plot.x + margin, y: plot.y + margin, width: min(widest + 2 * padding, width),
                            height: Double(rows.count) * (rowHeight + spacing) - spacing + 2 * padding)
         panelBox = box
@@ -81,11 +86,15 @@ public final class SummaryPanelController: RenderController {
         // A hairline edge, so the panel stands apart from a plot of the same colour.
         let edge = PixelBox(x: box.x - scale, y: box.y - scale, width: box.width + 2 * scale, height: box.height + 2 * scale)
         shapes.add(.rect(edge, fill: theme.text.withAlpha(0.5), cornerRadius: 7 * scale))
-        shapes.add(.rect(box, fill: theme.panel.withAlpha(1), cornerRadius: 6 * scale))
-        let ink = theme.text.readable(on: theme.panel.withAlpha(1))
-        for (row, line) in rows.enumerated() {
-            let y = box.y + padding + Double(row) * (rowHeight + spacing)
-            text.add(TextRun(line, at: PixelPoint(x: box.x + padding, y: y), anchor: .topLeft, pointSize: pointSize, color: ink))
+        // Opaque, unlike the board: sentences are read, not glanced at, over the lines.
+        var fill = theme.panel
+        fill.alpha = 1
+        shapes.add(.rect(box, fill: fill, cornerRadius: 6 * scale))
+        let ink = theme.text.readable(on: fill)
+        for (number, row) in rows.enumerated() {
+            let y = box.y + padding + Double(number) * (rowHeight + spacing)
+            text.add(TextRun(row.text, at: PixelPoint(x: box.x + padding + (row.indented ? indent : 0), y: y), anchor: .topLeft,
+                             pointSize: pointSize, color: ink))
         }
     }
 
