@@ -251,8 +251,9 @@ public final class ChartWindow {
         }
         let lines = scene.shownMain.summary.lines
         panel.show(lines)
-        print(lines.map { DisplayText.escaped($0, limit: 2000) }.joined(separator: "\n"))
         fflush(stdout)
+        var text = lines.map { DisplayText.escaped($0, limit: 2000) }.joined(separator: "\n") + "\n"
+        _ = text.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
         speaker.speak(lines.joined(separator: " "))
     }
 

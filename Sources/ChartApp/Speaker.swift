@@ -1,4 +1,4 @@
-import ChartData
+import ChartCore
 import Dispatch
 import Foundation
 
@@ -36,7 +36,8 @@ final class Speaker: @unchecked Sendable {
         guard let program else {
             if !saidMissing {
                 saidMissing = true
-                FileHandle.standardError.write(Data("sightline: spd-say (speech-dispatcher) is not on PATH; summaries are shown and printed, not spoken\n".utf8))
+                var line = "sightline: spd-say (speech-dispatcher) is not on PATH; summaries are shown and printed, not spoken\n"
+                _ = line.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
             }
             return
         }
