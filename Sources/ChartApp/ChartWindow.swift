@@ -61,6 +61,8 @@ public final class ChartWindow {
     private let trace = ProcessInfo.processInfo.environment["SIGHTLINE_TRACE"] == "1"
     /// `a`: the series in view as sound, with a line sweeping the chart in step.
     private let audiograph: AudiographPlayer
+    /// Says the summary aloud (`s`), where speech-dispatcher is installed.
+    private let speaker: Speaker
 
 
     /// Opens a window of `size` (window coordinates) and starts loading `path`.
@@ -72,12 +74,15 @@ public final class ChartWindow {
     ///   - smooth: draw the lines as smooth curves where the points are sparse (`--smooth`).
     ///   - store: where the session lives; `nil` remembers nothing.
     ///   - audioSeconds: the length of the audiograph `a` plays (`--audio-seconds`).
+    ///   - speaks: say the summary (`s`) aloud through `spd-say` (`--no-speech` turns it off).
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
     public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, connectsGaps: Bool = false,
                 size: PixelSize?,
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
                 initialFraction: Double = 0.2, smooth: Bool = false, store: SessionStore?,
-                audioSeconds: Double = Audiograph.defaultSeconds) throws {
+                audioSeconds: Double = Audiograph.defaultSeconds,
+                speaks: Bool = true) throws {
+        speaker = Speaker(enabled: speaks)
         self.path = path
         self.options = options
         self.lineWidth = lineWidth
@@ -203,6 +208,11 @@ public final class ChartWindow {
 
     private func handle(_ event: SDL_Event) -> Outcome {
         guard let decoded = SDLEventDecoder(pixelScale: pixelScale).decode(event) else { return .keepRunning }
+        if let panel = scene?.shownSummary, panel.isShown, decoded != .command(.summary) {
+            let usedUp = panel.intercept(decoded)
+            if !panel.isShown { speaker.cancel() }
+            if usedUp { return .keepRunning }
+        }
         switch decoded {
         case .quit, .command(.quit):
             return .quit
@@ -230,6 +240,9 @@ public final class ChartWindow {
             scene?.showsKeyHelp = false
         case .command(.chart):
             if route(decoded) { needsDisplay = true }
+        case .command(.summary):
+            toggleSummary()
+            needsDisplay = true
         default:
             // Pointer events: the presenters ask for frames themselves when something changes.
             route(decoded)
@@ -249,6 +262,24 @@ public final class ChartWindow {
     private func route(_ event: ChartEvent) -> Bool {
         guard let scene, let router else { return false }
         return scene.route(event, through: router)
+    }
+
+    /// Shows the summary of the view in its panel, prints it and says it; or, when it is
+    /// up, puts it away and stops the speech.
+    private func toggleSummary() {
+        guard let scene else { return }
+        let panel = scene.shownSummary
+        guard !panel.isShown else {
+            panel.hide()
+            speaker.cancel()
+            return
+        }
+        let lines = scene.shownMain.summary.lines
+        panel.show(lines)
+        fflush(stdout)
+        var text = lines.map { DisplayText.escaped($0, limit: 2000) }.joined(separator: "\n") + "\n"
+        _ = text.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
+        speaker.speak(lines.joined(separator: " "))
     }
 
     /// Names the day shown in the window's title, when that changed.
@@ -315,6 +346,9 @@ public final class ChartWindow {
         var line = String(format: "frame %.2f ms x %.6f %.6f", ms, x.minX, x.maxX)
         if let box = main.highlight.boardBox {
             line += String(format: " board %.0f %.0f %.0f %.0f", box.x, box.y, box.width, box.height)
+        }
+        if let box = scene?.shownSummary.panelBox {
+            line += String(format: " summary %.0f %.0f %.0f %.0f", box.x, box.y, box.width, box.height)
         }
         let hidden = main.lines.dataset.series.indices.filter { !main.lines.isVisible($0) }
         if !hidden.isEmpty { line += " hidden " + hidden.map { DisplayText.name(main.lines.dataset.series[$0].name) }.joined(separator: ",") }

@@ -13,6 +13,8 @@ final class ExplorerLevel {
     let selectorFactory: GPUSurfaceFactory
     /// The `?` panel, over this level's chart.
     let keyHelp = KeyHelpController()
+    /// The summary `s` shows over this level's chart.
+    let summaryPanel = SummaryPanelController()
 
     /// - Parameters:
     ///   - initialFraction: the share of the data shown at first, newest last.
@@ -31,6 +33,7 @@ final class ExplorerLevel {
         main.lines.isSmooth = smooth
         main.stage.add(keyHelp)
         selector.lines.isSmooth = smooth
+        main.stage.add(summaryPanel)
     }
 
     static func selectorGeometry(canvas: PixelSize, scale: Double) -> StageGeometry {

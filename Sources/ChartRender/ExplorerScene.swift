@@ -79,6 +79,8 @@ public final class ExplorerScene {
     public var shownMain: ChartPresenter { shown.main }
     /// The range selector drawn and given input now.
     public var shownSelector: RangeSelectorPresenter { shown.selector }
+    /// The summary panel over the chart shown now.
+    public var shownSummary: SummaryPanelController { shown.summaryPanel }
 
     /// Lays both stages of every level out for a canvas of `size` (after a resize).
     public func resize(to size: PixelSize, scale: Double) {

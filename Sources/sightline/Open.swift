@@ -41,6 +41,9 @@ struct Open: ParsableCommand {
     @Option(help: "The length in seconds of the audiograph the a key plays (up to 300).")
     var audioSeconds: Double = Audiograph.defaultSeconds
 
+    @Flag(help: "Do not say the summary (key s) aloud, even where speech-dispatcher's spd-say is installed.")
+    var noSpeech = false
+
     func validate() throws {
         guard lineWidth > 0, lineWidth <= 64 else { throw ValidationError("--line-width must be in 0…64 pixels") }
         guard initialRange > 0, initialRange <= 1 else { throw ValidationError("--initial-range must be in (0, 1]") }
@@ -92,7 +95,8 @@ struct Open: ParsableCommand {
                                          size: size?.value,
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
-                                         store: path == "-" ? nil : store, audioSeconds: audioSeconds)
+                                         store: path == "-" ? nil : store, audioSeconds: audioSeconds,
+                                         speaks: !noSpeech)
             try window.run()
         }
         if let signal = SignalWatcher.receivedSignal { SignalWatcher.terminate(with: signal) }

@@ -70,4 +70,14 @@ struct RangeArgument {
         }
         return try value(lower, end: false)...value(upper, end: true)
     }
+
+    /// The range as `resolved` gives it, less the midnight that ends a date given without
+    /// a time: the points of the days named, not the first of the day after (a summary
+    /// of March counts March's points; a picture of March may show April's first at its
+    /// edge).
+    func resolvedForPoints(for kind: XAxisKind, option: String, file: String) throws -> ClosedRange<Double> {
+        let range = try resolved(for: kind, option: option, file: file)
+        guard case .date(_, hasTime: false) = upper, range.upperBound.nextDown >= range.lowerBound else { return range }
+        return range.lowerBound...range.upperBound.nextDown
+    }
 }

@@ -50,11 +50,26 @@ struct Render: ParsableCommand {
     /// Flat unless `--gradient` (and not `--no-gradient`, kept for scripts from before).
     var paintsGradient: Bool { gradient && !look.noGradient }
 
+    @Flag(help: "Also write the picture's summary in words (what describe prints for its range) beside it, as <out>.txt.")
+    var altText = false
+
     @Flag(help: "Print the OpenGL renderer, the GPU memory used and the time taken.")
     var verbose = false
 
     func validate() throws {
         guard lineWidth > 0, lineWidth <= 64 else { throw ValidationError("--line-width must be in 0…64 pixels") }
+        if altText, !Self.isFilePath(output) {
+            throw ValidationError("--alt-text writes <out>.txt beside the PNG, so --out must name a file, not standard output or a device")
+        }
+    }
+
+    /// Whether `path` names a file (or nothing yet) rather than standard output, a
+    /// device or a pipe, beside which `<path>.txt` can go.
+    private static func isFilePath(_ path: String) -> Bool {
+        guard path != "-", !path.hasPrefix("/dev/"), !path.hasPrefix("/proc/") else { return false }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return true }
+        return info.st_mode & S_IFMT == S_IFREG
     }
 
     func run() throws {
@@ -69,6 +84,10 @@ struct Render: ParsableCommand {
         }
         if let note = plan.emptyRangeNote { CommandSupport.printError("sightline: warning: \(note)") }
         let source = plan.source
+        // The days asked for, or the picture's range when none was.
+        let described = try xRange?.resolvedForPoints(for: dataset.xKind, option: "--x-range", file: dataset.source)
+            ?? plan.visible.minX...plan.visible.maxX
+        let description = altText ? ChartSummary(source: source, overX: described).lines.joined(separator: "\n") + "\n" : nil
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
@@ -78,6 +97,8 @@ struct Render: ParsableCommand {
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)
             try PNGFile.write(image, to: output, refusing: [file])
+            // After the picture, which it describes; never over the data or the picture.
+            if let description { try OutputFile(path: output + ".txt", refusing: [file, output]).write(Array(description.utf8)) }
             if verbose {
                 print("renderer     \(renderer.device.renderer) (\(renderer.device.limits.version))")
                 print("points       \(dataset.count) × \(dataset.series.count) series, LOD \(data.lod.rawValue)")

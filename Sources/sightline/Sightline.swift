@@ -21,7 +21,8 @@ struct Sightline: ParsableCommand {
         file that cannot be read, 69 when no display or OpenGL 3.3 is available, 73 when \
         an output file cannot be written.
         """,
-        subcommands: [Open.self, Render.self, Audio.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self, FuzzRender.self],
+        subcommands: [Open.self, Render.self, Audio.self, Describe.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self,
+                      FuzzRender.self],
         defaultSubcommand: Open.self
     )
 

@@ -1,0 +1,106 @@
+import ChartCore
+import Dispatch
+import Foundation
+
+/// Says text aloud through speech-dispatcher's `spd-say`, the speech service the Orca
+/// screen reader uses, where it is on PATH.
+///
+/// `spd-say` is started directly (no shell, so nothing in the text is ever run) with the
+/// text as one argument after `--`, and not waited for: it hands the text to the speech
+/// server and leaves. `cancel()` runs `spd-say -C`, which stops what is being said. Both
+/// run in order on one background queue, so a cancel never overtakes the speech it
+/// stops, nor the next one, and the window never waits. Children start with the default
+/// signal mask and dispositions (this process blocks its signals for the watcher thread)
+/// and with standard input and output on /dev/null (a server that cannot be reached is
+/// not reported once per key press); each is reaped when it ends.
+final class Speaker: @unchecked Sendable {
+    /// The program's full path; `nil` when speech is off or there is none.
+    let program: String?
+    private let enabled: Bool
+    private let queue = DispatchQueue(label: "speech")
+    private var saidMissing = false
+    private var hasSpoken = false
+
+    /// - Parameters:
+    ///   - enabled: `false` speaks nothing (`--no-speech`).
+    ///   - searchPath: where to look for `spd-say` (`$PATH` by default).
+    init(enabled: Bool, searchPath: String? = ProcessInfo.processInfo.environment["PATH"]) {
+        self.enabled = enabled
+        program = enabled ? Self.find("spd-say", in: searchPath ?? "") : nil
+    }
+
+    /// Starts saying `text`, after stopping what this speaker said before. Without
+    /// `spd-say`, says so once on standard error.
+    func speak(_ text: String) {
+        guard enabled else { return }
+        guard let program else {
+            if !saidMissing {
+                saidMissing = true
+                var line = "sightline: spd-say (speech-dispatcher) is not on PATH; summaries are shown and printed, not spoken\n"
+                _ = line.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+            }
+            return
+        }
+        let cancelsFirst = hasSpoken
+        hasSpoken = true
+        queue.async {
+            if cancelsFirst { Self.run(program, ["-C"], waiting: true) }
+            Self.run(program, ["--", text], waiting: false)
+        }
+    }
+
+    /// Stops what this speaker said, if it said anything.
+    func cancel() {
+        guard let program, hasSpoken else { return }
+        hasSpoken = false
+        queue.async { Self.run(program, ["-C"], waiting: true) }
+    }
+
+    /// The first executable `name` in the folders of `searchPath` (colon-separated).
+    static func find(_ name: String, in searchPath: String) -> String? {
+        for folder in searchPath.split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/\(name)"
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// Starts `program` with `arguments`; waits for it with `waiting`, else reaps it on
+    /// a thread of its own when it ends.
+    private static func run(_ program: String, _ arguments: [String], waiting: Bool) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, program, &actions, &attributes, argv, environ) == 0 else { return }
+        if waiting {
+            reap(pid)
+        } else {
+            Thread.detachNewThread { reap(pid) }
+        }
+    }
+
+    private static func reap(_ pid: pid_t) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    }
+}

@@ -1,0 +1,121 @@
+import ChartData
+
+/// What one series (or a stack's total) did over an x range: its first and last value,
+/// its lowest and highest with where they were, and its trend. Values are in data units;
+/// `decimals` is how they were written, for `ValueFormat`.
+public struct SeriesSummary: Equatable, Sendable {
+    /// A point of the series: x and y in data units.
+    public struct Point: Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    /// Which way a straight line through the points goes, as `Trend.direction(…)` decides.
+    public enum Direction: String, Equatable, Sendable {
+        case up, down, flat
+    }
+
+    /// The least-squares line through the points in view.
+    public struct Trend: Equatable, Sendable {
+        public var direction: Direction
+        /// y units per x unit.
+        public var slope: Double
+        /// The share of the variation the line accounts for, 0…1.
+        public var rSquared: Double
+        /// The line's rise over the points' x span, y units: slope × (last x − first x).
+        public var fittedChange: Double
+        /// `fittedChange` as a share of the range of values in view (max − min), 0 when
+        /// every value is the same.
+        public var shareOfRange: Double
+
+        /// A line explaining less of the variation than this is no trend: the points
+        /// wander around it (noise, a cycle), whichever way it tilts.
+        public static let leastRSquared = 0.1
+        /// A line whose rise over the view is less than this share of the values'
+        /// range is level: a tilt no one would see on the chart.
+        public static let leastShareOfRange = 0.01
+
+        /// Up or down by the slope's sign, unless the line is level (`leastShareOfRange`)
+        /// or explains little (`leastRSquared`): then flat.
+        public static func direction(slope: Double, rSquared: Double, shareOfRange: Double) -> Direction {
+            if abs(shareOfRange) < leastShareOfRange || rSquared < leastRSquared { return .flat }
+            return slope > 0 ? .up : .down
+        }
+    }
+
+    /// The series' name (a stack's total is named for it, "Total").
+    public var name: String
+    /// Decimals the values were written with.
+    public var decimals: Int
+    /// Points with a finite value in view.
+    public var pointCount = 0
+    /// The earliest and latest finite points in view.
+    public var first: Point?
+    public var last: Point?
+    /// The lowest and highest finite points in view (the earliest of equal ones).
+    public var minimum: Point?
+    public var maximum: Point?
+    /// `nil` with fewer than two distinct x in view.
+    public var trend: Trend?
+
+    public init(name: String, decimals: Int) {
+        self.name = name
+        self.decimals = decimals
+    }
+
+    /// Last minus first, y units; `nil` without points or where it overflows.
+    public var change: Double? {
+        guard let first, let last else { return nil }
+        let change = last.y - first.y
+        return change.isFinite ? change : nil
+    }
+
+    /// `change` as a percent of the first value's magnitude; `nil` when the first is 0.
+    public var changePercent: Double? {
+        guard let first, let change, first.y != 0 else { return nil }
+        let percent = change / abs(first.y) * 100
+        return percent.isFinite ? percent : nil
+    }
+
+    /// Measures the finite values `y(i)` at the indices `indices` of `xs`; NaN and
+    /// infinities are skipped.
+    /// - Complexity: O(`indices.count`), one pass.
+    static func measuring(name: String, decimals: Int, xs: XValues, indices: Range<Int>,
+                          _ y: (Int) -> Double) -> SeriesSummary {
+        var summary = SeriesSummary(name: name, decimals: decimals)
+        var fit = LinearFit()
+        var firstIndex = -1, lastIndex = -1, lowIndex = -1, highIndex = -1
+        var low = Double.infinity, high = -Double.infinity
+        for i in indices {
+            let value = y(i)
+            guard value.isFinite else { continue }
+            if firstIndex < 0 { firstIndex = i }
+            lastIndex = i
+            if value < low { (low, lowIndex) = (value, i) }
+            if value > high { (high, highIndex) = (value, i) }
+            fit.add(x: xs[i], y: value)
+        }
+        guard firstIndex >= 0 else { return summary }
+        summary.pointCount = fit.count
+        summary.first = Point(x: xs[firstIndex], y: y(firstIndex))
+        summary.last = Point(x: xs[lastIndex], y: y(lastIndex))
+        summary.minimum = Point(x: xs[lowIndex], y: low)
+        summary.maximum = Point(x: xs[highIndex], y: high)
+        if let slope = fit.slope {
+            let fitted = slope * (xs[lastIndex] - xs[firstIndex])
+            let spread = high - low
+            let share = spread > 0 ? fitted / spread : 0
+            let r2 = fit.rSquared ?? 0
+            if fitted.isFinite, share.isFinite {
+                summary.trend = Trend(direction: Trend.direction(slope: slope, rSquared: r2, shareOfRange: share),
+                                      slope: slope, rSquared: r2, fittedChange: fitted, shareOfRange: share)
+            }
+        }
+        return summary
+    }
+}

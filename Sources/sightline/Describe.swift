@@ -1,0 +1,50 @@
+import ArgumentParser
+import ChartCore
+import ChartData
+import Foundation
+
+struct Describe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Describe a data file's chart in words: its x range and points, and per series its change, lowest and highest values and trend.",
+        discussion: """
+        One fact a line, written to be read aloud, numbers as the window's info board writes \
+        them. A trend is the least-squares line of y on x over the points in range, per day \
+        on a time axis (per hour under two days), per unit of x otherwise; it is called \
+        flat when the line's rise over the range is under 1% of the values' range in view, \
+        or when it explains under 10% of their variation (R² < 0.1). Stacked series add \
+        their total; a chart of shares adds the shares at its first and last x. --json \
+        prints the same as JSON: numbers in full, dates as ISO 8601 in UTC.
+        """
+    )
+
+    @Argument(help: "The data file to describe ('-' for standard input).")
+    var file: String
+
+    @OptionGroup var data: DataOptions
+
+    @Option(help: ArgumentHelp("The x range to describe, A:B: numbers in data units (--x-range=-5:10) or dates (2020-01-01:2020-12-31, a date alone ending with its day); default: all x.",
+                               valueName: "x-range"), transform: RangeArgument.parsing)
+    var xRange: RangeArgument?
+
+    @Flag(help: "Print JSON instead of sentences.")
+    var json = false
+
+    @Flag(help: "Print the time loading and summarising took, on standard error.")
+    var verbose = false
+
+    func run() throws {
+        let loadStarted = Date()
+        let dataset = try CommandSupport.load(file, options: data)
+        let range = try xRange?.resolvedForPoints(for: dataset.xKind, option: "--x-range", file: dataset.source)
+        let started = Date()
+        let summary = ChartSummary(dataset: dataset, overX: range)
+        let seconds = Date().timeIntervalSince(started)
+        let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
+        CommandSupport.write(json ? text : CommandSupport.terminalSafe(text), to: STDOUT_FILENO)
+        if verbose {
+            CommandSupport.printError(String(format: "load %.3f s, summary %.1f ms over %d points × %d series",
+                                             started.timeIntervalSince(loadStarted), seconds * 1000, summary.pointCount,
+                                             summary.series.count))
+        }
+    }
+}

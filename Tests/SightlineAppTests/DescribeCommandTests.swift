@@ -1,0 +1,110 @@
+import ChartCore
+import ChartData
+import Foundation
+import XCTest
+
+/// `sightline describe` and `render --alt-text`: the summary in words and JSON, and the
+/// words written beside a picture as safely as the picture.
+final class DescribeCommandTests: ScratchFolderTestCase {
+    /// A price file: two decimals, dates, a rise, a dip in March and a top in July.
+    private func prices() throws -> String {
+        var csv = "Date,Close,Volume\n"
+        let first = CivilDate(year: 2023, month: 1, day: 3).unixSeconds
+        for day in 0..<361 {
+            let date = CivilDate(unixSeconds: first + Double(day) * 86_400)
+            let close = day == 0 ? 123.40 : day == 360 ? 150.10 : day == 69 ? 110.25 : day == 209 ? 171.80
+                : 123.40 + Double(day) * 0.074
+            csv += String(format: "%04d-%02d-%02d,%.2f,%d\n", date.year, date.month, date.day, close, 1000 + day)
+        }
+        return try write(csv, to: "prices.csv")
+    }
+
+    func testDescribePrintsTheSummaryInSentences() throws {
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["describe", try prices(), "--y", "Close"])
+        XCTAssertEqual(result.status, 0, result.error)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "361 points from Jan 3, 2023 to Dec 29, 2023.")
+        XCTAssertTrue(lines.contains("Close rose from 123.40 to 150.10 (+26.70, +21.6%) between Jan 3, 2023 and Dec 29, 2023."),
+                      result.output)
+        XCTAssertTrue(lines.contains("Close was lowest at 110.25 on Mar 13, 2023 and highest at 171.80 on Jul 31, 2023."),
+                      result.output)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Close trended up, about +0.0") && $0.contains(" a day;") }, result.output)
+        XCTAssertFalse(result.output.contains("Volume"), "--y picks the series")
+    }
+
+    /// --x-range takes dates; the JSON holds the same numbers as the words.
+    func testDescribeJSONOverARange() throws {
+        let path = try prices()
+        let result = try ProcessRunner.run(ProcessRunner.sightline,
+                                           ["describe", path, "--y", "Close", "--x-range", "2023-03-01:2023-03-31", "--json"])
+        XCTAssertEqual(result.status, 0, result.error)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        XCTAssertEqual(object["points"] as? Int, 31)
+        XCTAssertEqual(object["firstX"] as? String, "2023-03-01T00:00:00Z")
+        XCTAssertEqual(object["lastX"] as? String, "2023-03-31T00:00:00Z")
+        let close = try XCTUnwrap((object["series"] as? [[String: Any]])?.first)
+        let minimum = try XCTUnwrap(close["minimum"] as? [String: Any])
+        XCTAssertEqual(minimum["x"] as? String, "2023-03-13T00:00:00Z")
+        XCTAssertEqual(minimum["y"] as? Double, 110.25)
+        let text = try XCTUnwrap(object["text"] as? [String])
+        XCTAssertTrue(text.contains("Close was lowest at 110.25 on Mar 13, 2023 and highest at "
+                                    + "\(String(format: "%.2f", try XCTUnwrap((close["maximum"] as? [String: Any])?["y"] as? Double))) on Mar 31, 2023."),
+                      text.joined(separator: "\n"))
+        let words = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--y", "Close", "--x-range", "2023-03-01:2023-03-31"])
+        XCTAssertEqual(words.output.split(separator: "\n").map(String.init), text, "the same sentences either way")
+    }
+
+    func testDescribeErrorsAreRendersErrors() throws {
+        let missing = try ProcessRunner.run(ProcessRunner.sightline, ["describe", "\(folder)/absent.csv"])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.error.contains("absent.csv"), missing.error)
+        let dates = try ProcessRunner.run(ProcessRunner.sightline, ["describe", try write("x,y\n0,1\n1,2\n", to: "n.csv"),
+                                                                    "--x-range", "2020-01-01:2020-02-01"])
+        XCTAssertEqual(dates.status, 64)
+        XCTAssertTrue(dates.error.contains("numbers"), dates.error)
+        let empty = try ProcessRunner.run(ProcessRunner.sightline, ["describe", "\(folder)/n.csv", "--x-range", "5:9"])
+        XCTAssertEqual(empty.status, 0, empty.error)
+        XCTAssertEqual(empty.output, "No points between x = 5 and x = 9.\n")
+    }
+
+    /// The words go to `<out>.txt` beside the PNG, describing the picture's range.
+    func testRenderAltTextWritesTheSummaryBesideThePNG() throws {
+        let path = try prices()
+        let out = "\(folder)/chart.png"
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--y", "Close", "--out", out, "--size", "320x200",
+                                                                     "--x-range", "2023-03-01:2023-03-31", "--alt-text"])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+        let text = try String(contentsOfFile: out + ".txt", encoding: .utf8)
+        let described = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--y", "Close",
+                                                                        "--x-range", "2023-03-01:2023-03-31"])
+        XCTAssertEqual(text, described.output, "the same summary as describe over the same range")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["chart.png", "chart.png.txt", "prices.csv"],
+                       "no temporary left")
+    }
+
+    /// `<out>.txt` that is the data file, or a link to the PNG, is refused (73) and left
+    /// as it was; `--out -` cannot have a file beside it (64).
+    func testAltTextNeverOverwritesWhatItMustNot() throws {
+        let csv = "x,y\n0,0\n10,10\n"
+        let input = try write(csv, to: "chart.png.txt")
+        let overInput = try ProcessRunner.run(ProcessRunner.sightline, ["render", input, "--out", "\(folder)/chart.png",
+                                                                        "--size", "64x48", "--alt-text"])
+        XCTAssertEqual(overInput.status, 73, overInput.error)
+        XCTAssertTrue(overInput.error.contains("chart.png.txt"), overInput.error)
+        XCTAssertEqual(try String(contentsOfFile: input, encoding: .utf8), csv, "the data is unchanged")
+
+        let data = try write(csv, to: "data.csv")
+        let png = "\(folder)/linked.png"
+        XCTAssertEqual(symlink("linked.png", png + ".txt"), 0)
+        let overPNG = try ProcessRunner.run(ProcessRunner.sightline, ["render", data, "--out", png, "--size", "64x48", "--alt-text"])
+        XCTAssertEqual(overPNG.status, 73, overPNG.error)
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: png)).prefix(4)), [0x89, 0x50, 0x4E, 0x47],
+                       "the PNG is still a PNG")
+
+        let stdout = try ProcessRunner.run(ProcessRunner.sightline, ["render", data, "--out", "-", "--alt-text"])
+        XCTAssertEqual(stdout.status, 64)
+        XCTAssertTrue(stdout.error.contains("--alt-text"), stdout.error)
+    }
+}
+
