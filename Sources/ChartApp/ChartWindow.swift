@@ -134,6 +134,8 @@ public final class ChartWindow {
         defer {
             SignalWatcher.setHandler(nil)
             store?.flush()
+            // No `spd-say` outlives the window, even one that hangs.
+            speaker.shutDown()
         }
         var event = SDL_Event()
         while true {

@@ -12,7 +12,10 @@ import Foundation
 /// stops, nor the next one, and the window never waits. Children start with the default
 /// signal mask and dispositions (this process blocks its signals for the watcher thread)
 /// and with standard input and output on /dev/null (a server that cannot be reached is
-/// not reported once per key press); each is reaped when it ends.
+/// not reported once per key press); each is reaped when it ends. An `spd-say` that
+/// hangs (no speech server answering) cannot hold the others up: a cancel waits for it
+/// at most `cancelTimeout`, and `shutDown()` ends whatever is still running when the
+/// window closes, so no child outlives the app.
 final class Speaker: @unchecked Sendable {
     /// The program's full path; `nil` when speech is off or there is none.
     let program: String?
@@ -20,6 +23,10 @@ final class Speaker: @unchecked Sendable {
     private let queue = DispatchQueue(label: "speech")
     private var saidMissing = false
     private var hasSpoken = false
+    /// The `spd-say`s started and not yet ended.
+    private static let running = RunningChildren()
+    /// The longest a cancel (`spd-say -C`) is waited for before it is killed, seconds.
+    static let cancelTimeout = 2.0
 
     /// - Parameters:
     ///   - enabled: `false` speaks nothing (`--no-speech`).
@@ -56,6 +63,11 @@ final class Speaker: @unchecked Sendable {
         queue.async { Self.run(program, ["-C"], waiting: true) }
     }
 
+    /// Ends every `spd-say` still running (the window is closing).
+    func shutDown() {
+        for pid in Self.running.all { kill(pid, SIGKILL) }
+    }
+
     /// The first executable `name` in the folders of `searchPath` (colon-separated).
     static func find(_ name: String, in searchPath: String) -> String? {
         for folder in searchPath.split(separator: ":") where !folder.isEmpty {
@@ -68,8 +80,8 @@ final class Speaker: @unchecked Sendable {
         return nil
     }
 
-    /// Starts `program` with `arguments`; waits for it with `waiting`, else reaps it on
-    /// a thread of its own when it ends.
+    /// Starts `program` with `arguments`; waits for it with `waiting` (killing it after
+    /// `cancelTimeout`), else reaps it on a thread of its own when it ends.
     private static func run(_ program: String, _ arguments: [String], waiting: Bool) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -92,15 +104,52 @@ final class Speaker: @unchecked Sendable {
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
         guard posix_spawn(&pid, program, &actions, &attributes, argv, environ) == 0 else { return }
+        running.insert(pid)
         if waiting {
-            reap(pid)
+            reap(pid, within: cancelTimeout)
         } else {
-            Thread.detachNewThread { reap(pid) }
+            Thread.detachNewThread { reap(pid, within: nil) }
         }
     }
 
-    private static func reap(_ pid: pid_t) {
+    /// Waits for `pid` to end, killing it after `limit` seconds when there is one.
+    private static func reap(_ pid: pid_t, within limit: Double?) {
         var status: Int32 = 0
+        if let limit {
+            let deadline = Date().addingTimeInterval(limit)
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if Date() >= deadline {
+                    kill(pid, SIGKILL)
+                    break
+                }
+                usleep(20_000)
+            }
+        }
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        running.remove(pid)
+    }
+}
+
+/// The process ids of children not yet reaped, shared by the queue and the reapers.
+private final class RunningChildren: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pids = Set<pid_t>()
+
+    func insert(_ pid: pid_t) {
+        lock.lock()
+        pids.insert(pid)
+        lock.unlock()
+    }
+
+    func remove(_ pid: pid_t) {
+        lock.lock()
+        pids.remove(pid)
+        lock.unlock()
+    }
+
+    var all: Set<pid_t> {
+        lock.lock()
+        defer { lock.unlock() }
+        return pids
     }
 }

@@ -21,7 +21,8 @@ public final class AudiographCursorController: RenderController {
     }
 
     public func attach(to environment: RenderEnvironment) {
-        shapes = environment.shapeSurface(layer: .overlay)
+        // Over the series, under the board it moves (the board is on the overlay).
+        shapes = environment.shapeSurface(layer: .series)
         self.environment = environment
     }
 

@@ -2,7 +2,8 @@ import ChartData
 import Foundation
 
 /// The summary as sentences: one fact a line, written to be read aloud (a screen reader
-/// speaks them as they are), numbers as the explorer's board writes them.
+/// speaks them as they are), numbers as the explorer's board writes them, names as the
+/// legend does (cut and escaped; the JSON keeps them whole).
 extension ChartSummary {
     /// The summary, one sentence a line: the range and its points, then per series its
     /// change, its extremes and its trend, then the stacks' totals and the shares.
@@ -14,11 +15,11 @@ extension ChartSummary {
         var lines = [firstX == lastX ? "\(points) \(place(firstX))." : "\(points) from \(xLabel(firstX)) to \(xLabel(lastX))."]
         for summary in series { lines += sentences(for: summary) }
         for total in totals {
-            lines.append("\(total.summary.name) is the sum of \(Self.listed(total.members)).")
+            lines.append("\(DisplayText.name(total.summary.name)) is the sum of \(Self.listed(total.members.map { DisplayText.name($0) })).")
             lines += sentences(for: total.summary)
         }
         for shares in shares {
-            let parts = zip(shares.names, shares.percents).map { "\($0) \($1)%" }
+            let parts = zip(shares.names, shares.percents).map { "\(DisplayText.name($0)) \($1)%" }
             lines.append("Shares \(place(shares.x)): \(Self.listed(parts)).")
         }
         return lines
@@ -26,7 +27,9 @@ extension ChartSummary {
 
     /// What `summary` did: its change, its extremes and its trend.
     func sentences(for summary: SeriesSummary) -> [String] {
-        let name = summary.name
+        // Cut and escaped as the legend writes it: a 10,000-character or control-laden
+        // column name must not crowd out, or scramble, the facts after it.
+        let name = DisplayText.name(summary.name)
         guard let first = summary.first, let last = summary.last, let low = summary.minimum, let high = summary.maximum else {
             return ["\(name) has no values in view."]
         }

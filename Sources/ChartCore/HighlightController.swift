@@ -218,10 +218,19 @@ public final class HighlightController: RenderController {
             }
         }
 
+        // The hovered bars are read on the board: it goes beside them, not over them.
+        targetCircles += barColumn(at: index, lineX: lineX, among: visibleSeries, in: environment)
         if let total = stackTotal(at: index, among: visibleSeries) {
             rows.append(("All  \(total)", theme.text))
         }
         let padding = 8 * scale, spacing = 4 * scale
+        // As many rows as the plot holds; the series beyond are counted, not drawn off it.
+        let rowHeight = text.measure("Ag", pointSize: pointSize).height
+        let fitting = max(Int((plot.height - 12 * scale - 2 * padding + spacing) / (rowHeight + spacing)), 2)
+        if rows.count > fitting {
+            let left = rows.count - fitting + 1
+            rows = Array(rows.prefix(fitting - 1)) + [("+\(left) more", theme.text)]
+        }
         let sizes = rows.map { text.measure($0.0, pointSize: pointSize) }
         let size = TextSize(width: (sizes.map(\.width).max() ?? 0) + 2 * padding,
                             height: sizes.map(\.height).reduce(0, +) + spacing * Double(rows.count - 1) + 2 * padding)
@@ -242,9 +251,31 @@ public final class HighlightController: RenderController {
     private func boardRow(series: Int, at index: Int, among visible: [Int]) -> String {
         let value = source.dataset.series[series].ys[index]
         let row = "\(DisplayText.name(source.dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))"
-        guard let group = lines.composition.group(ofSeries: series), group.isPercentage,
-              let share = source.dataset.share(of: series, at: index, among: group.series.filter(visible.contains)) else { return row }
-        return "\(Int((100 * share).rounded()))%  " + row
+        guard let group = lines.composition.group(ofSeries: series), group.isPercentage else { return row }
+        // Whole percents of every shown member at once, so the board's add up to 100.
+        let members = group.series.filter(visible.contains)
+        guard let position = members.firstIndex(of: series),
+              source.dataset.share(of: series, at: index, among: members) != nil else { return row }
+        let percents = WholePercents.of(members.map { source.dataset.share(of: $0, at: index, among: members) ?? 0 })
+        return "\(percents[position])%  " + row
+    }
+
+    /// Points down the hovered step's bars, from their top to the plot's bottom, for the
+    /// board to keep clear of (as it does the circles on lines).
+    private func barColumn(at index: Int, lineX: Double, among visible: [Int], in environment: RenderEnvironment) -> [PixelPoint] {
+        let plot = environment.geometry.plotBox
+        var top = plot.maxY
+        for group in lines.composition.groups where group.mark == .bars {
+            let members = group.series.filter(visible.contains)
+            guard !members.isEmpty else { continue }
+            let sums = source.dataset.stackSums(at: index, of: members)
+            let highest = group.isStacked ? sums.positive
+                : members.map { source.dataset.series[$0].ys[index] }.filter(\.isFinite).max() ?? 0
+            let scales = PlotScales(visible: environment.viewport(for: group.axis).target, plot: plot)
+            top = min(top, max(scales.canvasY(max(highest, 0)), plot.y))
+        }
+        guard top < plot.maxY else { return [] }
+        return stride(from: top, through: plot.maxY, by: radius).map { PixelPoint(x: lineX, y: $0) }
     }
 
     /// The sum of the shown series of a stack of bars at `index`, formatted; `nil`

@@ -106,6 +106,13 @@ public struct OutputFile: Sendable {
         return descriptor
     }
 
+    /// Throws what a write would refuse (a folder, an input, a planted link), before
+    /// anything is written: a command writing two files checks both first.
+    /// - Throws: `OutputFileError`.
+    public func check() throws {
+        _ = try destination()
+    }
+
     /// Follows symbolic links from `path`, classifies what they end at and checks it
     /// against the inputs.
     func destination() throws -> Destination {

@@ -39,6 +39,13 @@ public final class RangeSelectorPresenter: ViewportObserver {
     public func viewportDidChange(_ current: DataRect) {
         selection.select(current.minX...current.maxX)
         window.selected = selection.selected
+        followToggles()
+    }
+
+    /// Shows and hides the series the main chart does, and refits to those left. A
+    /// toggle need not move the main view (a series inside the others' range), so this
+    /// is also asked every frame.
+    private func followToggles() {
         var toggled = false
         for index in lines.dataset.series.indices where lines.isVisible(index) != main.lines.isVisible(index) {
             lines.setVisible(index, main.lines.isVisible(index), animated: true)
@@ -120,6 +127,7 @@ public final class RangeSelectorPresenter: ViewportObserver {
             if moved.selected == selection.selected { momentum = nil }
             main.show(x: moved.selected)
         }
+        followToggles()
         return stage.advance(by: seconds) || momentum != nil
     }
 }

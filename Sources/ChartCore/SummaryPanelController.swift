@@ -1,8 +1,9 @@
 /// The chart's summary (`ChartSummary.lines`) in a panel at the top left of the plot,
 /// shown by `s` and put away by `s` again, Esc, or anything that moves the view or
 /// changes what it shows (the summary would then describe another picture). Long
-/// lines wrap at word boundaries to the plot's width; lines beyond the plot's height
-/// are cut, the last shown ending in "…". On the theme's opaque panel colour with the
+/// lines wrap at word boundaries to the plot's width; a summary taller than the plot
+/// is set smaller (down to three quarters of the size) and, if still too tall, cut, the
+/// last line shown ending in "…" (standard output has it whole). On the theme's opaque panel colour with the
 /// theme's text colour, so it reads on day and night alike.
 public final class SummaryPanelController: RenderController {
     public var pointSize = 12.0
@@ -65,14 +66,25 @@ public final class SummaryPanelController: RenderController {
         let plot = environment.geometry.plotBox
         let padding = 10 * scale, spacing = 3 * scale, margin = 8 * scale
         let width = min(plot.width - 2 * margin, maximumWidth * scale)
-        let measure = { (line: String) in text.measure(line, pointSize: self.pointSize).width }
         // A wrapped line's later rows are indented, so each fact starts at the margin.
         let indent = 12 * scale
-        var rows = lines.flatMap { line in
-            Self.wrapped(line, into: width - 2 * padding - indent, measure: measure).enumerated().map { (text: $0.element, indented: $0.offset > 0) }
+        // The largest text, down to three quarters of `pointSize`, at which every row fits;
+        // at the smallest, the rows that do not fit are cut.
+        var size = pointSize
+        var measure: (String) -> Double = { _ in 0 }
+        var rows: [(text: String, indented: Bool)] = []
+        var rowHeight = 0.0, fitting = 1
+        for candidate in stride(from: pointSize, through: pointSize * 0.75, by: -0.5) {
+            size = candidate
+            measure = { (line: String) in text.measure(line, pointSize: candidate).width }
+            rows = lines.flatMap { line in
+                Self.wrapped(line, into: width - 2 * padding - indent, measure: measure).enumerated()
+                    .map { (text: $0.element, indented: $0.offset > 0) }
+            }
+            rowHeight = text.measure("Ag", pointSize: candidate).height
+            fitting = max(Int((plot.height - 2 * margin - 2 * padding + spacing) / (rowHeight + spacing)), 1)
+            if rows.count <= fitting { break }
         }
-        let rowHeight = text.measure("Ag", pointSize: pointSize).height
-        let fitting = max(Int((plot.height - 2 * margin - 2 * padding + spacing) / (rowHeight + spacing)), 1)
         if rows.count > fitting {
             rows = Array(rows.prefix(fitting))
             rows[fitting - 1].text = NoticeController.fitting(rows[fitting - 1].text + " …", into: width - 2 * padding - indent,
@@ -94,7 +106,7 @@ public final class SummaryPanelController: RenderController {
         for (number, row) in rows.enumerated() {
             let y = box.y + padding + Double(number) * (rowHeight + spacing)
             text.add(TextRun(row.text, at: PixelPoint(x: box.x + padding + (row.indented ? indent : 0), y: y), anchor: .topLeft,
-                             pointSize: pointSize, color: ink))
+                             pointSize: size, color: ink))
         }
     }
 

@@ -62,7 +62,11 @@ public final class YAxisController: RenderController, ViewportObserver {
     /// that series' colour (several would leave the colour saying nothing); "%" after
     /// the labels of an axis of shares.
     public func style(for composition: ChartComposition, lines: SeriesLinesController) {
-        if side == .right { setShown(composition.usesRightAxis, animated: false) }
+        if side == .right {
+            setShown(composition.usesRightAxis, animated: false)
+            // The left axis draws the grid while it has series; the right one marks ticks.
+            drawsGrid = composition.series(on: .left).isEmpty
+        }
         unit = composition.fit(of: side) == .percent ? "%" : ""
         let own = composition.series(on: side)
         guard composition.usesRightAxis, own.count == 1, let only = own.first else {

@@ -88,6 +88,9 @@ struct Render: ParsableCommand {
         let described = try xRange?.resolvedForPoints(for: dataset.xKind, option: "--x-range", file: dataset.source)
             ?? plan.visible.minX...plan.visible.maxX
         let description = altText ? ChartSummary(source: source, overX: described).lines.joined(separator: "\n") + "\n" : nil
+        let textFile = OutputFile(path: output + ".txt", refusing: [file, output])
+        // Refused before the picture is written, so a refusal leaves both as they were.
+        if description != nil { try CommandSupport.reportingRenderErrors { try textFile.check() } }
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
@@ -98,7 +101,7 @@ struct Render: ParsableCommand {
             let seconds = Date().timeIntervalSince(started)
             try PNGFile.write(image, to: output, refusing: [file])
             // After the picture, which it describes; never over the data or the picture.
-            if let description { try OutputFile(path: output + ".txt", refusing: [file, output]).write(Array(description.utf8)) }
+            if let description { try textFile.write(Array(description.utf8)) }
             if verbose {
                 print("renderer     \(renderer.device.renderer) (\(renderer.device.limits.version))")
                 print("points       \(dataset.count) × \(dataset.series.count) series, LOD \(data.lod.rawValue)")

@@ -131,6 +131,11 @@ final class ChartKindsTests: XCTestCase {
         XCTAssertTrue(texts.contains("y0  22"), "\(texts)")
         XCTAssertTrue(texts.contains("y1  32"), "\(texts)")
         XCTAssertTrue(texts.contains("All  54"), "\(texts)")
+        // The board stands beside the hovered bars, not over them.
+        let board = try XCTUnwrap(presenter.highlight.boardBox)
+        let column = PixelBox(x: presenter.scales.canvasX(source.dataset.xs[12]) - 1, y: presenter.scales.canvasY(54),
+                              width: 2, height: geometry.plotBox.maxY - presenter.scales.canvasY(54))
+        XCTAssertFalse(board.intersects(column), "\(board) over \(column)")
         presenter.pointerExited()
         settle(presenter)
         XCTAssertNil(presenter.stacks.stacks.first?.highlightedIndex)
@@ -277,5 +282,33 @@ final class ChartKindsTests: XCTestCase {
         let shown = presenter.legend.boxes.count
         XCTAssertLessThan(shown, 7)
         XCTAssertTrue(factory.texts.flatMap(\.runs).contains { $0.text == "+\(7 - shown)" })
+    }
+
+    /// The range selector hides what the main chart hides, even when the main view does
+    /// not move (a series inside the others' range).
+    func testTheSelectorFollowsAToggleThatMovesNothing() {
+        let source = chart(days: 50, kinds: [.line, .line]) { s, i in s == 0 ? Double(i) : 10 + Double(i % 5) }
+        let presenter = ChartPresenter(source: source, factory: RecordingSurfaceFactory(), geometry: geometry, initialFraction: 1)
+        let selector = RangeSelectorPresenter(main: presenter, factory: RecordingSurfaceFactory(),
+                                              geometry: StageGeometry(canvas: geometry.canvas, plot: PixelRect(x: 60, y: 640, width: 1000, height: 50)))
+        settle(presenter)
+        let before = presenter.stage.viewport.target
+        presenter.toggle(series: 1)
+        XCTAssertEqual(presenter.stage.viewport.target, before, "the main view did not move")
+        presenter.advance(by: 1.0 / 60)
+        selector.advance(by: 1.0 / 60)
+        XCTAssertFalse(selector.lines.isVisible(1))
+    }
+
+    /// A board of more series than the plot holds stays inside it and counts the rest.
+    func testABoardOfManySeriesStaysInsideThePlot() throws {
+        let source = chart(days: 20, kinds: Array(repeating: .line, count: 200)) { s, i in Double(s + i) }
+        let factory = RecordingSurfaceFactory()
+        let presenter = ChartPresenter(source: source, factory: factory, geometry: geometry, initialFraction: 1)
+        presenter.highlight.restore(index: 10, pinned: true)
+        settle(presenter)
+        let board = try XCTUnwrap(presenter.highlight.boardBox)
+        XCTAssertTrue(geometry.plotBox.contains(board), "\(board) in \(geometry.plotBox)")
+        XCTAssertTrue(factory.texts.flatMap(\.runs).contains { $0.text.hasSuffix(" more") && $0.text.hasPrefix("+") })
     }
 }

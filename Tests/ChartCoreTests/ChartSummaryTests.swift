@@ -290,4 +290,15 @@ final class ChartSummaryTests: XCTestCase {
         XCTAssertEqual(summary.series[0].pointCount, 10_000_000)
         XCTAssertNotNil(summary.series[0].trend)
     }
+
+    /// A name of 10,000 characters with control characters is cut and escaped, as the
+    /// legend writes it, and the facts after it are all there.
+    func testALongOrControlLadenNameLeavesTheFactsWhole() {
+        let name = String(repeating: "n", count: 10_000) + "\u{1B}[31m\u{202E}"
+        let dataset = Dataset(source: "t.csv", xs: [0, 1, 2], series: [Series(name: name, ys: [1, 2, 3])])
+        let lines = ChartSummary(source: DataSource(dataset: dataset), overX: 0...2).lines
+        XCTAssertTrue(lines.contains { $0.contains(" rose from 1 to 3") }, "\(lines.map { $0.suffix(80) })")
+        XCTAssertFalse(lines.contains { $0.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E } })
+        XCTAssertTrue(lines.allSatisfy { $0.count < 400 }, "\(lines.map(\.count))")
+    }
 }

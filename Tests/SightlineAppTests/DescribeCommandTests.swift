@@ -102,6 +102,13 @@ final class DescribeCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: png)).prefix(4)), [0x89, 0x50, 0x4E, 0x47],
                        "the PNG is still a PNG")
 
+        // A text file it must refuse leaves the picture it would have replaced alone.
+        let kept = try write("PRECIOUS", to: "kept.png")
+        try FileManager.default.createDirectory(atPath: kept + ".txt", withIntermediateDirectories: false)
+        let refused = try ProcessRunner.run(ProcessRunner.sightline, ["render", data, "--out", kept, "--size", "64x48", "--alt-text"])
+        XCTAssertEqual(refused.status, 73, refused.error)
+        XCTAssertEqual(try String(contentsOfFile: kept, encoding: .utf8), "PRECIOUS", "nothing written when the text is refused")
+
         let stdout = try ProcessRunner.run(ProcessRunner.sightline, ["render", data, "--out", "-", "--alt-text"])
         XCTAssertEqual(stdout.status, 64)
         XCTAssertTrue(stdout.error.contains("--alt-text"), stdout.error)

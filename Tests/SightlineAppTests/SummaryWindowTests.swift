@@ -158,6 +158,28 @@ final class SummaryWindowTests: ScratchFolderTestCase {
         XCTAssertTrue(stderr.contains("spd-say"), "the one line says what is missing: \(stderr)")
     }
 
+    /// An `spd-say` that hangs (no speech server answering) holds nothing up and does
+    /// not outlive the window: `s`, `s`, `q`, and every one of them is gone.
+    func testAHangingSpeakerDoesNotOutliveTheWindow() throws {
+        let display = try XvfbDisplay()
+        let bin = "\(folder)/hang"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let script = try write("#!/bin/sh\necho $$ >> '\(folder)/hung.pids'\nexec sleep 1000\n", to: "hang/spd-say")
+        XCTAssertEqual(chmod(script, 0o755), 0)
+        let app = try launch(display, [], path: bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""))
+        try display.xdotool(["key", "--window", app.window, "s"])
+        XCTAssertTrue(app.trace.wait { self.panel($0) != nil })
+        try display.xdotool(["key", "--window", app.window, "s", "s"])
+        XCTAssertTrue(wait { self.hungPIDs.count >= 2 }, "the speech and a cancel started: \(hungPIDs)")
+        try display.xdotool(["key", "--window", app.window, "q"])
+        app.process.waitUntilExit()
+        XCTAssertTrue(wait { self.hungPIDs.allSatisfy { kill($0, 0) != 0 } }, "left running: \(hungPIDs.filter { kill($0, 0) == 0 })")
+    }
+
+    private var hungPIDs: [pid_t] {
+        ((try? String(contentsOfFile: "\(folder)/hung.pids", encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+    }
+
     /// Polls `condition` for up to 10 s.
     private func wait(_ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(10)
