@@ -65,7 +65,9 @@ extension ChartSummary {
         switch trend.direction {
         case .up, .down:
             let slope = trend.slope * xUnitsPerSlopeUnit
-            return "\(name) trended \(trend.direction.rawValue), about \(Self.signed(Self.threeDigits(slope), slope)) "
+            // "overall": the fit can fall where the ends rose (a peak in between), and
+            // the two sentences must not read as a contradiction.
+            return "Overall \(name) trended \(trend.direction.rawValue), about \(Self.signed(Self.threeDigits(slope), slope)) "
                 + "\(perUnit); \(explains)."
         case .flat:
             if trend.rSquared < SeriesSummary.Trend.leastRSquared {

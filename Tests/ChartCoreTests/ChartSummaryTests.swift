@@ -98,7 +98,7 @@ final class ChartSummaryTests: XCTestCase {
         XCTAssertEqual(summary.series[0].trend?.direction, .up)
         XCTAssertEqual(summary.series[0].trend!.slope, 2, accuracy: 1e-12)
         XCTAssertEqual(summary.slopeUnit, .xUnit)
-        XCTAssertTrue(summary.lines.contains("y trended up, about +2.00 per unit of x; a straight-line fit explains 100% of its variation."),
+        XCTAssertTrue(summary.lines.contains("Overall y trended up, about +2.00 per unit of x; a straight-line fit explains 100% of its variation."),
                       summary.lines.joined(separator: "\n"))
         XCTAssertTrue(summary.lines.contains("y rose from 1 to 201 (+200, +20,000%) between x = 0 and x = 100."),
                       summary.lines.joined(separator: "\n"))
@@ -114,7 +114,7 @@ final class ChartSummaryTests: XCTestCase {
         XCTAssertEqual(summary.slopeUnit, .day)
         XCTAssertEqual(summary.series[0].trend!.slope * summary.xUnitsPerSlopeUnit, -0.5, accuracy: 1e-9)
         XCTAssertEqual(summary.lines[0], "360 points from Jan 3, 2023 to Dec 28, 2023.")
-        XCTAssertTrue(summary.lines.contains("Level trended down, about −0.500 a day; a straight-line fit explains 100% of its variation."),
+        XCTAssertTrue(summary.lines.contains("Overall Level trended down, about −0.500 a day; a straight-line fit explains 100% of its variation."),
                       summary.lines.joined(separator: "\n"))
         XCTAssertTrue(summary.lines.contains("Level was lowest at \u{2212}79.5 on Dec 28, 2023 and highest at 100.0 on Jan 3, 2023."),
                       summary.lines.joined(separator: "\n"))
@@ -128,7 +128,7 @@ final class ChartSummaryTests: XCTestCase {
         let summary = ChartSummary(dataset: dataset)
         XCTAssertEqual(summary.slopeUnit, .hour)
         XCTAssertEqual(summary.series[0].trend!.slope * summary.xUnitsPerSlopeUnit, 0.25, accuracy: 1e-9)
-        XCTAssertTrue(summary.lines.contains { $0.hasPrefix("t trended up, about +0.250 an hour") }, summary.lines.joined(separator: "\n"))
+        XCTAssertTrue(summary.lines.contains { $0.hasPrefix("Overall t trended up, about +0.250 an hour") }, summary.lines.joined(separator: "\n"))
     }
 
     /// Noise around a constant: whatever the fitted line tilts, it explains nothing: flat.

@@ -28,7 +28,7 @@ final class DescribeCommandTests: ScratchFolderTestCase {
                       result.output)
         XCTAssertTrue(lines.contains("Close was lowest at 110.25 on Mar 13, 2023 and highest at 171.80 on Jul 31, 2023."),
                       result.output)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("Close trended up, about +0.0") && $0.contains(" a day;") }, result.output)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Overall Close trended up, about +0.0") && $0.contains(" a day;") }, result.output)
         XCTAssertFalse(result.output.contains("Volume"), "--y picks the series")
     }
 
