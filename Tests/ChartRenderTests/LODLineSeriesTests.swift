@@ -43,6 +43,59 @@ final class LODLineSeriesTests: XCTestCase {
         XCTAssertEqual(device.uploadedBytes, before)
     }
 
+    /// After quiet frames, the zoom to the next finer level uploads a piece prepared
+    /// ahead: no block of it is read in that frame.
+    func testAZoomAfterQuietFramesUploadsWithoutPreparing() throws {
+        let dataset = RandomWalk(count: 4_000_000).dataset()
+        let source = DataSource(dataset: dataset)
+        let device = RenderDevice(recording: RecordingBackend())
+        let detail = source.details[0]
+        let series = LODLineSeries(device: device, dataset: dataset, seriesIndex: 0, detail: detail)
+        let xs = dataset.xs
+        let span = xs.last! - xs.first!
+        let centre = xs.first! + span * 0.4
+        func view(_ width: Double) -> ClosedRange<Double> { (centre - width / 2)...(centre + width / 2) }
+        func level(_ width: Double) -> Int? {
+            detail.levelIndex(forVisible: dataset.drawnIndices(forX: view(width)), plotWidth: 1280)
+        }
+        let width = span / 25
+        let drawn = try XCTUnwrap(level(width))
+        XCTAssertGreaterThan(drawn, 0, "a level with a finer one below it")
+        _ = series.buffers(forVisibleX: view(width), plotWidth: 1280)
+        XCTAssertTrue(series.uploadedThisFrame)
+        series.endFrame()
+
+        var quietFrames = 0
+        while series.prepareAhead() {
+            quietFrames += 1
+            XCTAssertLessThanOrEqual(series.aheadByteCount, LODLineSeries.aheadByteLimit)
+            _ = series.buffers(forVisibleX: view(width), plotWidth: 1280)
+            XCTAssertFalse(series.uploadedThisFrame, "the view's pieces are on the GPU")
+            series.endFrame()
+            if quietFrames > 1_000 { break }
+        }
+        XCTAssertGreaterThan(quietFrames, 16, "a whole piece (17 blocks) prepared ahead, a block a frame")
+        XCTAssertLessThan(quietFrames, 1_000, "preparing ahead stops at its byte limit")
+
+        // Zoom in until the next finer level is drawn.
+        var zoomed = width
+        while level(zoomed) == drawn { zoomed /= 1.25 }
+        XCTAssertEqual(level(zoomed), drawn - 1)
+        let inFrame = series.preparedInFrameBlockCount
+        let uploaded = device.uploadedBytes
+        let pieces = series.buffers(forVisibleX: view(zoomed), plotWidth: 1280)
+        XCTAssertFalse(pieces.isEmpty)
+        XCTAssertGreaterThan(device.uploadedBytes, uploaded, "the finer level's piece is uploaded")
+        XCTAssertEqual(series.preparedInFrameBlockCount, inFrame, "and none of it read in this frame")
+
+        // Far away, what is held stays under the limit.
+        let far = xs.first! + span * 0.9
+        _ = series.buffers(forVisibleX: far...(far + width), plotWidth: 1280)
+        series.endFrame()
+        series.prepareAhead()
+        XCTAssertLessThanOrEqual(series.aheadByteCount, LODLineSeries.aheadByteLimit)
+    }
+
     /// A piece that spans a gap in x holds one break (a point with NaN y) for it, at the
     /// level drawn zoomed out and in the full series drawn zoomed in; connected, none.
     func testAPieceAcrossAGapInXHoldsOneBreak() throws {

@@ -1,0 +1,119 @@
+/// A piece's preparation that can stop after any block: each `prepareNextBlock()` reads
+/// one block's points (at most `LineSeriesBuffer.maxPointsPerBlock`), so a piece the view
+/// may need soon is prepared a slice a frame, and one needed now is finished at once.
+protocol PieceWork {
+    /// Whether every block is prepared.
+    var isDone: Bool { get }
+    /// Bytes held so far.
+    var byteCount: Int { get }
+    /// Reads the next block's points: its runs, origin and offsets.
+    mutating func prepareNextBlock()
+    /// The prepared piece; every block must be done.
+    var piece: PreparedPiece { get }
+}
+
+/// Prepares `points` block by block. Generic rather than over closures: each point is
+/// read three times (runs, origin, offsets), and the specialised reads took a quarter
+/// less CPU.
+struct PiecePreparation<Points: PlotPoints>: PieceWork {
+    private let points: Points
+    private let pointsPerBlock: Int
+    /// The first point of the next block.
+    private var next = 0
+    private(set) var piece: PreparedPiece
+
+    /// - Parameter pointsPerBlock: points that share one origin. Float's 24 bits are
+    ///   spent on a block's extent, so smaller blocks stay exact deeper into a zoom.
+    init(points: Points, pointsPerBlock: Int = LineSeriesBuffer.maxPointsPerBlock) {
+        precondition((2...LineSeriesBuffer.maxPointsPerBlock).contains(pointsPerBlock),
+                     "PiecePreparation: a block holds 2…\(LineSeriesBuffer.maxPointsPerBlock) points")
+        self.points = points
+        self.pointsPerBlock = pointsPerBlock
+        piece = PreparedPiece(pointCount: points.count)
+        let count = points.count
+        guard count >= 2 else { return }
+        // Consecutive blocks share one point: count − 1 segments, pointsPerBlock − 1 a block.
+        let blockCount = (count - 2) / (pointsPerBlock - 1) + 1
+        piece.offsets.reserveCapacity(2 * (count + blockCount - 1))
+        piece.runs.reserveCapacity((count - 2) / LineSeriesBuffer.segmentsPerRun + 1)
+        piece.blocks.reserveCapacity(blockCount)
+    }
+
+    var isDone: Bool { next >= points.count - 1 }
+
+    var byteCount: Int { piece.byteCount }
+
+    /// Block k holds points first…last with last = first + pointsPerBlock − 1; the next
+    /// block starts at last, so consecutive blocks share one point and the line is
+    /// continuous. The runs that start in first..<last are made with it.
+    /// - Complexity: O(pointsPerBlock).
+    mutating func prepareNextBlock() {
+        guard !isDone else { return }
+        let count = points.count
+        let first = next
+        let last = min(first + pointsPerBlock - 1, count - 1)
+        let perRun = LineSeriesBuffer.segmentsPerRun
+        var start = (first + perRun - 1) / perRun * perRun
+        while start < last {
+            piece.runs.append(Self.run(of: points, from: start, to: min(start + perRun, count - 1)))
+            start += perRun
+        }
+
+        let origin = Self.origin(of: points, range: first...last)
+        let firstPoint = piece.offsets.count / 2
+        if origin.unitX == 1, origin.unitY == 1 {
+            for i in first...last {
+                piece.offsets.append(Float(points.x(i) - origin.x))
+                piece.offsets.append(Float(points.y(i) - origin.y))
+            }
+        } else {
+            // Scaled before subtracting, so no difference overflows.
+            for i in first...last {
+                piece.offsets.append(Float(points.x(i) / origin.unitX - origin.x / origin.unitX))
+                piece.offsets.append(Float(points.y(i) / origin.unitY - origin.y / origin.unitY))
+            }
+        }
+        piece.blocks.append(PreparedPiece.Block(originX: origin.x, originY: origin.y, unitX: origin.unitX,
+                                                unitY: origin.unitY, firstX: points.x(first), lastX: points.x(last),
+                                                firstPoint: firstPoint, pointCount: last - first + 1))
+        next = last
+    }
+
+    /// The extent of points first…last.
+    private static func run(of points: Points, from first: Int, to last: Int) -> LineSeriesBuffer.Run {
+        var minY = Double.infinity
+        var maxY = -Double.infinity
+        for i in first...last {
+            let value = points.y(i)
+            guard value.isFinite else { continue }
+            minY = min(minY, value)
+            maxY = max(maxY, value)
+        }
+        return LineSeriesBuffer.Run(firstX: points.x(first), lastX: points.x(last), minY: minY, maxY: maxY)
+    }
+
+    /// The middle of a block's finite extent (offsets from it use Float's range best),
+    /// and the units its offsets are stored in.
+    private static func origin(of points: Points, range: ClosedRange<Int>)
+        -> (x: Double, y: Double, unitX: Double, unitY: Double) {
+        var minY = Double.infinity
+        var maxY = -Double.infinity
+        for i in range {
+            let value = points.y(i)
+            guard value.isFinite else { continue }
+            minY = min(minY, value)
+            maxY = max(maxY, value)
+        }
+        let firstX = points.x(range.lowerBound), lastX = points.x(range.upperBound)
+        let x = middle(firstX, lastX)
+        let y = minY <= maxY ? middle(minY, maxY) : 0
+        let unitY = minY <= maxY ? LineSeriesBuffer.unit(forMagnitude: max(abs(minY), abs(maxY))) : 1
+        return (x, y, LineSeriesBuffer.unit(forMagnitude: max(abs(firstX), abs(lastX))), unitY)
+    }
+
+    /// `(a + b) / 2`, without overflow where the sum would not be finite.
+    private static func middle(_ a: Double, _ b: Double) -> Double {
+        let sum = a + b
+        return sum.isFinite ? sum / 2 : a / 2 + b / 2
+    }
+}
