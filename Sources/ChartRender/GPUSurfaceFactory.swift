@@ -112,18 +112,29 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         if !cachesLines { prepareAhead() }
     }
 
-    /// Lets one series read one block of a piece its view may need next, on a frame in
-    /// which no series uploaded: one block a frame in all (≤ 16 384 points, about
-    /// 1.5 ms at worst on W1), so a quiet frame stays quiet. A caching surface's view
-    /// (the overview) rarely moves, so its factory prepares nothing ahead.
+    /// Blocks prepared ahead on a quiet frame, in all series: W1 changes level about
+    /// every 14 frames, and a piece is 17 blocks, so one a frame left a quarter of each
+    /// piece to the frame that needed it.
+    static let aheadBlocksPerFrame = 2
+
+    /// Lets the series read a few blocks of pieces their views may need next, on a frame
+    /// in which no series uploaded: `aheadBlocksPerFrame` in all (≤ 16 384 points each,
+    /// about 1.5 ms at worst on W1), so a quiet frame stays quiet. A caching surface's
+    /// view (the overview) rarely moves, so its factory prepares nothing ahead.
     private func prepareAhead() {
         defer { series.forEach { $0.endFrame() } }
         guard !series.contains(where: \.uploadedThisFrame) else { return }
-        for offset in series.indices {
-            let index = (nextAheadSeries + offset) % series.count
+        var left = Self.aheadBlocksPerFrame
+        var idle = 0
+        // Round robin, so each series gets its turn; stops when none has work.
+        while left > 0, idle < series.count {
+            let index = nextAheadSeries
+            nextAheadSeries = (index + 1) % series.count
             if series[index].prepareAhead() {
-                nextAheadSeries = (index + 1) % series.count
-                return
+                left -= 1
+                idle = 0
+            } else {
+                idle += 1
             }
         }
     }
