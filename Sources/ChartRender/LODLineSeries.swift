@@ -15,8 +15,8 @@ import ChartData
 /// the full series' line does: the levels keep the points on both sides of each gap.
 ///
 /// The strided reads of a level's points are most of a piece's cost (10–23 ms for 2^18
-/// W1 points), so on frames that upload nothing `prepareAhead()` reads one block of a
-/// piece the view may need next (the next finer and coarser level's pieces over the view,
+/// W1 points), so on frames that upload nothing `prepareAhead()` reads a block at a time
+/// of a piece the view may need next (the next finer and coarser level's pieces over the view,
 /// then the neighbours of the pieces in view), and the frame that needs it only uploads.
 /// What is drawn does not change: a piece needed before it is prepared is prepared in
 /// that frame, as it would have been.
@@ -100,9 +100,9 @@ public final class LODLineSeries {
     }
 
     /// Reads one block of a piece the last view drawn may need next. The frame loop
-    /// calls it after drawing, on frames that uploaded nothing, for one series a frame,
-    /// so a quiet frame's extra work is one block (≤ 16 384 points). Drops what was
-    /// prepared for views left behind.
+    /// calls it after drawing, on frames that uploaded nothing, a set number of times
+    /// a frame in all series, so a quiet frame's extra work is a block or two
+    /// (≤ 16 384 points each). Drops what was prepared for views left behind.
     /// - Returns: whether a block was prepared.
     /// - Complexity: O(`LineSeriesBuffer.maxPointsPerBlock`).
     @discardableResult
