@@ -58,6 +58,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         guard lineWidth > 0, lineWidth <= 64 else { throw ValidationError("--line-width must be in 0…64 pixels") }
+        if gradient, look.noGradient { throw ValidationError("--gradient and --no-gradient ask for opposite backgrounds: give one") }
         if altText, !Self.isFilePath(output) {
             throw ValidationError("--alt-text writes <out>.txt beside the PNG, so --out must name a file, not standard output or a device")
         }

@@ -159,6 +159,10 @@ final class CommandLineTests: ScratchFolderTestCase {
         }
         let bad = try ProcessRunner.run(ProcessRunner.sightline, ["render", "Resources/sample.csv", "--out", out, "--theme", "dusk"])
         XCTAssertEqual(bad.status, 64, "an unknown theme is a usage error")
+        let both = try ProcessRunner.run(ProcessRunner.sightline, ["render", "Resources/sample.csv", "--out", out, "--gradient",
+                                                                   "--no-gradient"])
+        XCTAssertEqual(both.status, 64, "opposite backgrounds are a usage error")
+        XCTAssertTrue(both.error.contains("--gradient and --no-gradient"), both.error)
     }
 
     /// `--smooth` draws the tide table as a curve, not the zigzag, that reaches no higher
