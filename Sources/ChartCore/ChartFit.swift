@@ -62,23 +62,12 @@ public final class ChartFit {
         }
     }
 
-    /// Range indexes of the sums a diverging stack of `members` reaches at each x: the
-    /// positive values' (up from zero) and, where any value is negative, the negative
-    /// values' (down from zero).
+    /// The latest shown set's stack totals (`Dataset.stackTotals`), made anew when the
+    /// set changes.
     private func stackTotals(of members: [Int]) -> (upper: RangeMinMax, lower: RangeMinMax?) {
         if let totals, totals.members == members { return (totals.upper, totals.lower) }
-        let dataset = source.dataset
-        var upper = [Double](repeating: 0, count: dataset.count)
-        var lower = [Double](repeating: 0, count: dataset.count)
-        var anyNegative = false
-        for i in upper.indices {
-            let sums = dataset.stackSums(at: i, of: members)
-            upper[i] = sums.positive
-            lower[i] = sums.negative
-            anyNegative = anyNegative || sums.negative < 0
-        }
-        let made = (members: members, upper: RangeMinMax(ys: upper), lower: anyNegative ? RangeMinMax(ys: lower) : nil)
-        totals = made
-        return (made.upper, made.lower)
+        let made = source.dataset.stackTotals(of: members)
+        totals = (members, made.upper, made.lower)
+        return made
     }
 }

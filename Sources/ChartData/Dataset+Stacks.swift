@@ -15,6 +15,29 @@ extension Dataset {
         return (positive, negative)
     }
 
+    /// Range indexes of the sums a diverging stack of `members` reaches at each x: the
+    /// positive values' (up from zero) and, where any value is negative, the negative
+    /// values' (down from zero); what a y fit of the stack reads.
+    /// - Complexity: O(n × members), column by column.
+    public func stackTotals(of members: [Int]) -> (upper: RangeMinMax, lower: RangeMinMax?) {
+        var positives = [Double](repeating: 0, count: count)
+        var negatives: [Double] = []
+        for member in members {
+            let column = series[member].ys
+            for i in positives.indices {
+                let value = column[i]
+                if value > 0 {
+                    positives[i] += value
+                } else if value < 0 {
+                    // Made at the first negative value: most stacks have none.
+                    if negatives.isEmpty { negatives = [Double](repeating: 0, count: count) }
+                    negatives[i] += value
+                }
+            }
+        }
+        return (RangeMinMax(ys: positives), negatives.isEmpty ? nil : RangeMinMax(ys: negatives))
+    }
+
     /// Series `member`'s share, 0…1, of the sum of `series` at point `index`, as a stack
     /// of shares draws it: negative and missing values count as zero. Worked out on
     /// values scaled by the largest, so values near ±1.8e308 share without overflow;

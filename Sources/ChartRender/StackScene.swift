@@ -34,22 +34,7 @@ public final class StackScene {
             fit = nil
             negativeFit = nil
         } else if stack.isStacked, columns.count > 1 {
-            var positives = [Double](repeating: 0, count: source.dataset.count)
-            var negatives: [Double] = []
-            for column in columns {
-                for i in positives.indices {
-                    let value = column[i]
-                    if value > 0 {
-                        positives[i] += value
-                    } else if value < 0 {
-                        // Made at the first negative value: most stacks have none.
-                        if negatives.isEmpty { negatives = [Double](repeating: 0, count: positives.count) }
-                        negatives[i] += value
-                    }
-                }
-            }
-            fit = RangeMinMax(ys: positives)
-            negativeFit = negatives.isEmpty ? nil : RangeMinMax(ys: negatives)
+            (fit, negativeFit) = source.dataset.stackTotals(of: stack.series)
         } else {
             fit = RangeMinMax(ys: columns.first ?? [])
             negativeFit = nil
