@@ -34,6 +34,11 @@ final class XvfbDisplay {
     /// Ends the X server now, as a crash or a lost SSH connection would.
     func stopServer() {
         server.terminate()
+        // An Xvfb caught mid-reset can sit out SIGTERM (seen once in CI, the test then
+        // waiting forever): after 5 s it is killed.
+        let deadline = Date().addingTimeInterval(5)
+        while server.isRunning, Date() < deadline { usleep(20_000) }
+        if server.isRunning { kill(server.processIdentifier, SIGKILL) }
         server.waitUntilExit()
     }
 
