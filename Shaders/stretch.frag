@@ -1,5 +1,5 @@
 #version 330 core
-// A small texture stretched over the whole target with linear filtering (the gradient).
+// A texture stretched over the whole target with linear filtering (the benchmark's --scale).
 uniform sampler2D u_texture;
 uniform vec2 u_targetSize;
 out vec4 fragColor;

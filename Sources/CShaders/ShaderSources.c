@@ -53,13 +53,8 @@ static const char text_frag[] = {
     , 0
 };
 
-static const char gradient_vert[] = {
-#embed "../../Shaders/gradient.vert"
-    , 0
-};
-
-static const char gradient_frag[] = {
-#embed "../../Shaders/gradient.frag"
+static const char whole_target_vert[] = {
+#embed "../../Shaders/whole-target.vert"
     , 0
 };
 
@@ -93,6 +88,36 @@ static const char stack_frag[] = {
     , 0
 };
 
+static const char span_collect_frag[] = {
+#embed "../../Shaders/span-collect.frag"
+    , 0
+};
+
+static const char span_frag[] = {
+#embed "../../Shaders/span.frag"
+    , 0
+};
+
+static const char span_collect_vert[] = {
+#embed "../../Shaders/span-collect.vert"
+    , 0
+};
+
+static const char segments_glsl[] = {
+#embed "../../Shaders/segments.glsl"
+    , 0
+};
+
+static const char gradient_mesh_vert[] = {
+#embed "../../Shaders/gradient-mesh.vert"
+    , 0
+};
+
+static const char gradient_mesh_frag[] = {
+#embed "../../Shaders/gradient-mesh.frag"
+    , 0
+};
+
 static const SightlineShaderSource sources[] = {
     { "line.vert", line_vert },
     { "line.frag", line_frag },
@@ -104,14 +129,19 @@ static const SightlineShaderSource sources[] = {
     { "flat.frag", flat_frag },
     { "text.vert", text_vert },
     { "text.frag", text_frag },
-    { "gradient.vert", gradient_vert },
-    { "gradient.frag", gradient_frag },
+    { "whole-target.vert", whole_target_vert },
     { "stretch.frag", stretch_frag },
     { "cached-plot.frag", cached_plot_frag },
     { "band.vert", band_vert },
     { "band-alpha.frag", band_alpha_frag },
     { "stack.vert", stack_vert },
     { "stack.frag", stack_frag },
+    { "span-collect.vert", span_collect_vert },
+    { "span-collect.frag", span_collect_frag },
+    { "segments.glsl", segments_glsl },
+    { "gradient-mesh.vert", gradient_mesh_vert },
+    { "gradient-mesh.frag", gradient_mesh_frag },
+    { "span.frag", span_frag },
 };
 
 

@@ -5,6 +5,9 @@ import ChartData
 /// through the viewport, so a pan changes uniforms only. A smoothed line in a view
 /// sparse enough for it is drawn from its `SmoothLineSeries` instead, made for the view.
 ///
+/// A dense line without gaps in view (`LineRenderer.drawsFromSpans`) is drawn from its column spans, gathered in
+/// `prepare` into the surface's `ColumnSpans` target before the pass that paints them.
+///
 /// A caching surface (the range selector's, whose view rarely changes) draws its lines
 /// once into a texture the size of the plot and copies that each frame, until the lines,
 /// the view or the geometry change.
@@ -15,6 +18,17 @@ final class GPULineSurface: LineSurface, GPUSurface {
     private let smoothSeries: [SmoothLineSeries]
     private var lines: [SeriesLine] = []
     private let cache: LineCache?
+    private let spans: ColumnSpans
+
+    /// One line of the frame: what it is drawn from, and where its spans are if dense.
+    private struct PlannedLine {
+        var line: ColumnSpans.Line
+        var spans: ColumnSpans.Band?
+    }
+
+    /// The frame's lines, planned in `prepare` and drawn in `draw` (empty when a cache
+    /// holds them).
+    private var planned: [PlannedLine] = []
 
     init(layer: RenderLayer, renderer: LineRenderer, series: [LODLineSeries], smoothSeries: [SmoothLineSeries],
          cache: LineCache?) {
@@ -23,6 +37,7 @@ final class GPULineSurface: LineSurface, GPUSurface {
         self.series = series
         self.smoothSeries = smoothSeries
         self.cache = cache
+        spans = ColumnSpans(device: renderer.device)
     }
 
     func add(_ line: SeriesLine) { lines.append(line) }
@@ -30,13 +45,21 @@ final class GPULineSurface: LineSurface, GPUSurface {
 
     func prepare(_ frame: SurfaceFrame) {
         let plot = frame.geometry.plot
-        guard let cache, plot.width > 0, plot.height > 0, let texture = cache.texture(for: plot.size) else { return }
+        // Without a cache (or one that cannot be made) the lines are drawn on the canvas.
+        guard let cache, plot.width > 0, plot.height > 0, let texture = cache.texture(for: plot.size) else {
+            planned = plan(frame, plotSize: plot.size)
+            return
+        }
         let key = LineCache.Key(lines: lines, visible: frame.viewport.visible, rightVisible: frame.rightViewport.visible,
                                 plot: plot, scale: frame.geometry.scale)
-        guard !cache.holds(key) else { return }
+        guard !cache.holds(key) else {
+            planned = []
+            return
+        }
+        planned = plan(frame, plotSize: plot.size)
         // The cache is transparent (it is copied premultiplied over the canvas).
         cache.device.withPass(into: texture.passTarget, clearTo: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)) {
-            drawLines(frame, plot: PixelRect(size: plot.size), opaqueBehind: false)
+            drawLines(plot: PixelRect(size: plot.size), opaqueBehind: false)
         }
         cache.didDraw(key)
     }
@@ -48,11 +71,15 @@ final class GPULineSurface: LineSurface, GPUSurface {
         if let cache, let texture = cache.texture(holding: key) {
             cache.copy(texture, over: plot)
         } else {
-            drawLines(frame, plot: plot, opaqueBehind: true)
+            drawLines(plot: plot, opaqueBehind: true)
         }
     }
 
-    private func drawLines(_ frame: SurfaceFrame, plot: PixelRect, opaqueBehind: Bool) {
+    /// What each line is drawn from this frame; the dense ones' spans gathered, in a pass
+    /// of their own, into the span target.
+    private func plan(_ frame: SurfaceFrame, plotSize: PixelSize) -> [PlannedLine] {
+        var planned: [PlannedLine] = []
+        var dense: [Int] = []
         for line in lines where series.indices.contains(line.seriesIndex) {
             let viewport = frame.viewport(for: line.axis)
             let visible = viewport.visible
@@ -60,12 +87,28 @@ final class GPULineSurface: LineSurface, GPUSurface {
             style.color = line.color
             let pieces: [LineSeriesBuffer]
             if line.isSmooth, smoothSeries.indices.contains(line.seriesIndex),
-               smoothSeries[line.seriesIndex].smooths(visible, plotWidth: plot.width) {
-                pieces = smoothSeries[line.seriesIndex].buffer(forVisible: visible, plotSize: plot.size).map { [$0] } ?? []
+               smoothSeries[line.seriesIndex].smooths(visible, plotWidth: plotSize.width) {
+                pieces = smoothSeries[line.seriesIndex].buffer(forVisible: visible, plotSize: plotSize).map { [$0] } ?? []
             } else {
-                pieces = series[line.seriesIndex].buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plot.width)
+                pieces = series[line.seriesIndex].buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plotSize.width)
+                if LineRenderer.drawsFromSpans(pieces, visible: visible, plotWidth: plotSize.width) { dense.append(planned.count) }
             }
-            renderer.draw(pieces, viewport: viewport, plotRect: plot, style: style, opaqueBehind: opaqueBehind)
+            planned.append(PlannedLine(line: ColumnSpans.Line(parts: pieces, viewport: viewport, style: style)))
+        }
+        if let bands = spans.gather(dense.map { planned[$0].line }, plotSize: plotSize, with: renderer) {
+            for (lineIndex, band) in zip(dense, bands) { planned[lineIndex].spans = band }
+        }
+        return planned
+    }
+
+    private func drawLines(plot: PixelRect, opaqueBehind: Bool) {
+        for planned in planned {
+            let line = planned.line
+            if let band = planned.spans {
+                renderer.drawSpans(line.parts, from: band, viewport: line.viewport, plotRect: plot, style: line.style)
+            } else {
+                renderer.draw(line.parts, viewport: line.viewport, plotRect: plot, style: line.style, opaqueBehind: opaqueBehind)
+            }
         }
     }
 }

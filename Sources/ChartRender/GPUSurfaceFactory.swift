@@ -87,7 +87,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     }
 
     public func makeGradientSurface(layer: RenderLayer) -> GradientSurface {
-        GPUGradientSurface(layer: layer, device: device, renderer: gradientRenderer)
+        GPUGradientSurface(layer: layer, renderer: gradientRenderer)
     }
 
     /// Draws `stage`'s surfaces into `destination` in one pass, after the passes that

@@ -16,7 +16,7 @@ import ChartCore
 /// window's picture and 26% less for lines alone. Otherwise (a window without alpha
 /// bits) it goes into a one-channel mask texture.
 public final class LineRenderer {
-    private let device: RenderDevice
+    let device: RenderDevice
     /// The segment pass into a one-channel mask, max-blended.
     private let segmentsIntoMask: PipelineID
     /// The segment pass into the destination's alpha, min-blended, colour untouched.
@@ -25,6 +25,10 @@ public final class LineRenderer {
     private let paintFromMask: PipelineID
     /// The paint pass reading the destination's alpha.
     private let paintThroughAlpha: PipelineID
+    /// A dense line's segments into its sub-column extents (`ColumnSpans`).
+    private let segmentsIntoSpans: PipelineID
+    /// A dense line painted from its sub-column extents.
+    private let paintFromSpans: PipelineID
     /// The paint pass's rectangles (`PaintBands`), streamed each draw.
     private let bandBuffer: BufferID
     /// The indices of `maxQuadsPerDraw` quads.
@@ -42,7 +46,8 @@ public final class LineRenderer {
     /// The four pipelines a line takes: its segments' coverage into a mask or into the
     /// destination's alpha, then the paint from either.
     static func pipelines() -> (mask: PipelineDescriptor, alpha: PipelineDescriptor,
-                                paintMask: PipelineDescriptor, paintAlpha: PipelineDescriptor) {
+                                paintMask: PipelineDescriptor, paintAlpha: PipelineDescriptor,
+                                spans: PipelineDescriptor, paintSpans: PipelineDescriptor) {
         // The segment pass draws indexed so that a quad's four corners are shaded once
         // each (a plain draw of six vertices shades two of them twice).
         var mask = PipelineDescriptor(label: "line coverage into a mask", vertexShader: "line.vert", fragmentShader: "line.frag")
@@ -66,7 +71,19 @@ public final class LineRenderer {
         paintAlpha.blend = .underDestinationAlpha
         paintAlpha.usesScissor = true
         paintAlpha.targetFormat = .rgba8
-        return (mask, alpha, paintMask, paintAlpha)
+        var spans = PipelineDescriptor(label: "line extents into column spans", vertexShader: "span-collect.vert",
+                                       fragmentShader: "span-collect.frag")
+        spans.isIndexed = true
+        spans.blend = .maximum
+        spans.targetFormat = .rg32f
+        spans.samplers = ["u_points"]
+        var paintSpans = PipelineDescriptor(label: "line paint from column spans", vertexShader: "band.vert",
+                                            fragmentShader: "span.frag")
+        paintSpans.layout = VertexLayout(components: [2])
+        paintSpans.blend = .alpha
+        paintSpans.usesScissor = true
+        paintSpans.samplers = ["u_spans"]
+        return (mask, alpha, paintMask, paintAlpha, spans, paintSpans)
     }
 
     public init(device: RenderDevice) throws {
@@ -76,6 +93,8 @@ public final class LineRenderer {
         segmentsIntoAlpha = try device.makePipeline(descriptors.alpha)
         paintFromMask = try device.makePipeline(descriptors.paintMask)
         paintThroughAlpha = try device.makePipeline(descriptors.paintAlpha)
+        segmentsIntoSpans = try device.makePipeline(descriptors.spans)
+        paintFromSpans = try device.makePipeline(descriptors.paintSpans)
         coverage = TextureTargetSlot(device: device, format: .r8, what: "a coverage mask for lines",
                                      instead: "lines that need one (over a transparent target, or in a window without alpha) are left out")
         bandBuffer = device.makeBuffer(byteCount: 0)
@@ -195,6 +214,93 @@ public final class LineRenderer {
             }
             device.draw(count: Self.indicesPerQuad * quads)
         }
+    }
+
+    /// Whether `parts` are drawn from their column spans in `visible`: dense enough there
+    /// (`ColumnSpans.densePerColumn` segments or more a pixel column) that the spans'
+    /// two passes cost less, and without gaps in view. A gap inside a sub-column would
+    /// join the pieces on either side in its extent, where the line breaks.
+    /// - Complexity: O(visible blocks).
+    static func drawsFromSpans(_ parts: [LineSeriesBuffer], visible: DataRect, plotWidth: Int) -> Bool {
+        guard visible.width > 0, plotWidth > 0 else { return false }
+        var segments = 0.0
+        for part in parts {
+            for block in part.blocks[part.visibleBlocks(minX: visible.minX, maxX: visible.maxX)] {
+                if block.hasGaps { return false }
+                let extent = block.lastX - block.firstX
+                let shown = min(block.lastX, visible.maxX) - max(block.firstX, visible.minX)
+                segments += extent > 0 ? Double(block.segmentCount) * min(max(shown / extent, 0), 1)
+                                       : Double(block.segmentCount)
+            }
+        }
+        return segments >= ColumnSpans.densePerColumn * Double(plotWidth)
+    }
+
+    /// The first pass of a dense line, in a pass into `band`'s span target: the
+    /// y extent of `parts`' segments in each sub-column of a plot `plotSize` big, into
+    /// the band's rows.
+    /// - Complexity: O(visible blocks) draws.
+    func collectSpans(_ parts: [LineSeriesBuffer], viewport: Viewport, plotSize: PixelSize, style: LineStyle,
+                      into band: ColumnSpans.Band) {
+        guard let target = device.currentTarget else { preconditionFailure("LineRenderer: collect inside a pass") }
+        let visible = viewport.visible
+        guard visible.width > 0, visible.height > 0, plotSize.width > 0, plotSize.height > 0 else { return }
+        let blocks = parts.flatMap { part in part.blocks[part.visibleBlocks(minX: visible.minX, maxX: visible.maxX)] }
+        guard !blocks.isEmpty else { return }
+        device.apply(segmentsIntoSpans)
+        let reach = style.widthInPixels / 2 + 0.5
+        device.setUniform("u_plotSize", .vec2(Float(plotSize.width), Float(plotSize.height)))
+        device.setUniform("u_extrusion", .float(Float(reach)))
+        device.setUniform("u_framebufferSize", .size(target.size.width, target.size.height))
+        device.setUniform("u_spanOrigin", .float(Float(band.origin)))
+        device.setUniform("u_spanRow", .float(Float(band.row)))
+        let pixelsPerUnit = Double(plotSize.width) / visible.width
+        let pixelsPerUnitY = Double(plotSize.height) / visible.height
+        for block in blocks {
+            // The texel columns of the block's x range, as far as strokes reach the plot.
+            let left = min(max((block.firstX - visible.minX) * pixelsPerUnit, -reach), Double(plotSize.width) + reach)
+            let right = min(max((block.lastX - visible.minX) * pixelsPerUnit, -reach), Double(plotSize.width) + reach)
+            let columns = (max((left + Double(band.origin)).rounded(.down), 0),
+                           min((right + Double(band.origin)).rounded(.down) + 1, Double(target.size.width)))
+            guard columns.0 < columns.1 else { continue }
+            device.applyBindings(indexBuffer: indexBuffer, textures: [block.texture])
+            device.setUniform("u_columns", .vec2(Float(columns.0), Float(columns.1)))
+            device.setUniform("u_first", .int(Int32(block.firstPoint)))
+            device.setUniform("u_segmentCount", .int(Int32(block.segmentCount)))
+            device.setUniform("u_offset", .vec2(Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit),
+                                                Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnitY)))
+            device.setUniform("u_pixelsPerUnit", .vec2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
+            device.draw(count: Self.indicesPerQuad)
+        }
+    }
+
+    /// The second pass of a dense line: paints `parts` from the sub-column extents
+    /// `collectSpans` left in `band`, straight over what the pass holds, in the bands
+    /// the strokes can reach. A pixel is shaded once, from the extents within the
+    /// stroke's reach, whatever the number of segments there.
+    /// - Complexity: O(visible runs + plot width) on the CPU, one draw.
+    func drawSpans(_ parts: [LineSeriesBuffer], from band: ColumnSpans.Band, viewport: Viewport,
+                   plotRect: PixelRect, style: LineStyle) {
+        guard let destination = device.currentTarget else { preconditionFailure("LineRenderer: draw inside a pass") }
+        let visible = viewport.visible
+        guard visible.width > 0, visible.height > 0, plotRect.width > 0, plotRect.height > 0 else { return }
+        let framebufferSize = destination.size
+        let bottom = framebufferSize.height - plotRect.y - plotRect.height
+        let bands = PaintBands.triangles(for: parts, visible: visible, plotRect: plotRect, bottom: bottom,
+                                         reach: style.widthInPixels / 2 + 1)
+        guard !bands.isEmpty else { return }
+        device.apply(paintFromSpans)
+        device.applyScissor(plotRect)
+        bands.withUnsafeBytes { device.stream($0, into: bandBuffer) }
+        device.applyBindings(vertexBuffer: bandBuffer, textures: [band.texture])
+        device.setUniform("u_color", .vec4(style.color.red, style.color.green, style.color.blue, style.color.alpha))
+        device.setUniform("u_framebufferSize", .size(framebufferSize.width, framebufferSize.height))
+        device.setUniform("u_plotOrigin", .vec2(Float(plotRect.x), Float(bottom)))
+        device.setUniform("u_halfWidth", .float(Float(style.widthInPixels / 2)))
+        device.setUniform("u_spanOrigin", .float(Float(band.origin)))
+        device.setUniform("u_spanRow", .float(Float(band.row)))
+        device.setUniform("u_spanWidth", .float(Float(band.width)))
+        device.draw(count: bands.count / 2)
     }
 
     /// `(to − from) × perUnit` in pixels, without overflow on the way (each halved

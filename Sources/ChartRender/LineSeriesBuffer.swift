@@ -27,6 +27,8 @@ public final class LineSeriesBuffer {
         var firstPoint: Int
         /// Segments drawn: the block's point count minus one.
         var segmentCount: Int
+        /// Whether a value of the block is a gap, where the line breaks.
+        var hasGaps: Bool
     }
 
     /// The x and y extent of a run of consecutive points (each run shares its last point
@@ -120,7 +122,8 @@ public final class LineSeriesBuffer {
                               atByteOffset: bufferUsed)
                 blocks.append(Block(originX: block.originX, originY: block.originY, unitX: block.unitX,
                                     unitY: block.unitY, firstX: block.firstX, lastX: block.lastX, texture: texture!,
-                                    firstPoint: bufferUsed / Self.bytesPerPoint, segmentCount: block.pointCount - 1))
+                                    firstPoint: bufferUsed / Self.bytesPerPoint, segmentCount: block.pointCount - 1,
+                                    hasGaps: block.hasGaps))
                 bufferUsed += byteCount
             }
         }

@@ -75,7 +75,8 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
         }
         piece.blocks.append(PreparedPiece.Block(originX: origin.x, originY: origin.y, unitX: origin.unitX,
                                                 unitY: origin.unitY, firstX: points.x(first), lastX: points.x(last),
-                                                firstPoint: firstPoint, pointCount: last - first + 1))
+                                                firstPoint: firstPoint, pointCount: last - first + 1,
+                                                hasGaps: origin.hasGaps))
         next = last
     }
 
@@ -93,14 +94,18 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
     }
 
     /// The middle of a block's finite extent (offsets from it use Float's range best),
-    /// and the units its offsets are stored in.
+    /// the units its offsets are stored in, and whether any of its values is not finite.
     private static func origin(of points: Points, range: ClosedRange<Int>)
-        -> (x: Double, y: Double, unitX: Double, unitY: Double) {
+        -> (x: Double, y: Double, unitX: Double, unitY: Double, hasGaps: Bool) {
         var minY = Double.infinity
         var maxY = -Double.infinity
+        var hasGaps = false
         for i in range {
             let value = points.y(i)
-            guard value.isFinite else { continue }
+            guard value.isFinite else {
+                hasGaps = true
+                continue
+            }
             minY = min(minY, value)
             maxY = max(maxY, value)
         }
@@ -108,7 +113,7 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
         let x = middle(firstX, lastX)
         let y = minY <= maxY ? middle(minY, maxY) : 0
         let unitY = minY <= maxY ? LineSeriesBuffer.unit(forMagnitude: max(abs(minY), abs(maxY))) : 1
-        return (x, y, LineSeriesBuffer.unit(forMagnitude: max(abs(firstX), abs(lastX))), unitY)
+        return (x, y, LineSeriesBuffer.unit(forMagnitude: max(abs(firstX), abs(lastX))), unitY, hasGaps)
     }
 
     /// `(a + b) / 2`, without overflow where the sum would not be finite.

@@ -20,6 +20,8 @@ struct PreparedPiece {
         var firstPoint: Int
         /// Points in the block; it shares its first with the previous block's last.
         var pointCount: Int
+        /// Whether a value of the block is a gap (not finite).
+        var hasGaps: Bool
     }
 
     /// Points of the piece, gaps included.

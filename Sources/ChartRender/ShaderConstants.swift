@@ -26,6 +26,11 @@ enum ShaderConstants {
     /// The most segments one quad of the line pipeline covers (dense blocks); 1 for sparse.
     static let segmentsPerDenseQuad = 8
 
+    /// Sub-columns per plot pixel column in a dense line's span target (span-collect.frag,
+    /// span.frag): its picture is within half of one (1/16 px) of the line drawn from
+    /// its segments.
+    static let spanSubcolumns = 8
+
     /// Where the line vertex shader puts a segment slot it does not use, plot pixels: far
     /// outside any canvas (16384 pixels at most), so no pixel is near it.
     static let noSegment = -1e6
@@ -39,6 +44,7 @@ enum ShaderConstants {
         var lines = ShapeKind.allCases.map { "#define \($0.defineName) \($0.rawValue)" }
         lines.append("#define MAX_SEGMENTS_PER_QUAD \(segmentsPerDenseQuad)")
         lines.append("#define NO_SEGMENT \(noSegment)")
+        lines.append("#define SPAN_SUBCOLUMNS \(spanSubcolumns)")
         lines.append("#define MAX_STACK_SERIES \(maxStackSeries)")
         // A slot holds a real segment when its x is well above NO_SEGMENT.
         lines.append("#define IS_SEGMENT(x) ((x) > \(noSegment / 10))")

@@ -3,14 +3,27 @@ import CShaders
 /// The GLSL sources compiled into the binary from the top-level `Shaders/` folder.
 public enum ShaderLibrary {
     /// The source of `Shaders/NAME` (e.g. "line.vert") with `ShaderConstants`' `#define`s
-    /// after its `#version` line, or `nil` if none was embedded.
+    /// after its `#version` line and each `#include "FILE"` line replaced by that file of
+    /// `Shaders/` (GLSL has no includes of its own), or `nil` if none was embedded.
     public static func source(named name: String) -> String? {
-        guard let source = sources[name] else { return nil }
+        guard let source = sources[name].map(withIncludes) else { return nil }
         guard source.hasPrefix("#version"), let lineEnd = source.firstIndex(of: "\n") else {
             return ShaderConstants.defines + source
         }
         let versionLine = source[...lineEnd]
         return versionLine + ShaderConstants.defines + "#line 2\n" + source[source.index(after: lineEnd)...]
+    }
+
+    /// `source` with its `#include "FILE"` lines replaced by those files (one level: an
+    /// included file includes nothing), each followed by a `#line` back to where it was.
+    private static func withIncludes(_ source: String) -> String {
+        guard source.contains("#include") else { return source }
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.enumerated().map { number, line in
+            guard line.hasPrefix("#include \""), line.hasSuffix("\""),
+                  let included = sources[String(line.dropFirst("#include \"".count).dropLast())] else { return String(line) }
+            return included + "\n#line \(number + 2)"
+        }.joined(separator: "\n")
     }
 
     private static let sources: [String: String] = {

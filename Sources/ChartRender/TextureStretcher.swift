@@ -2,14 +2,14 @@ import ChartCore
 
 /// Paints a texture over the whole target of the pass in progress, linearly filtered: a
 /// textured triangle rather than a framebuffer blit, which costs several times more on
-/// llvmpipe at 1280 × 720 (the gradient, and the benchmark's `--scale` upscale).
+/// llvmpipe at 1280 × 720 (the benchmark's `--scale` upscale).
 public final class TextureStretcher {
     private let device: RenderDevice
     private let pipeline: PipelineID
 
     public init(device: RenderDevice) throws {
         self.device = device
-        var descriptor = PipelineDescriptor(label: "stretch", vertexShader: "gradient.vert", fragmentShader: "stretch.frag")
+        var descriptor = PipelineDescriptor(label: "stretch", vertexShader: "whole-target.vert", fragmentShader: "stretch.frag")
         descriptor.blend = .opaque
         descriptor.samplers = ["u_texture"]
         pipeline = try device.makePipeline(descriptor)

@@ -9,8 +9,10 @@ import XCTest
 final class RecordedFrameTests: XCTestCase {
     private let canvas = PixelSize(width: 800, height: 500)
 
-    private func scene(on device: RenderDevice, seriesCount: Int = 1) throws -> ExplorerScene {
-        let walk = RandomWalk(count: 50_000, seed: 5).dataset()
+    /// A walk of `points` points: by default fewer than one a pixel column, so lines are
+    /// drawn as capsules; 50 000 make them dense (`ColumnSpans`).
+    private func scene(on device: RenderDevice, seriesCount: Int = 1, points: Int = 600) throws -> ExplorerScene {
+        let walk = RandomWalk(count: points, seed: 5).dataset()
         let extra = (1..<seriesCount).map { Series(name: "s\($0)", ys: walk.series[0].ys.map { $0 + 5 }) }
         let source = DataSource(dataset: Dataset(source: "walk", xs: walk.xs, series: walk.series + extra,
                                                  xKind: .time(unitsPerSecond: 1)))
@@ -31,8 +33,8 @@ final class RecordedFrameTests: XCTestCase {
         let first = frame(scene, device, backend).passes
         let screenPasses = first.filter { $0.target == 0 }
         XCTAssertEqual(screenPasses.count, 2, "the chart's stage, then the range selector's")
-        XCTAssertEqual(first.first?.pipelines, ["gradient"], "the gradient's texture is drawn before the canvas")
-        XCTAssertEqual(first.first { $0.target == 0 }?.pipelines.first, "stretch", "the canvas starts with the gradient")
+        XCTAssertEqual(first.first { $0.target == 0 }?.pipelines.first, "gradient", "the canvas starts with the gradient")
+        XCTAssertFalse(first.contains { $0.target != 0 && $0.pipelines.contains("gradient") }, "which needs no texture")
         XCTAssertTrue(screenPasses.allSatisfy { $0.clear == nil }, "the gradient covers the canvas: nothing to clear")
         XCTAssertEqual(screenPasses[0].pipelines.filter { $0.hasPrefix("line") },
                        ["line coverage into alpha", "line paint through alpha"], "one series, one stroke")
@@ -47,6 +49,32 @@ final class RecordedFrameTests: XCTestCase {
         XCTAssertEqual(second.passes.map(\.target), [0, 0], "nothing of its own to redraw: two passes, both on the screen")
         XCTAssertFalse(second.contains { if case .upload = $0 { true } else { false } }, "no data uploaded")
         XCTAssertFalse(second.contains { if case .makeTexture = $0 { true } else { false } })
+    }
+
+    func testADenseLineIsGatheredIntoColumnSpansBeforeTheCanvasThenPaintedOnce() throws {
+        let backend = RecordingBackend()
+        let device = RenderDevice(recording: backend)
+        let scene = try scene(on: device, points: 50_000)
+        let first = frame(scene, device, backend).passes
+        let spanPasses = first.filter { $0.pipelines == ["line extents into column spans"] }
+        XCTAssertEqual(spanPasses.count, 2, "the chart's line and the selector's, each into its own target")
+        XCTAssertTrue(spanPasses.allSatisfy { $0.clear.map { $0.red < -1e29 && $0.green < -1e29 } ?? false },
+                      "each starts with no extent in any texel")
+        XCTAssertTrue(spanPasses.allSatisfy { $0.size.height == 9 }, "one series: its 8 sub-columns and its whole columns")
+        let screenPasses = first.filter { $0.target == 0 }
+        XCTAssertEqual(screenPasses[0].pipelines.filter { $0.hasPrefix("line") }, ["line paint from column spans"],
+                       "the chart's line is painted in one pass over the canvas")
+        let firstScreen = try XCTUnwrap(first.firstIndex { $0.target == 0 })
+        XCTAssertEqual(first[firstScreen - 1].pipelines, ["line extents into column spans"], "the chart's, gathered before its canvas")
+        let cache = try XCTUnwrap(first.firstIndex { $0.target != 0 && $0.pipelines.contains("line paint from column spans") })
+        XCTAssertEqual(first[cache - 1].pipelines, ["line extents into column spans"], "the selector's, before its cache")
+
+        let second = frame(scene, device, backend)
+        XCTAssertEqual(second.passes.map { $0.target == 0 ? "screen" : $0.pipelines.joined() },
+                       ["line extents into column spans", "screen", "screen"],
+                       "each frame gathers the chart's spans; the selector's cache is only copied")
+        XCTAssertFalse(second.contains { if case .upload = $0 { true } else { false } }, "no data uploaded")
+        XCTAssertFalse(second.contains { if case .makeTexture = $0 { true } else { false } }, "no target remade")
     }
 
     func testTheSelectorsCacheIsRedrawnOnlyWhenItsLinesChange() throws {
@@ -120,14 +148,29 @@ final class RecordedFrameTests: XCTestCase {
         let passes = commands.passes
         XCTAssertFalse(commands.contains { if case .makeTexture = $0 { true } else { false } },
                        "a texture that could not be made is not tried again every frame")
-        XCTAssertGreaterThanOrEqual(device.drawsAroundFailures, 6, "each frame counts what it went without")
-        XCTAssertEqual(heard.count, 2, "the gradient's texture and the selector's cache, each once: \(heard)")
-        XCTAssertTrue(heard.contains { $0.contains("gradient") && $0.contains("flat colour") }, "\(heard)")
+        XCTAssertGreaterThanOrEqual(device.drawsAroundFailures, 3, "each frame counts what it went without")
+        XCTAssertEqual(heard.count, 1, "the selector's cache, once: \(heard)")
         XCTAssertTrue(heard.contains { $0.contains("range selector") && $0.contains("drawn every frame") }, "\(heard)")
         XCTAssertEqual(device.failures, heard)
         XCTAssertEqual(passes.map(\.target), [0, 0])
-        XCTAssertEqual(passes[0].clear, ChartTheme.day.background, "a flat background instead of the gradient")
+        XCTAssertEqual(passes[0].pipelines.first, "gradient", "the gradient needs no texture")
+        XCTAssertNil(passes[0].clear)
         XCTAssertTrue(passes[1].pipelines.contains("line coverage into alpha"), "the selector's lines drawn directly")
+    }
+
+    func testWithoutASpanTargetDenseLinesAreDrawnSegmentBySegment() throws {
+        let backend = RecordingBackend()
+        backend.failing = [.framebuffer(.rg32f)]
+        let device = RenderDevice(recording: backend)
+        var heard: [String] = []
+        device.onFailure = { heard.append($0) }
+        let scene = try scene(on: device, points: 50_000)
+        var commands: [RecordingBackend.Command] = []
+        for _ in 0..<3 { commands = frame(scene, device, backend) }
+        XCTAssertEqual(heard.count, 1, "the chart's and the selector's span targets fail alike: said once, \(heard)")
+        XCTAssertTrue(heard.first?.contains("segment by segment") ?? false, "\(heard)")
+        let screen = try XCTUnwrap(commands.passes.first { $0.target == 0 })
+        XCTAssertEqual(screen.pipelines.filter { $0.hasPrefix("line") }, ["line coverage into alpha", "line paint through alpha"])
     }
 
     func testAMaskThatCannotBeMadeIsSaidOnce() throws {

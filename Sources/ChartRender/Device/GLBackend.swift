@@ -72,11 +72,12 @@ final class GLBackend: RenderBackend {
         glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
     }
 
-    private static func formats(_ format: PixelFormat) -> (internal: Int32, pixels: Int32) {
+    private static func formats(_ format: PixelFormat) -> (internal: Int32, pixels: Int32, type: Int32) {
         switch format {
-        case .rgba8: (GL_RGBA8, GL_RGBA)
-        case .r8: (GL_R8, GL_RED)
-        case .rgb8: (GL_RGB8, GL_RGB)
+        case .rgba8: (GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE)
+        case .r8: (GL_R8, GL_RED, GL_UNSIGNED_BYTE)
+        case .rgb8: (GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE)
+        case .rg32f: (GL_RG32F, GL_RG, GL_FLOAT)
         }
     }
 
@@ -85,11 +86,13 @@ final class GLBackend: RenderBackend {
         glGenTextures(1, &id)
         unbindTextureSlots()
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        let (internalFormat, pixelFormat) = Self.formats(format)
+        let (internalFormat, pixelFormat, type) = Self.formats(format)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0,
-                     GLenum(pixelFormat), GLenum(GL_UNSIGNED_BYTE), nil)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+                     GLenum(pixelFormat), GLenum(type), nil)
+        // Float texels are read one by one (texelFetch), never filtered.
+        let filter = format == .rg32f ? GL_NEAREST : GL_LINEAR
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         return TextureID(raw: id)

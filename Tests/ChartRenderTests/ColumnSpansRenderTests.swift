@@ -1,0 +1,167 @@
+import ChartCore
+import ChartData
+@testable import ChartRender
+import XCTest
+
+/// Dense lines drawn from their column spans (`ColumnSpans`) against the same points
+/// drawn as capsules (`LineRenderer.draw`), read back from llvmpipe: the spans are within
+/// half a sub-column (1/16 px) of the line, so no pixel's coverage may differ by more
+/// than that and a rounding step.
+final class ColumnSpansRenderTests: XCTestCase {
+    private let size = PixelSize(width: 640, height: 360)
+    /// Half a sub-column of distance, and one 8-bit step each way for rounding.
+    private let tolerance = 0.5 / Double(ShaderConstants.spanSubcolumns) + 2.0 / 255
+
+    /// Draws `parts` as one black stroke on white from their column spans.
+    private func drawFromSpans(_ parts: [LineSeriesBuffer], visible: DataRect, width: Double = 2) throws -> CoverageImage {
+        let device = GLTestHarness.device
+        let renderer = GLTestHarness.lineRenderer
+        let viewport = Viewport(visible: visible)
+        let style = LineStyle(widthInPixels: width, color: .black)
+        let spans = ColumnSpans(device: device)
+        let bands = try XCTUnwrap(spans.gather([ColumnSpans.Line(parts: parts, viewport: viewport, style: style)],
+                                               plotSize: size, with: renderer))
+        let target = try TextureTarget(device: device, width: size.width, height: size.height)
+        device.withPass(into: target.passTarget, clearTo: .white) {
+            renderer.drawSpans(parts, from: bands[0], viewport: viewport, plotRect: PixelRect(size: size), style: style)
+        }
+        return CoverageImage(target.readPixels())
+    }
+
+    /// The largest coverage difference between the two pictures, and where.
+    private func largestDifference(_ a: CoverageImage, _ b: CoverageImage) -> (difference: Double, x: Int, y: Int, covered: Int) {
+        var worst = (difference: 0.0, x: 0, y: 0, covered: 0)
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let reference = a.coverage(x, y)
+                if reference > 0 { worst.covered += 1 }
+                let difference = abs(reference - b.coverage(x, y))
+                if difference > worst.difference { worst = (difference, x, y, worst.covered) }
+            }
+        }
+        return worst
+    }
+
+    private func assertSpansMatchCapsules(_ parts: [LineSeriesBuffer], visible: DataRect, width: Double = 2,
+                                          _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertTrue(LineRenderer.drawsFromSpans(parts, visible: visible, plotWidth: size.width), "\(what) is dense", file: file, line: line)
+        let capsules = try GLTestHarness.draw(parts, visible: visible, size: size, width: width)
+        let spans = try drawFromSpans(parts, visible: visible, width: width)
+        let worst = largestDifference(capsules, spans)
+        XCTAssertGreaterThan(worst.covered, size.width, "\(what): the line is drawn", file: file, line: line)
+        XCTAssertLessThanOrEqual(worst.difference, tolerance,
+                                 "\(what): pixel (\(worst.x), \(worst.y)) differs by \(worst.difference)", file: file, line: line)
+    }
+
+    private func walk(count: Int, seed: UInt64) -> (xs: [Double], ys: [Double]) {
+        let dataset = RandomWalk(count: count, seed: seed).dataset()
+        return (Array(dataset.xs), dataset.series[0].ys)
+    }
+
+    func testAWalkAtEveryZoomAndWidth() throws {
+        let (xs, ys) = walk(count: 200_000, seed: 3)
+        let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
+        let low = ys.min()!, high = ys.max()!
+        for zoom in [1.0, 8, 40] {
+            // Zoomed in, the data runs on past both edges, whose pixels its strokes reach.
+            let span = (xs.last! - xs.first!) / zoom
+            let minX = xs.first! + (xs.last! - xs.first!) * 0.3
+            let visible = DataRect(minX: minX, maxX: minX + span, minY: low, maxY: high)
+            for width in [1.0, 2, 4.5] {
+                try assertSpansMatchCapsules([buffer], visible: visible, width: width, "walk at \(zoom)×, \(width) px")
+            }
+        }
+    }
+
+    func testSpikes() throws {
+        var rng = SplitMix64(seed: 8)
+        let n = 30_000
+        let xs = (0..<n).map(Double.init)
+        var ys = xs.map { _ in Double.random(in: -1...1, using: &rng) }
+        for i in stride(from: 500, to: n, by: 1_700) { ys[i] = 40 }
+        let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
+        try assertSpansMatchCapsules([buffer], visible: DataRect(minX: 0, maxX: Double(n - 1), minY: -3, maxY: 45), "spikes")
+    }
+
+    /// A gap inside a sub-column would join the pieces on either side in its extent, so a
+    /// line with a gap in view is drawn as capsules, which break there; the blocks
+    /// without one, in another view, from their spans.
+    func testALineWithAGapInViewIsDrawnAsCapsules() throws {
+        var rng = SplitMix64(seed: 8)
+        let n = 100_000
+        let xs = (0..<n).map(Double.init)
+        var ys = xs.map { _ in Double.random(in: -1...1, using: &rng) }
+        ys[90_000] = .nan
+        let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
+        XCTAssertFalse(LineRenderer.drawsFromSpans([buffer], visible: DataRect(minX: 0, maxX: Double(n - 1), minY: -1, maxY: 1),
+                                                   plotWidth: size.width))
+        XCTAssertTrue(LineRenderer.drawsFromSpans([buffer], visible: DataRect(minX: 0, maxX: 60_000, minY: -1, maxY: 1),
+                                                  plotWidth: size.width))
+    }
+
+    func testASparseLineIsDrawnAsCapsules() throws {
+        let xs = (0..<1_000).map(Double.init)
+        let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: xs.map { sin($0 / 10) })
+        XCTAssertFalse(LineRenderer.drawsFromSpans([buffer], visible: DataRect(minX: 0, maxX: 999, minY: -1, maxY: 1),
+                                                   plotWidth: size.width), "fewer than two segments a pixel column")
+    }
+
+    /// Far ends: segments to points far outside the view are cut to it from their near
+    /// end, as the capsules' are, in the span pass's sub-columns too.
+    func testSegmentsFromFarOutsideTheView() throws {
+        var rng = SplitMix64(seed: 9)
+        let n = 20_000
+        let xs = (0..<n).map(Double.init)
+        let ys = xs.map { i in i.truncatingRemainder(dividingBy: 97) == 0 ? 1e9 * (i.truncatingRemainder(dividingBy: 2) == 0 ? 1 : -1)
+                                                                       : Double.random(in: -1...1, using: &rng) }
+        let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
+        try assertSpansMatchCapsules([buffer], visible: DataRect(minX: 0, maxX: Double(n - 1), minY: -2, maxY: 2), "spikes off the plot")
+    }
+
+    /// Unix milliseconds and values near 1e300 keep their block origins in Double, as
+    /// capsules do.
+    func testLargeMagnitudes() throws {
+        let (walkXs, ys) = walk(count: 50_000, seed: 4)
+        let start = 1.7e12
+        let xs = walkXs.map { start + ($0 - walkXs[0]) * 60_000 }
+        let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys.map { 1e300 + $0 * 1e290 })
+        let huge = ys.map { 1e300 + $0 * 1e290 }
+        try assertSpansMatchCapsules([buffer], visible: DataRect(minX: xs.first!, maxX: xs.last!, minY: huge.min()!, maxY: huge.max()!),
+                                     "Unix milliseconds and 1e300")
+    }
+
+    /// The level of detail drawn from its spans against every point drawn as capsules:
+    /// the same bound as `LODFidelityTests` (≤ 1% of the line's pixels more than 10% off).
+    func testALevelOfDetailDrawnFromSpansKeepsTheFidelityBound() throws {
+        let dataset = RandomWalk(count: 1_000_000).dataset()
+        let source = DataSource(dataset: dataset)
+        let device = GLTestHarness.device
+        let full = LineSeriesBuffer(device: device, xs: dataset.xs, ys: dataset.series[0].ys)
+        let reduced = LODLineSeries(device: device, dataset: dataset, seriesIndex: 0, detail: source.details[0])
+        let first = dataset.xs.first!, last = dataset.xs.last!
+        var shares: [String] = []
+        for zoom in [1.0, 4, 16, 64] {
+            let width = (last - first) / zoom
+            let minX = first + (last - first) / 2 - width / 2
+            let x = minX...(minX + width)
+            let visible = try XCTUnwrap(Viewport.fitting(source, x: x)).visible
+            let parts = reduced.buffers(forVisibleX: x, plotWidth: size.width)
+            guard LineRenderer.drawsFromSpans(parts, visible: visible, plotWidth: size.width) else { continue }
+            let reference = try GLTestHarness.draw(full, visible: visible, size: size)
+            let drawn = try drawFromSpans(parts, visible: visible)
+            var covered = 0, differing = 0
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let a = reference.coverage(x, y)
+                    if a > 0 { covered += 1 }
+                    if abs(a - drawn.coverage(x, y)) > 0.1 { differing += 1 }
+                }
+            }
+            let share = Double(differing) / Double(max(covered, 1))
+            shares.append(String(format: "%.2f%% at %.0f×", share * 100, zoom))
+            XCTAssertLessThanOrEqual(share, 0.01, "at \(zoom)×")
+        }
+        XCTAssertGreaterThanOrEqual(shares.count, 2, "the wide views are dense")
+        print("LOD from column spans against every point as capsules, pixels over 10% off: \(shares.joined(separator: ", "))")
+    }
+}
