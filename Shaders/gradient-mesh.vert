@@ -2,10 +2,10 @@
 // The four-colour gradient (ChartCore's GradientField is the reference) as a mesh over
 // the whole target: u_cells columns × rows of cells, two triangles each, drawn indexed
 // over the grid's (columns + 1) × (rows + 1) vertices, so each vertex evaluates the
-// field once and the triangles interpolate between. The
-// field is smooth, so cells of ≤ 1/16 of the target are within a level of 8-bit colour
-// of it everywhere, and a software rasteriser fills an interpolated colour for a
-// fraction of what a filtered texture read costs per pixel.
+// field once and the triangles interpolate between. The field is smooth: over cells of
+// ≤ 1/16 of the target it stays within two levels of 8-bit colour (StageRenderTests),
+// and a software rasteriser fills an interpolated colour for a fraction of what a
+// filtered texture read costs per pixel.
 //
 // Centre i weighs max(1 - d/L, 0)^4 with L the square's side; the colour is the
 // weighted mean (the nearest centre's where no weight reaches).

@@ -8,16 +8,18 @@
 // everywhere, and span.frag's coverage from it within that of the capsules line.frag
 // measures.
 //
-// Lines with gaps in view are drawn as capsules (LineRenderer.drawsFromSpans): a gap
+// Lines with a gap in a visible block are drawn as capsules (ColumnSpans.suit): a gap
 // inside a texel would join the pieces on either side in its extent.
 //
-// The texel finds its first segment by binary search on x (ascending through a block)
-// and walks on while segments start inside it: each segment is read by the sub-columns
-// it crosses, so the pass reads a block's points about once, plus a search a texel.
+// The texel finds its first segment by binary search on x (ascending through a block,
+// about 14 reads) and walks on while segments start inside it: each segment is read by
+// the sub-columns it crosses and by its whole columns. At the few segments a column
+// where spans start to pay, the searches are most of the pass's reads; at W1's 32 a
+// column, the walks.
 
 #include "segments.glsl"
 
-uniform vec2 u_plotSize;
+uniform float u_plotHeight;
 uniform float u_extrusion;
 uniform float u_spanOrigin;
 uniform float u_spanRow;
@@ -32,7 +34,7 @@ void main() {
     // The texel's columns, and the plot's height grown by the stroke's reach (as
     // line.vert clips).
     vec2 lo = vec2(x0, -u_extrusion);
-    vec2 hi = vec2(x1, u_plotSize.y + u_extrusion);
+    vec2 hi = vec2(x1, u_plotHeight + u_extrusion);
     // The first segment whose end reaches x0.
     int first = 0, past = u_segmentCount;
     while (first < past) {

@@ -5,7 +5,7 @@ import ChartData
 /// through the viewport, so a pan changes uniforms only. A smoothed line in a view
 /// sparse enough for it is drawn from its `SmoothLineSeries` instead, made for the view.
 ///
-/// A dense line without gaps in view (`LineRenderer.drawsFromSpans`) is drawn from its column spans, gathered in
+/// A dense line (`ColumnSpans.suit`) is drawn from its column spans, gathered in
 /// `prepare` into the surface's `ColumnSpans` target before the pass that paints them.
 ///
 /// A caching surface (the range selector's, whose view rarely changes) draws its lines
@@ -22,22 +22,26 @@ final class GPULineSurface: LineSurface, GPUSurface {
 
     /// One line of the frame: what it is drawn from, and where its spans are if dense.
     private struct PlannedLine {
-        var line: ColumnSpans.Line
-        var spans: ColumnSpans.Band?
+        var parts: [LineSeriesBuffer]
+        var viewport: Viewport
+        var style: LineStyle
+        var spans: ColumnSpans.Rows?
+
+        var dense: ColumnSpans.Line { ColumnSpans.Line(parts: parts, viewport: viewport, style: style) }
     }
 
     /// The frame's lines, planned in `prepare` and drawn in `draw` (empty when a cache
     /// holds them).
     private var planned: [PlannedLine] = []
 
-    init(layer: RenderLayer, renderer: LineRenderer, series: [LODLineSeries], smoothSeries: [SmoothLineSeries],
+    init(layer: RenderLayer, device: RenderDevice, renderer: LineRenderer, series: [LODLineSeries], smoothSeries: [SmoothLineSeries],
          cache: LineCache?) {
         self.layer = layer
         self.renderer = renderer
         self.series = series
         self.smoothSeries = smoothSeries
         self.cache = cache
-        spans = ColumnSpans(device: renderer.device)
+        spans = ColumnSpans(device: device)
     }
 
     func add(_ line: SeriesLine) { lines.append(line) }
@@ -91,21 +95,20 @@ final class GPULineSurface: LineSurface, GPUSurface {
                 pieces = smoothSeries[line.seriesIndex].buffer(forVisible: visible, plotSize: plotSize).map { [$0] } ?? []
             } else {
                 pieces = series[line.seriesIndex].buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plotSize.width)
-                if LineRenderer.drawsFromSpans(pieces, visible: visible, plotWidth: plotSize.width) { dense.append(planned.count) }
+                if ColumnSpans.suit(pieces, visible: visible, plotWidth: plotSize.width) { dense.append(planned.count) }
             }
-            planned.append(PlannedLine(line: ColumnSpans.Line(parts: pieces, viewport: viewport, style: style)))
+            planned.append(PlannedLine(parts: pieces, viewport: viewport, style: style))
         }
-        if let bands = spans.gather(dense.map { planned[$0].line }, plotSize: plotSize, with: renderer) {
-            for (lineIndex, band) in zip(dense, bands) { planned[lineIndex].spans = band }
+        if let rows = spans.gather(dense.map { planned[$0].dense }, plotSize: plotSize, with: renderer) {
+            for (lineIndex, rows) in zip(dense, rows) { planned[lineIndex].spans = rows }
         }
         return planned
     }
 
     private func drawLines(plot: PixelRect, opaqueBehind: Bool) {
-        for planned in planned {
-            let line = planned.line
-            if let band = planned.spans {
-                renderer.drawSpans(line.parts, from: band, viewport: line.viewport, plotRect: plot, style: line.style)
+        for line in planned {
+            if let rows = line.spans {
+                renderer.drawSpans(line.parts, from: rows, viewport: line.viewport, plotRect: plot, style: line.style)
             } else {
                 renderer.draw(line.parts, viewport: line.viewport, plotRect: plot, style: line.style, opaqueBehind: opaqueBehind)
             }

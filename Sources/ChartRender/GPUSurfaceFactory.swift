@@ -59,7 +59,8 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     public func makeLineSurface(layer: RenderLayer) -> LineSurface {
         let cache = cachesLines ? LineCache(device: device, copyPipeline: cacheCopyPipeline) : nil
         if let cache { lineCaches.append(cache) }
-        return GPULineSurface(layer: layer, renderer: lineRenderer, series: series, smoothSeries: smoothSeries, cache: cache)
+        return GPULineSurface(layer: layer, device: device, renderer: lineRenderer, series: series, smoothSeries: smoothSeries,
+                              cache: cache)
     }
 
     /// How many times caching line surfaces drew their lines (not copies of them).

@@ -16,7 +16,7 @@ import ChartCore
 /// window's picture and 26% less for lines alone. Otherwise (a window without alpha
 /// bits) it goes into a one-channel mask texture.
 public final class LineRenderer {
-    let device: RenderDevice
+    private let device: RenderDevice
     /// The segment pass into a one-channel mask, max-blended.
     private let segmentsIntoMask: PipelineID
     /// The segment pass into the destination's alpha, min-blended, colour untouched.
@@ -43,8 +43,9 @@ public final class LineRenderer {
     /// Segments per quad where the data is dense: the most line.vert can hold.
     private static let segmentsPerDenseQuad = ShaderConstants.segmentsPerDenseQuad
 
-    /// The four pipelines a line takes: its segments' coverage into a mask or into the
-    /// destination's alpha, then the paint from either.
+    /// The six pipelines a line takes: its segments' coverage into a mask or into the
+    /// destination's alpha, then the paint from either; or, dense, its extents into
+    /// column spans, then the paint from them.
     static func pipelines() -> (mask: PipelineDescriptor, alpha: PipelineDescriptor,
                                 paintMask: PipelineDescriptor, paintAlpha: PipelineDescriptor,
                                 spans: PipelineDescriptor, paintSpans: PipelineDescriptor) {
@@ -216,32 +217,12 @@ public final class LineRenderer {
         }
     }
 
-    /// Whether `parts` are drawn from their column spans in `visible`: dense enough there
-    /// (`ColumnSpans.densePerColumn` segments or more a pixel column) that the spans'
-    /// two passes cost less, and without gaps in view. A gap inside a sub-column would
-    /// join the pieces on either side in its extent, where the line breaks.
-    /// - Complexity: O(visible blocks).
-    static func drawsFromSpans(_ parts: [LineSeriesBuffer], visible: DataRect, plotWidth: Int) -> Bool {
-        guard visible.width > 0, plotWidth > 0 else { return false }
-        var segments = 0.0
-        for part in parts {
-            for block in part.blocks[part.visibleBlocks(minX: visible.minX, maxX: visible.maxX)] {
-                if block.hasGaps { return false }
-                let extent = block.lastX - block.firstX
-                let shown = min(block.lastX, visible.maxX) - max(block.firstX, visible.minX)
-                segments += extent > 0 ? Double(block.segmentCount) * min(max(shown / extent, 0), 1)
-                                       : Double(block.segmentCount)
-            }
-        }
-        return segments >= ColumnSpans.densePerColumn * Double(plotWidth)
-    }
-
-    /// The first pass of a dense line, in a pass into `band`'s span target: the
-    /// y extent of `parts`' segments in each sub-column of a plot `plotSize` big, into
-    /// the band's rows.
+    /// The first pass of a dense line, in a pass into `rows`' span target: the y extent
+    /// of `parts`' segments in each sub-column (and whole column) of a plot `plotSize`
+    /// big, into those rows.
     /// - Complexity: O(visible blocks) draws.
     func collectSpans(_ parts: [LineSeriesBuffer], viewport: Viewport, plotSize: PixelSize, style: LineStyle,
-                      into band: ColumnSpans.Band) {
+                      into rows: ColumnSpans.Rows) {
         guard let target = device.currentTarget else { preconditionFailure("LineRenderer: collect inside a pass") }
         let visible = viewport.visible
         guard visible.width > 0, visible.height > 0, plotSize.width > 0, plotSize.height > 0 else { return }
@@ -249,19 +230,19 @@ public final class LineRenderer {
         guard !blocks.isEmpty else { return }
         device.apply(segmentsIntoSpans)
         let reach = style.widthInPixels / 2 + 0.5
-        device.setUniform("u_plotSize", .vec2(Float(plotSize.width), Float(plotSize.height)))
+        device.setUniform("u_plotHeight", .float(Float(plotSize.height)))
         device.setUniform("u_extrusion", .float(Float(reach)))
         device.setUniform("u_framebufferSize", .size(target.size.width, target.size.height))
-        device.setUniform("u_spanOrigin", .float(Float(band.origin)))
-        device.setUniform("u_spanRow", .float(Float(band.row)))
+        device.setUniform("u_spanOrigin", .float(Float(rows.origin)))
+        device.setUniform("u_spanRow", .float(Float(rows.first)))
         let pixelsPerUnit = Double(plotSize.width) / visible.width
         let pixelsPerUnitY = Double(plotSize.height) / visible.height
         for block in blocks {
             // The texel columns of the block's x range, as far as strokes reach the plot.
             let left = min(max((block.firstX - visible.minX) * pixelsPerUnit, -reach), Double(plotSize.width) + reach)
             let right = min(max((block.lastX - visible.minX) * pixelsPerUnit, -reach), Double(plotSize.width) + reach)
-            let columns = (max((left + Double(band.origin)).rounded(.down), 0),
-                           min((right + Double(band.origin)).rounded(.down) + 1, Double(target.size.width)))
+            let columns = (max((left + Double(rows.origin)).rounded(.down), 0),
+                           min((right + Double(rows.origin)).rounded(.down) + 1, Double(target.size.width)))
             guard columns.0 < columns.1 else { continue }
             device.applyBindings(indexBuffer: indexBuffer, textures: [block.texture])
             device.setUniform("u_columns", .vec2(Float(columns.0), Float(columns.1)))
@@ -275,11 +256,11 @@ public final class LineRenderer {
     }
 
     /// The second pass of a dense line: paints `parts` from the sub-column extents
-    /// `collectSpans` left in `band`, straight over what the pass holds, in the bands
-    /// the strokes can reach. A pixel is shaded once, from the extents within the
-    /// stroke's reach, whatever the number of segments there.
+    /// `collectSpans` left in `rows`, straight over what the pass holds, in the bands
+    /// the strokes can reach (`PaintBands`). A pixel is shaded once, from the extents
+    /// within the stroke's reach, whatever the number of segments there.
     /// - Complexity: O(visible runs + plot width) on the CPU, one draw.
-    func drawSpans(_ parts: [LineSeriesBuffer], from band: ColumnSpans.Band, viewport: Viewport,
+    func drawSpans(_ parts: [LineSeriesBuffer], from rows: ColumnSpans.Rows, viewport: Viewport,
                    plotRect: PixelRect, style: LineStyle) {
         guard let destination = device.currentTarget else { preconditionFailure("LineRenderer: draw inside a pass") }
         let visible = viewport.visible
@@ -292,14 +273,14 @@ public final class LineRenderer {
         device.apply(paintFromSpans)
         device.applyScissor(plotRect)
         bands.withUnsafeBytes { device.stream($0, into: bandBuffer) }
-        device.applyBindings(vertexBuffer: bandBuffer, textures: [band.texture])
+        device.applyBindings(vertexBuffer: bandBuffer, textures: [rows.texture])
         device.setUniform("u_color", .vec4(style.color.red, style.color.green, style.color.blue, style.color.alpha))
         device.setUniform("u_framebufferSize", .size(framebufferSize.width, framebufferSize.height))
         device.setUniform("u_plotOrigin", .vec2(Float(plotRect.x), Float(bottom)))
         device.setUniform("u_halfWidth", .float(Float(style.widthInPixels / 2)))
-        device.setUniform("u_spanOrigin", .float(Float(band.origin)))
-        device.setUniform("u_spanRow", .float(Float(band.row)))
-        device.setUniform("u_spanWidth", .float(Float(band.width)))
+        device.setUniform("u_spanOrigin", .float(Float(rows.origin)))
+        device.setUniform("u_spanRow", .float(Float(rows.first)))
+        device.setUniform("u_spanWidth", .float(Float(rows.width)))
         device.draw(count: bands.count / 2)
     }
 

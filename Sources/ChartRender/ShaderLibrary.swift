@@ -15,14 +15,16 @@ public enum ShaderLibrary {
     }
 
     /// `source` with its `#include "FILE"` lines replaced by those files (one level: an
-    /// included file includes nothing), each followed by a `#line` back to where it was.
+    /// included file includes nothing). The included text counts as source string 1 from
+    /// its line 1, and a `#line` after it returns to the including file (string 0), so a
+    /// compiler's message names the right line of the right file.
     private static func withIncludes(_ source: String) -> String {
-        guard source.contains("#include") else { return source }
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.enumerated().map { number, line in
-            guard line.hasPrefix("#include \""), line.hasSuffix("\""),
-                  let included = sources[String(line.dropFirst("#include \"".count).dropLast())] else { return String(line) }
-            return included + "\n#line \(number + 2)"
+            guard line.hasPrefix("#include \"") else { return String(line) }
+            let name = String(line.dropFirst("#include \"".count).prefix { $0 != "\"" })
+            guard let included = sources[name] else { preconditionFailure("ShaderLibrary: no Shaders/\(name) to include") }
+            return "#line 1 1\n" + included + "\n#line \(number + 2) 0"
         }.joined(separator: "\n")
     }
 

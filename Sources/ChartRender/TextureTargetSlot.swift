@@ -1,8 +1,8 @@
 import ChartCore
 
-/// The texture target a surface keeps at the size it needs now (the gradient's, the
-/// range selector's cache, the line renderer's coverage mask): remade when the size
-/// changes. Where the driver cannot make one it is `nil`, said once by the device and
+/// The texture target a surface keeps at the size it needs now (the range selector's
+/// cache, the line renderer's coverage mask, a line surface's column spans): remade when
+/// the size changes. Where the driver cannot make one it is `nil`, said once by the device and
 /// counted at each use, and tried again only at another size.
 final class TextureTargetSlot {
     private let device: RenderDevice

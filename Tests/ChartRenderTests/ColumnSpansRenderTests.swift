@@ -19,11 +19,11 @@ final class ColumnSpansRenderTests: XCTestCase {
         let viewport = Viewport(visible: visible)
         let style = LineStyle(widthInPixels: width, color: .black)
         let spans = ColumnSpans(device: device)
-        let bands = try XCTUnwrap(spans.gather([ColumnSpans.Line(parts: parts, viewport: viewport, style: style)],
-                                               plotSize: size, with: renderer))
+        let rows = try XCTUnwrap(spans.gather([ColumnSpans.Line(parts: parts, viewport: viewport, style: style)],
+                                              plotSize: size, with: renderer))
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
         device.withPass(into: target.passTarget, clearTo: .white) {
-            renderer.drawSpans(parts, from: bands[0], viewport: viewport, plotRect: PixelRect(size: size), style: style)
+            renderer.drawSpans(parts, from: rows[0], viewport: viewport, plotRect: PixelRect(size: size), style: style)
         }
         return CoverageImage(target.readPixels())
     }
@@ -44,7 +44,7 @@ final class ColumnSpansRenderTests: XCTestCase {
 
     private func assertSpansMatchCapsules(_ parts: [LineSeriesBuffer], visible: DataRect, width: Double = 2,
                                           _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertTrue(LineRenderer.drawsFromSpans(parts, visible: visible, plotWidth: size.width), "\(what) is dense", file: file, line: line)
+        XCTAssertTrue(ColumnSpans.suit(parts, visible: visible, plotWidth: size.width), "\(what) is dense", file: file, line: line)
         let capsules = try GLTestHarness.draw(parts, visible: visible, size: size, width: width)
         let spans = try drawFromSpans(parts, visible: visible, width: width)
         let worst = largestDifference(capsules, spans)
@@ -73,6 +73,34 @@ final class ColumnSpansRenderTests: XCTestCase {
         }
     }
 
+    /// Several dense lines share one target, each in its own rows: every line's picture
+    /// is its own, not its neighbour's.
+    func testSeveralLinesInOneTargetEachKeepTheirOwnRows() throws {
+        let device = GLTestHarness.device
+        let renderer = GLTestHarness.lineRenderer
+        let lines = (0..<3).map { seed in
+            let (xs, ys) = walk(count: 60_000, seed: UInt64(20 + seed))
+            return (buffer: LineSeriesBuffer(device: device, xs: xs, ys: ys),
+                    visible: DataRect(minX: xs.first!, maxX: xs.last!, minY: ys.min()!, maxY: ys.max()!),
+                    width: [1.5, 2, 3][seed])
+        }
+        let spans = ColumnSpans(device: device)
+        let gathered = lines.map { ColumnSpans.Line(parts: [$0.buffer], viewport: Viewport(visible: $0.visible),
+                                                    style: LineStyle(widthInPixels: $0.width, color: .black)) }
+        let rows = try XCTUnwrap(spans.gather(gathered, plotSize: size, with: renderer))
+        XCTAssertEqual(rows.map(\.first), [0, 9, 18])
+        for (index, line) in lines.enumerated() {
+            let target = try TextureTarget(device: device, width: size.width, height: size.height)
+            device.withPass(into: target.passTarget, clearTo: .white) {
+                renderer.drawSpans([line.buffer], from: rows[index], viewport: gathered[index].viewport,
+                                   plotRect: PixelRect(size: size), style: gathered[index].style)
+            }
+            let capsules = try GLTestHarness.draw([line.buffer], visible: line.visible, size: size, width: line.width)
+            let worst = largestDifference(capsules, CoverageImage(target.readPixels()))
+            XCTAssertLessThanOrEqual(worst.difference, tolerance, "line \(index): pixel (\(worst.x), \(worst.y))")
+        }
+    }
+
     func testSpikes() throws {
         var rng = SplitMix64(seed: 8)
         let n = 30_000
@@ -84,8 +112,8 @@ final class ColumnSpansRenderTests: XCTestCase {
     }
 
     /// A gap inside a sub-column would join the pieces on either side in its extent, so a
-    /// line with a gap in view is drawn as capsules, which break there; the blocks
-    /// without one, in another view, from their spans.
+    /// line with a gap in a visible block is not drawn from spans (`GapTests` draws the
+    /// capsules' break); the blocks without one, in another view, are.
     func testALineWithAGapInViewIsDrawnAsCapsules() throws {
         var rng = SplitMix64(seed: 8)
         let n = 100_000
@@ -93,16 +121,16 @@ final class ColumnSpansRenderTests: XCTestCase {
         var ys = xs.map { _ in Double.random(in: -1...1, using: &rng) }
         ys[90_000] = .nan
         let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
-        XCTAssertFalse(LineRenderer.drawsFromSpans([buffer], visible: DataRect(minX: 0, maxX: Double(n - 1), minY: -1, maxY: 1),
+        XCTAssertFalse(ColumnSpans.suit([buffer], visible: DataRect(minX: 0, maxX: Double(n - 1), minY: -1, maxY: 1),
                                                    plotWidth: size.width))
-        XCTAssertTrue(LineRenderer.drawsFromSpans([buffer], visible: DataRect(minX: 0, maxX: 60_000, minY: -1, maxY: 1),
+        XCTAssertTrue(ColumnSpans.suit([buffer], visible: DataRect(minX: 0, maxX: 60_000, minY: -1, maxY: 1),
                                                   plotWidth: size.width))
     }
 
     func testASparseLineIsDrawnAsCapsules() throws {
         let xs = (0..<1_000).map(Double.init)
         let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: xs.map { sin($0 / 10) })
-        XCTAssertFalse(LineRenderer.drawsFromSpans([buffer], visible: DataRect(minX: 0, maxX: 999, minY: -1, maxY: 1),
+        XCTAssertFalse(ColumnSpans.suit([buffer], visible: DataRect(minX: 0, maxX: 999, minY: -1, maxY: 1),
                                                    plotWidth: size.width), "fewer than two segments a pixel column")
     }
 
@@ -146,7 +174,7 @@ final class ColumnSpansRenderTests: XCTestCase {
             let x = minX...(minX + width)
             let visible = try XCTUnwrap(Viewport.fitting(source, x: x)).visible
             let parts = reduced.buffers(forVisibleX: x, plotWidth: size.width)
-            guard LineRenderer.drawsFromSpans(parts, visible: visible, plotWidth: size.width) else { continue }
+            guard ColumnSpans.suit(parts, visible: visible, plotWidth: size.width) else { continue }
             let reference = try GLTestHarness.draw(full, visible: visible, size: size)
             let drawn = try drawFromSpans(parts, visible: visible)
             var covered = 0, differing = 0

@@ -205,6 +205,6 @@ final class RecordedFrameTests: XCTestCase {
         let passes = backend.commands.passes
         XCTAssertEqual(passes.map(\.target), [0])
         XCTAssertEqual(passes[0].clear, ChartTheme.night.background)
-        XCTAssertFalse(passes[0].pipelines.contains("stretch"))
+        XCTAssertFalse(passes[0].pipelines.contains("gradient"))
     }
 }

@@ -4,10 +4,10 @@ import ChartRender
 import XCTest
 
 final class StageRenderTests: XCTestCase {
-    /// The shader's gradient matches ChartCore's reference within 2/255 per channel, at
-    /// every pixel of a 64 × 64 target, at several phases of the animation.
     /// The mesh's colours are the field's at its vertices, interpolated between: within
-    /// two levels of 8-bit colour of the field at every pixel, at a small and a window size.
+    /// two levels of 8-bit colour of ChartCore's reference, at every pixel of a 64 × 64
+    /// target and on a grid of about 96 × 96 pixels of a 1280 × 720 one, at several
+    /// phases of the animation.
     func testGradientMeshMatchesTheCPUReference() throws {
         let device = GLTestHarness.device
         let renderer = try GradientRenderer(device: device)
@@ -103,10 +103,9 @@ final class StageRenderTests: XCTestCase {
         XCTAssertGreaterThan(Double(full) / Double(inked), 0.1, "label stems reach the full text colour: \(full) of \(inked)")
     }
 
-    /// After a resize the gradient's texture is made again at the new size and filled:
-    /// the same scene drawn at two sizes shows the same field stretched, so each corner
-    /// keeps its colour (light, and not the same in all four, as a blank or white canvas
-    /// would be).
+    /// After a resize the gradient's mesh spans the new size: the same scene drawn at two
+    /// sizes shows the same field stretched, so each corner keeps its colour (light, and
+    /// not the same in all four, as a blank or white canvas would be).
     func testGradientFollowsAResize() throws {
         let scene = try sampleScene()
         let viewport = try XCTUnwrap(Viewport.fitting(scene.source))
