@@ -11,11 +11,11 @@
 // Lines with a gap in a visible block are drawn as capsules (ColumnSpans.suit): a gap
 // inside a texel would join the pieces on either side in its extent.
 //
-// The texel finds its first segment by binary search on x (ascending through a block,
-// about 14 reads) and walks on while segments start inside it: each segment is read by
-// the sub-columns it crosses and by its whole columns. At the few segments a column
-// where spans start to pay, the searches are most of the pass's reads; at W1's 32 a
-// column, the walks.
+// The texel finds its first segment by a search on x (ascending through a block) that
+// starts where the block's points would be if evenly spread, gallops outward and ends in
+// a binary search, then walks on while segments start inside it: each segment is read
+// by the sub-columns it crosses and by its whole columns. Evenly spaced x (most time
+// series) is found in a read or two; the worst spacing costs twice a binary search.
 
 #include "segments.glsl"
 
@@ -23,7 +23,45 @@ uniform float u_plotHeight;
 uniform float u_extrusion;
 uniform float u_spanOrigin;
 uniform float u_spanRow;
+// The block's first and last x in plot pixels, for the search's first guess.
+flat in vec2 v_blockSpan;
 out vec2 fragSpan;
+
+// Whether segment `segment` ends before x (its end is left of it).
+bool endsBefore(int segment, float x) { return point(segment + 1).x < x; }
+
+// The first segment whose end reaches x: the segments ending before x are a prefix.
+int firstReaching(float x) {
+    int count = u_segmentCount;
+    float width = v_blockSpan.y - v_blockSpan.x;
+    int guess = width > 0.0 ? int(clamp((x - v_blockSpan.x) / width * float(count), 0.0, float(count - 1))) : 0;
+    // Bracket the answer in low…high (high reaches x, or is the count), doubling steps.
+    int low, high;
+    if (endsBefore(guess, x)) {
+        low = guess + 1;
+        int step = 1;
+        high = min(low + step, count);
+        while (high < count && endsBefore(high, x)) {
+            low = high + 1;
+            step *= 2;
+            high = min(low + step, count);
+        }
+    } else {
+        high = guess;
+        int step = 1;
+        low = max(high - step, 0);
+        while (low > 0 && !endsBefore(low, x)) {
+            high = low;
+            step *= 2;
+            low = max(high - step, 0);
+        }
+    }
+    while (low < high) {
+        int middle = (low + high) / 2;
+        if (endsBefore(middle, x)) low = middle + 1; else high = middle;
+    }
+    return low;
+}
 
 void main() {
     float column = floor(gl_FragCoord.x) - u_spanOrigin;
@@ -35,12 +73,7 @@ void main() {
     // line.vert clips).
     vec2 lo = vec2(x0, -u_extrusion);
     vec2 hi = vec2(x1, u_plotHeight + u_extrusion);
-    // The first segment whose end reaches x0.
-    int first = 0, past = u_segmentCount;
-    while (first < past) {
-        int middle = (first + past) / 2;
-        if (point(middle + 1).x < x0) first = middle + 1; else past = middle;
-    }
+    int first = firstReaching(x0);
     float low = 1e30, high = -1e30;
     vec2 from = point(first);
     for (int segment = first; segment < u_segmentCount && !(from.x > x1); ++segment) {

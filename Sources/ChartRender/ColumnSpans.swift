@@ -16,8 +16,8 @@ import ChartCore
 /// `row + k`, and row `row + spanSubcolumns` holds the whole column. The margin of
 /// `origin` columns each side holds the segments just outside the plot that still reach
 /// its edge pixels. The target is the plot's width plus the margins wide and nine rows
-/// a line high: past the driver's largest texture (a plot 16 384 pixels wide, or some
-/// 1 800 dense lines at once) it cannot be made, and the lines are drawn as capsules.
+/// a line high: past the driver's largest texture (a plot near 16 384 pixels wide, or
+/// some 1 800 dense lines at once) none is made, and the lines are drawn as capsules.
 final class ColumnSpans {
     /// Where one line's spans are in the target.
     struct Rows {
@@ -100,9 +100,13 @@ final class ColumnSpans {
     }
 
     /// The target for `lines` dense lines over a plot `plotWidth` pixels wide, reached
-    /// `margin` pixels beyond its edges; `nil` where the driver cannot make one.
+    /// `margin` pixels beyond its edges; `nil` where the driver cannot make one, or where
+    /// it would be larger than the driver's largest texture (not a failure: the capsules
+    /// draw such lines as before).
     private func target(plotWidth: Int, margin: Int, lines: Int) -> TextureTarget? {
-        lineCapacity = max(lineCapacity, lines)
+        let largest = device.limits.maxTextureSize
+        guard plotWidth + 2 * margin <= largest, lines * Self.rowsPerLine <= largest else { return nil }
+        lineCapacity = min(max(lineCapacity, lines), largest / Self.rowsPerLine)
         return slot.target(for: PixelSize(width: plotWidth + 2 * margin, height: lineCapacity * Self.rowsPerLine))
     }
 

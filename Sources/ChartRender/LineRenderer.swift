@@ -238,14 +238,7 @@ public final class LineRenderer {
         let pixelsPerUnit = Double(plotSize.width) / visible.width
         let pixelsPerUnitY = Double(plotSize.height) / visible.height
         for block in blocks {
-            // The texel columns of the block's x range, as far as strokes reach the plot.
-            let left = min(max((block.firstX - visible.minX) * pixelsPerUnit, -reach), Double(plotSize.width) + reach)
-            let right = min(max((block.lastX - visible.minX) * pixelsPerUnit, -reach), Double(plotSize.width) + reach)
-            let columns = (max((left + Double(rows.origin)).rounded(.down), 0),
-                           min((right + Double(rows.origin)).rounded(.down) + 1, Double(target.size.width)))
-            guard columns.0 < columns.1 else { continue }
             device.applyBindings(indexBuffer: indexBuffer, textures: [block.texture])
-            device.setUniform("u_columns", .vec2(Float(columns.0), Float(columns.1)))
             device.setUniform("u_first", .int(Int32(block.firstPoint)))
             device.setUniform("u_segmentCount", .int(Int32(block.segmentCount)))
             device.setUniform("u_offset", .vec2(Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit),

@@ -127,11 +127,68 @@ final class ColumnSpansRenderTests: XCTestCase {
                                                   plotWidth: size.width))
     }
 
+    /// A plot whose spans with their margins would be wider than the driver's largest
+    /// texture gets none, and says nothing: its lines are drawn as capsules, a whole
+    /// picture, not a failure (`render` refuses incomplete pictures).
+    func testAPlotTooWideForASpanTargetIsNotAFailure() throws {
+        let device = GLTestHarness.device
+        let largest = device.limits.maxTextureSize
+        let failuresBefore = device.failures.count
+        let xs = (0..<100_000).map(Double.init)
+        let buffer = LineSeriesBuffer(device: device, xs: xs, ys: xs.map { sin($0) })
+        let line = ColumnSpans.Line(parts: [buffer], viewport: Viewport(visible: DataRect(minX: 0, maxX: 99_999, minY: -1, maxY: 1)),
+                                    style: LineStyle(widthInPixels: 2))
+        let spans = ColumnSpans(device: device)
+        XCTAssertNil(spans.gather([line], plotSize: PixelSize(width: largest - 1, height: 100), with: GLTestHarness.lineRenderer))
+        XCTAssertNotNil(spans.gather([line], plotSize: PixelSize(width: largest - 4, height: 100), with: GLTestHarness.lineRenderer),
+                        "two columns of margin each side still fit")
+        XCTAssertEqual(device.failures.count, failuresBefore, "nothing said")
+    }
+
     func testASparseLineIsDrawnAsCapsules() throws {
         let xs = (0..<1_000).map(Double.init)
         let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: xs.map { sin($0 / 10) })
         XCTAssertFalse(ColumnSpans.suit([buffer], visible: DataRect(minX: 0, maxX: 999, minY: -1, maxY: 1),
                                                    plotWidth: size.width), "fewer than two segments a pixel column")
+    }
+
+    /// x in clusters (thousands of points in a sub-column, then long strides, and ties):
+    /// each texel's search from the evenly-spread guess gallops either way to its segment.
+    func testUnevenlySpacedX() throws {
+        var rng = SplitMix64(seed: 12)
+        var x = 0.0
+        var xs: [Double] = []
+        var ys: [Double] = []
+        for i in 0..<40_000 {
+            let clustered = (i / 4_000) % 2 == 0
+            x += clustered ? (i % 7 == 0 ? 0 : 0.0001) : Double.random(in: 0...3, using: &rng)
+            xs.append(x)
+            ys.append(Double.random(in: -1...1, using: &rng) + (clustered ? 3 : 0))
+        }
+        let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
+        try assertSpansMatchCapsules([buffer], visible: DataRect(minX: 0, maxX: x, minY: -2, maxY: 5), "clustered x")
+    }
+
+    /// Deep in a zoom, a block whose origin is far from the view rounds its points' x by
+    /// whole pixels (Float offsets): the span pass covers the columns of the rounded
+    /// points, as the capsules draw them, not those of the exact x. (The view makes 65 536
+    /// pixels a unit, so scaling an offset is exact and both passes round x alike: at
+    /// other scales the vertex and fragment stages may fuse the multiply-add differently,
+    /// a pixel or two apart where the offsets' precision is gone anyway.)
+    func testXRoundedByWholePixelsInABlockFarFromItsOrigin() throws {
+        var rng = SplitMix64(seed: 13)
+        let near: [Double] = (0..<20_000).map { Double($0) * 5e-7 }
+        let xs = near + near.map { $0 + 1_000 }
+        var y = 0.0
+        let ys = xs.map { _ in
+            y += Double.random(in: -1...1, using: &rng)
+            return y
+        }
+        let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
+        let shown = ys[..<20_000]
+        let width = Double(size.width) / 65_536
+        try assertSpansMatchCapsules([buffer], visible: DataRect(minX: 0, maxX: width, minY: shown.min()!, maxY: shown.max()!),
+                                     "x rounded to pixels")
     }
 
     /// Far ends: segments to points far outside the view are cut to it from their near
