@@ -28,6 +28,24 @@ vec2 extent(int column, int row) {
     return vec2(span.x, -span.y);
 }
 
+// `nearest` (a squared distance) lowered to that of p's nearest extent in `column`,
+// whose whole extent is `bounds`, if any is nearer; a column out of reach reads no more.
+float nearestIn(int column, vec2 bounds, vec2 p, float x, int row, float nearest) {
+    if (bounds.x < bounds.y) return nearest;
+    float dx = max(abs(x - (float(column) + 0.5)) - 0.5, 0.0);
+    float dy = max(max(bounds.y - p.y, p.y - bounds.x), 0.0);
+    if (dx * dx + dy * dy >= nearest) return nearest;
+    for (int s = 0; s < perPixel; ++s) {
+        float sx = x - (float(column) + (float(s) + 0.5) / float(perPixel));
+        if (sx * sx >= nearest) continue;
+        vec2 span = extent(column, row + s);
+        if (span.x < span.y) continue;
+        float sy = max(max(span.y - p.y, p.y - span.x), 0.0);
+        nearest = min(nearest, sx * sx + sy * sy);
+    }
+    return nearest;
+}
+
 void main() {
     vec2 p = gl_FragCoord.xy - u_plotOrigin;
     float reach = u_halfWidth + 0.5;
@@ -40,23 +58,13 @@ void main() {
         fragColor = vec4(u_color.rgb, u_color.a);
         return;
     }
-    float nearest = reach * reach;
-    int columns = int(ceil(reach));
-    for (int column = max(own - columns, 0); column <= min(own + columns, int(u_spanWidth) - 1); ++column) {
-        vec2 bounds = column == own ? whole : extent(column, row + perPixel);
-        if (bounds.x < bounds.y) continue;
-        float dx = max(abs(x - (float(column) + 0.5)) - 0.5, 0.0);
-        float dy = max(max(bounds.y - p.y, p.y - bounds.x), 0.0);
-        if (dx * dx + dy * dy >= nearest) continue;
-        for (int s = 0; s < perPixel; ++s) {
-            float centre = float(column) + (float(s) + 0.5) / float(perPixel);
-            float sx = x - centre;
-            if (sx * sx >= nearest) continue;
-            vec2 span = extent(column, row + s);
-            if (span.x < span.y) continue;
-            float sy = max(max(span.y - p.y, p.y - span.x), 0.0);
-            nearest = min(nearest, sx * sx + sy * sy);
-        }
+    // Its own column first (most often the nearest, so the others are cut sooner), then
+    // those whose nearest x is within reach: x − reach − 1 < column < x + reach.
+    float nearest = nearestIn(own, whole, p, x, row, reach * reach);
+    int first = max(int(floor(x - reach)), 0);
+    int last = min(int(ceil(x + reach)) - 1, int(u_spanWidth) - 1);
+    for (int column = first; column <= last; ++column) {
+        if (column != own) nearest = nearestIn(column, extent(column, row + perPixel), p, x, row, nearest);
     }
     float coverage = clamp(u_halfWidth + 0.5 - sqrt(nearest), 0.0, 1.0);
     fragColor = vec4(u_color.rgb, u_color.a * coverage);
