@@ -151,7 +151,8 @@ public struct CSVLoader: DataLoader {
         var dataset = Dataset(source: source, xs: reader.xs.build(), series: series)
         dataset.warnings = warnings
         dataset.sortByXIfNeeded()
-        dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1) : XAxisKind.guessing(fromSorted: dataset.xs)
+        dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1)
+                                         : XAxisKind.guessing(fromSorted: dataset.xs, named: hasHeader ? names[xIndex] : nil)
         return dataset
     }
 

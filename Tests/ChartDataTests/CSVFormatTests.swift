@@ -48,6 +48,19 @@ final class CSVFormatTests: XCTestCase {
         XCTAssertEqual(try load("t,v\n1600000000.5,1\n1600000060,2\n").xKind, .number)
     }
 
+    /// A 10 Hz log's seconds have fractions: time when the column's name says so, a
+    /// number (an amount with cents, say) when it does not.
+    func testFractionalUnixSecondsAreTimeWhereTheNameSaysSo() throws {
+        for name in ["timestamp", "time", "Unix Time", "epoch_s", "ts", "event_ts"] {
+            XCTAssertEqual(try load("\(name),v\n1700000000.1,1\n1700000000.2,2\n").xKind, .time(unitsPerSecond: 1), name)
+        }
+        XCTAssertEqual(try load("timestamp,v\n1700000000000.5,1\n1700000000001.5,2\n").xKind, .time(unitsPerSecond: 1000))
+        for name in ["t", "revenue", "x", "times2", "status"] {
+            XCTAssertEqual(try load("\(name),v\n1700000000.1,1\n1700000000.2,2\n").xKind, .number, name)
+        }
+        XCTAssertEqual(try load("timestamp,v\n12.5,1\n13.5,2\n").xKind, .number, "a time-named column of small numbers")
+    }
+
     func testTextColumnsAreSkippedAndNamesTrimmed() throws {
         let d = try load("x, symbol , price \n1,AAPL,10\n2,AAPL,11\n")
         XCTAssertEqual(d.series.map(\.name), ["price"])
