@@ -202,12 +202,8 @@ public final class LineRenderer {
             let extent = (block.lastX - block.firstX) * pixelsPerUnit
             let perQuad = Double(block.segmentCount) >= extent ? Self.segmentsPerDenseQuad : 1
             let quads = (block.segmentCount + perQuad - 1) / perQuad
-            device.applyBindings(indexBuffer: indexBuffer, textures: [block.texture])
-            device.setUniform("u_first", .int(Int32(block.firstPoint)))
-            device.setUniform("u_segmentCount", .int(Int32(block.segmentCount)))
+            applyBlock(block, visible: visible, pixelsPerUnit: (pixelsPerUnit, pixelsPerUnitY))
             device.setUniform("u_segmentsPerQuad", .int(Int32(perQuad)))
-            device.setUniform("u_offset", .vec2(Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit),
-                                                Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnitY)))
             // Blocks in other units than 1 (beyond ±2¹⁰⁰) scale the view for their points.
             if unitsSet.map({ $0 != (block.unitX, block.unitY) }) ?? true {
                 unitsSet = (block.unitX, block.unitY)
@@ -238,11 +234,7 @@ public final class LineRenderer {
         let pixelsPerUnit = Double(plotSize.width) / visible.width
         let pixelsPerUnitY = Double(plotSize.height) / visible.height
         for block in blocks {
-            device.applyBindings(indexBuffer: indexBuffer, textures: [block.texture])
-            device.setUniform("u_first", .int(Int32(block.firstPoint)))
-            device.setUniform("u_segmentCount", .int(Int32(block.segmentCount)))
-            device.setUniform("u_offset", .vec2(Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit),
-                                                Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnitY)))
+            applyBlock(block, visible: visible, pixelsPerUnit: (pixelsPerUnit, pixelsPerUnitY))
             device.setUniform("u_pixelsPerUnit", .vec2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
             device.draw(count: Self.indicesPerQuad)
         }
@@ -275,6 +267,16 @@ public final class LineRenderer {
         device.setUniform("u_spanRow", .float(Float(rows.first)))
         device.setUniform("u_spanWidth", .float(Float(rows.width)))
         device.draw(count: bands.count / 2)
+    }
+
+    /// Binds `block`'s points and sets what segments.glsl reads of it: its first texel,
+    /// its segment count, and where its origin lies in plot pixels.
+    private func applyBlock(_ block: LineSeriesBuffer.Block, visible: DataRect, pixelsPerUnit: (x: Double, y: Double)) {
+        device.applyBindings(indexBuffer: indexBuffer, textures: [block.texture])
+        device.setUniform("u_first", .int(Int32(block.firstPoint)))
+        device.setUniform("u_segmentCount", .int(Int32(block.segmentCount)))
+        device.setUniform("u_offset", .vec2(Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit.x),
+                                            Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnit.y)))
     }
 
     /// `(to − from) × perUnit` in pixels, without overflow on the way (each halved

@@ -234,15 +234,7 @@ final class ColumnSpansRenderTests: XCTestCase {
             guard ColumnSpans.suit(parts, visible: visible, plotWidth: size.width) else { continue }
             let reference = try GLTestHarness.draw(full, visible: visible, size: size)
             let drawn = try drawFromSpans(parts, visible: visible)
-            var covered = 0, differing = 0
-            for y in 0..<size.height {
-                for x in 0..<size.width {
-                    let a = reference.coverage(x, y)
-                    if a > 0 { covered += 1 }
-                    if abs(a - drawn.coverage(x, y)) > 0.1 { differing += 1 }
-                }
-            }
-            let share = Double(differing) / Double(max(covered, 1))
+            let share = reference.shareDiffering(in: drawn)
             shares.append(String(format: "%.2f%% at %.0f×", share * 100, zoom))
             XCTAssertLessThanOrEqual(share, 0.01, "at \(zoom)×")
         }

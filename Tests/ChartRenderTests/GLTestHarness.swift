@@ -57,6 +57,20 @@ struct CoverageImage {
         return 1 - (Double(p.r) + Double(p.g) + Double(p.b)) / (3 * 255)
     }
 
+    /// The fidelity measure: of the pixels this (the reference) covers, the share where
+    /// `drawn`'s coverage differs from it by more than `threshold`.
+    func shareDiffering(in drawn: CoverageImage, by threshold: Double = 0.1) -> Double {
+        var covered = 0, differing = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = coverage(x, y)
+                if a > 0 { covered += 1 }
+                if abs(a - drawn.coverage(x, y)) > threshold { differing += 1 }
+            }
+        }
+        return Double(differing) / Double(max(covered, 1))
+    }
+
     /// Total coverage in pixels² of the pixels whose centres lie within `radius` of
     /// (`cx`, `cy`).
     func coverage(inDiscAt cx: Double, _ cy: Double, radius: Double) -> Double {

@@ -32,16 +32,7 @@ final class LODFidelityTests: XCTestCase {
                 XCTAssertLessThan(parts.reduce(0) { $0 + $1.pointCount }, dataset.count / 4, "\(method) draws a reduced level")
             }
             let drawn = try GLTestHarness.draw(parts, visible: visible, size: size)
-            var covered = 0
-            var differing = 0
-            for py in 0..<size.height {
-                for px in 0..<size.width {
-                    let a = reference.coverage(px, py)
-                    if a > 0 { covered += 1 }
-                    if abs(a - drawn.coverage(px, py)) > 0.1 { differing += 1 }
-                }
-            }
-            return Double(differing) / Double(max(covered, 1))
+            return reference.shareDiffering(in: drawn)
         }
     }
 
