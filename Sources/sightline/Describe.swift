@@ -22,7 +22,7 @@ struct Describe: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: ArgumentHelp("The x range to describe, A:B: numbers in data units (--x-range=-5:10) or dates (2020-01-01:2020-12-31, a date alone ending with its day); default: all x.",
+    @Option(help: ArgumentHelp("The x range to describe, " + RangeArgument.xHelp + "; default: all x.",
                                valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
 
@@ -39,6 +39,10 @@ struct Describe: ParsableCommand {
         let started = Date()
         let summary = ChartSummary(dataset: dataset, overX: range)
         let seconds = Date().timeIntervalSince(started)
+        // As render and audio refuse it: the same words, the same exit.
+        if summary.pointCount == 0, let xRange {
+            throw xRange.emptyFailure(try xRange.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source), in: dataset)
+        }
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
         CommandSupport.write(json ? text : CommandSupport.terminalSafe(text), to: STDOUT_FILENO)
         if verbose {
