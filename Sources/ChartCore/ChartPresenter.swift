@@ -87,6 +87,9 @@ public final class ChartPresenter {
         annotation = ValueAnnotationController(source: source, lines: lines)
         legend = LegendController(dataset: dataset, lines: lines)
         presets = PresetButtonsController(presets: RangePreset.available(for: dataset.xKind))
+        presets.unavailable = Set(presets.presets.filter { [dataRange] in
+            !$0.showsTwoPoints(of: dataset.xs, data: dataRange, kind: dataset.xKind)
+        })
         selectionBox = SelectionBoxController()
         xAxis = XAxisController(xKind: dataset.xKind)
         yAxis = YAxisController()
@@ -189,9 +192,10 @@ public final class ChartPresenter {
 
     /// Shows a range preset, eased along cubic-bezier(0.64, 0, 0, 1) over 1.2 s, with the
     /// trend of the preset's range (read once, so the morph keeps one colour) and its
-    /// baseline on, until the range is changed another way.
+    /// baseline on, until the range is changed another way. An unavailable preset (fewer
+    /// than two points) does nothing.
     public func apply(_ preset: RangePreset) {
-        guard presets.presets.contains(preset) else { return }
+        guard presets.presets.contains(preset), !presets.unavailable.contains(preset) else { return }
         let range = clamp(preset.range(for: dataRange, kind: source.dataset.xKind))
         presets.active = preset
         lines.trendRange = range
