@@ -302,4 +302,32 @@ final class HonestPresetTests: XCTestCase {
         let two = ChartPresenter(source: DataSource(dataset: pair), factory: RecordingSurfaceFactory(), geometry: geometry)
         XCTAssertTrue(two.presets.unavailable.isEmpty, "1D over two points an hour apart shows both")
     }
+
+    /// One point: the view opens on the data's extent with the point in its middle,
+    /// every preset but All is dimmed, and panning, zooming, keys and a click keep the
+    /// point in a finite view; the highlight and the board name it.
+    func testOnePointStaysInAFiniteViewWhateverTheInput() throws {
+        let x = 1_672_704_000.0
+        let dataset = Dataset(source: "one", xs: [x], series: [Series(name: "Close", ys: [125.07])], xKind: .time(unitsPerSecond: 1))
+        let p = ChartPresenter(source: DataSource(dataset: dataset), factory: RecordingSurfaceFactory(), geometry: geometry,
+                               initialFraction: 0.2)
+        settle(p)
+        XCTAssertEqual(p.targetX, (x - 43_200)...(x + 43_200), "half a day either side")
+        XCTAssertEqual(p.presets.unavailable, Set(RangePreset.allCases).subtracting([.all]))
+        let y = p.stage.viewport.current
+        XCTAssertTrue((y.minY...y.maxY).contains(125.07) && y.maxY - y.minY > 1, "y has room around the value: \(y)")
+        p.pointerMoved(to: centre, time: 0)
+        XCTAssertEqual(p.highlight.index, 0)
+        p.wheel(steps: 5, at: centre)
+        p.pan(byPixels: 300)
+        for key: ChartKey in [.left, .right, .zoomIn, .zoomIn, .zoomOut, .home, .end, .pageLeft, .preset(.oneDay), .preset(.all), .fit] {
+            _ = p.key(key)
+            settle(p)
+            let view = p.stage.viewport.current
+            XCTAssertTrue([view.minX, view.maxX, view.minY, view.maxY].allSatisfy(\.isFinite), "\(key): \(view)")
+            XCTAssertLessThan(view.minX, view.maxX, "\(key)")
+            XCTAssertTrue((view.minX...view.maxX).contains(x), "\(key): the point stays in view")
+        }
+    }
 }
+
