@@ -12,7 +12,10 @@ struct Describe: ParsableCommand {
         on a time axis (per hour under two days), per unit of x otherwise; it is called \
         flat when the line's rise over the range is under 1% of the values' range in view, \
         or when it explains under 10% of their variation (R² < 0.1). Stacked series add \
-        their total; a chart of shares adds the shares at its first and last x. --json \
+        their total; a chart of shares adds the shares at its first and last x. A change \
+        has no percentage where the first value is 0 or the values in range cross zero. \
+        Where a series lacks values at some x, each series says how many it has. A range \
+        with no data in it is refused (exit 65), saying where the data runs. --json \
         prints the same as JSON: numbers in full, dates as ISO 8601 in UTC.
         """
     )

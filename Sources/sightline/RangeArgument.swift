@@ -89,10 +89,12 @@ struct RangeArgument {
                 ? "give A:B, two numbers or two dates (write --x-range=-5:10 for a negative start)"
                 : "A and B must be numbers or dates like 2020-01-31, 2020-01-31T09:30, 2020-01 or 2020")
         }
-        if let a = range.lower.number, let b = range.upper.number, !(range.lower.startSeconds != nil && range.upper.startSeconds != nil) {
+        // Two years are read as calendar periods here; as numbers they are ordered alike.
+        let isCalendar = range.lower.startSeconds != nil && range.upper.startSeconds != nil
+        if !isCalendar, let a = range.lower.number, let b = range.upper.number {
             guard a.isFinite, b.isFinite else { throw ValidationError("A and B must be finite numbers") }
             try ordered(a, b)
-        } else if let a = range.lower.startSeconds, let b = range.upper.endSeconds, let bStart = range.upper.startSeconds {
+        } else if isCalendar, let a = range.lower.startSeconds, let b = range.upper.endSeconds, let bStart = range.upper.startSeconds {
             // 2024:2023 ends where it starts, but it is a reversed range, not an empty one.
             guard a <= bStart else { throw ValidationError("the range is reversed (A is after B)") }
             try ordered(a, b)
@@ -109,11 +111,11 @@ struct RangeArgument {
     }
 
     private static func bound(_ text: Substring) -> Bound? {
-        let digits = text.allSatisfy { $0.isASCII && $0.isNumber }
-        if text.count == 4, digits, let year = Int(text) { return .year(year) }
-        if text.count == 7, text[text.index(text.startIndex, offsetBy: 4)] == "-",
-           let year = Int(text.prefix(4)), let month = Int(text.suffix(2)), text.prefix(4).allSatisfy(\.isNumber),
-           text.suffix(2).allSatisfy(\.isNumber), (1...12).contains(month) {
+        func digits(_ part: Substring) -> Int? { part.allSatisfy { $0.isASCII && $0.isNumber } ? Int(part) : nil }
+        if text.count == 4, let year = digits(text) { return .year(year) }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = digits(parts[0]), let month = digits(parts[1]),
+           (1...12).contains(month) {
             return .month(year: year, month: month)
         }
         if let number = Double(text) { return .number(number) }
