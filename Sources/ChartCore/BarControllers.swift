@@ -96,12 +96,19 @@ public final class LegendController: RenderController {
 }
 
 /// The range preset buttons (1D … 5Y, All), right in the bar above the plot; the active
-/// one is filled.
+/// one is filled, the unavailable ones dimmed.
 public final class PresetButtonsController: RenderController {
     public let presets: [RangePreset]
     public var active: RangePreset? {
         didSet { environment?.invalidate() }
     }
+    /// Presets that would show fewer than two points (`RangePreset.showsTwoPoints`):
+    /// drawn faint, and pressing them does nothing.
+    public var unavailable: Set<RangePreset> = [] {
+        didSet { environment?.invalidate() }
+    }
+    /// The opacity of an unavailable preset's label and button.
+    public static let dimmedAlpha = 0.35
     public var pointSize = 12.0
     public private(set) var boxes: [PixelBox] = []
     private var shapes: ShapeSurface?
@@ -135,9 +142,10 @@ public final class PresetButtonsController: RenderController {
             let box = PixelBox(x: x, y: bar.y, width: width, height: bar.height)
             boxes.append(box)
             let isActive = preset == active
-            shapes.add(.rect(box, fill: isActive ? theme.text : theme.panel, cornerRadius: bar.height / 2))
+            let dimming = unavailable.contains(preset) ? Self.dimmedAlpha : 1
+            shapes.add(.rect(box, fill: (isActive ? theme.text : theme.panel).withAlpha(dimming), cornerRadius: bar.height / 2))
             text.add(TextRun(preset.label, at: PixelPoint(x: box.x + width / 2, y: box.y + box.height / 2), anchor: .center,
-                             pointSize: pointSize, color: isActive ? theme.panel.withAlpha(1) : theme.text))
+                             pointSize: pointSize, color: (isActive ? theme.panel.withAlpha(1) : theme.text).withAlpha(dimming)))
             x += width + 4 * scale
         }
     }

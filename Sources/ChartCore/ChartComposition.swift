@@ -114,7 +114,13 @@ public struct ChartComposition: Equatable, Sendable {
             first -= (dataset.xs[1] / 2 - dataset.xs[0] / 2)
             last += (dataset.xs[dataset.count - 1] / 2 - dataset.xs[dataset.count - 2] / 2)
         }
-        return FiniteDomain.clamp(first...(last > first ? last : first + 1))
+        guard last <= first else { return FiniteDomain.clamp(first...last) }
+        // One x (a file of one row): room either side, so its point sits in the middle
+        // of the plot rather than on its edge; half a day on a time axis, half a unit
+        // otherwise.
+        var half = 0.5
+        if case let .time(unitsPerSecond) = dataset.xKind { half = 43_200 * unitsPerSecond }
+        return FiniteDomain.clamp((first - half)...(first + half))
     }
 
     /// An axis's own fit where one group has it to itself: shares at 0–100%; bars behind

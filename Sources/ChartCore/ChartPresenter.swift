@@ -75,7 +75,10 @@ public final class ChartPresenter {
         let span = dataRange.upperBound - dataRange.lowerBound
         minimumWidth = min(span, max(span / Double(max(dataset.count - 1, 1)) / 2,
                                      FiniteDomain.smallestSpan(atMagnitude: dataRange.upperBound)))
-        let initialX = RangeSelection.newest(initialFraction, of: dataRange, minimumWidth: minimumWidth).selected
+        // One point sits in the middle of the data's extent (`ChartComposition.extent`):
+        // the newest fraction of it would put the point on the plot's left edge.
+        let initialX = dataset.count == 1 ? dataRange
+            : RangeSelection.newest(initialFraction, of: dataRange, minimumWidth: minimumWidth).selected
         let all = Array(dataset.series.indices)
         let initialY = fit.y(for: .left, inX: initialX, visible: all) ?? 0...1
         let initial = DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: initialY.lowerBound, maxY: initialY.upperBound)
@@ -87,6 +90,10 @@ public final class ChartPresenter {
         annotation = ValueAnnotationController(source: source, lines: lines)
         legend = LegendController(dataset: dataset, lines: lines)
         presets = PresetButtonsController(presets: RangePreset.available(for: dataset.xKind))
+        // All shows everything there is, however little: it is never dimmed.
+        presets.unavailable = Set(presets.presets.filter { [dataRange] in
+            $0 != .all && !$0.showsTwoPoints(of: dataset.xs, data: dataRange, kind: dataset.xKind)
+        })
         selectionBox = SelectionBoxController()
         xAxis = XAxisController(xKind: dataset.xKind)
         yAxis = YAxisController()
@@ -189,9 +196,10 @@ public final class ChartPresenter {
 
     /// Shows a range preset, eased along cubic-bezier(0.64, 0, 0, 1) over 1.2 s, with the
     /// trend of the preset's range (read once, so the morph keeps one colour) and its
-    /// baseline on, until the range is changed another way.
+    /// baseline on, until the range is changed another way. An unavailable preset (fewer
+    /// than two points) does nothing.
     public func apply(_ preset: RangePreset) {
-        guard presets.presets.contains(preset) else { return }
+        guard presets.presets.contains(preset), !presets.unavailable.contains(preset) else { return }
         let range = clamp(preset.range(for: dataRange, kind: source.dataset.xKind))
         presets.active = preset
         lines.trendRange = range

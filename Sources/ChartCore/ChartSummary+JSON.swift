@@ -75,6 +75,8 @@ extension ChartSummary {
         var last: PointDocument?
         var change: Double?
         var changePercent: Double?
+        /// Why there is no `changePercent`: "startsAtZero" or "crossesZero".
+        var changePercentWithheld: String?
         var minimum: PointDocument?
         var maximum: PointDocument?
         var trend: TrendDocument?
@@ -89,6 +91,7 @@ extension ChartSummary {
             last = summary.last.map { PointDocument($0, kind: kind) }
             change = summary.change
             changePercent = summary.changePercent
+            changePercentWithheld = summary.percentWithheld?.rawValue
             minimum = summary.minimum.map { PointDocument($0, kind: kind) }
             maximum = summary.maximum.map { PointDocument($0, kind: kind) }
             trend = summary.trend.map {

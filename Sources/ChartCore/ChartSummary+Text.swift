@@ -11,12 +11,16 @@ extension ChartSummary {
         guard let firstX, let lastX else {
             return ["No points between \(boundLabel(range.lowerBound)) and \(boundLabel(range.upperBound))."]
         }
-        let points = pointCount == 1 ? "1 point" : "\(ValueFormat.string(Double(pointCount), dataDecimals: 0)) points"
+        // Where a series lacks values at some x (a gap, a holiday, a later start), the x
+        // count is not any series' count: each series says its own.
+        let counted = series.contains { $0.pointCount != pointCount }
+        let noun = counted ? (pointCount == 1 ? "x value" : "x values") : (pointCount == 1 ? "point" : "points")
+        let points = "\(Self.count(pointCount)) \(noun)"
         var lines = [firstX == lastX ? "\(points) \(place(firstX))." : "\(points) from \(xLabel(firstX)) to \(xLabel(lastX))."]
-        for summary in series { lines += sentences(for: summary) }
+        for summary in series { lines += sentences(for: summary, counted: counted) }
         for total in totals {
             lines.append("\(DisplayText.name(total.summary.name)) is the sum of \(Self.listed(total.members.map { DisplayText.name($0) })).")
-            lines += sentences(for: total.summary)
+            lines += sentences(for: total.summary, counted: false)
         }
         for shares in shares {
             let parts = zip(shares.names, shares.percents).map { "\(DisplayText.name($0)) \($1)%" }
@@ -25,8 +29,9 @@ extension ChartSummary {
         return lines
     }
 
-    /// What `summary` did: its change, its extremes and its trend.
-    func sentences(for summary: SeriesSummary) -> [String] {
+    /// What `summary` did: its change, its extremes and its trend; first how many values
+    /// it has in view where `counted`.
+    func sentences(for summary: SeriesSummary, counted: Bool) -> [String] {
         // Cut and escaped as the legend writes it: a 10,000-character or control-laden
         // column name must not crowd out, or scramble, the facts after it.
         let name = DisplayText.name(summary.name)
@@ -37,13 +42,19 @@ extension ChartSummary {
         if summary.pointCount == 1 {
             return ["\(name) has one value in view, \(value(first.y)) \(place(first.x))."]
         }
-        var lines: [String] = []
+        var lines = counted ? ["\(name) has \(Self.count(summary.pointCount)) values in view."] : []
         let between = "between \(xLabel(first.x)) and \(xLabel(last.x))"
         if let change = summary.change, change != 0 {
             // A tenth of a percent tells small changes apart; past 100% it is noise.
-            let percent = summary.changePercent.map {
-                ", \(Self.signed(ValueFormat.string($0, dataDecimals: abs($0) >= 100 ? 0 : 1), $0))%"
-            } ?? ""
+            let percent: String
+            switch summary.percentWithheld {
+            case .startsAtZero: percent = "; no percentage, as it starts at 0"
+            case .crossesZero: percent = "; no percentage, as its values cross zero"
+            case nil:
+                percent = summary.changePercent.map {
+                    ", \(Self.signed(ValueFormat.string($0, dataDecimals: abs($0) >= 100 ? 0 : 1), $0))%"
+                } ?? ""
+            }
             let verb = change > 0 ? "rose" : "fell"
             lines.append("\(name) \(verb) from \(value(first.y)) to \(value(last.y)) "
                          + "(\(Self.signed(value(change), change))\(percent)) \(between).")
@@ -103,6 +114,11 @@ extension ChartSummary {
     func boundLabel(_ x: Double) -> String {
         guard case .number = xKind else { return xLabel(x) }
         return "x = \(ValueFormat.string(x, dataDecimals: SeriesPrecision.decimals(of: [x])))"
+    }
+
+    /// A count with thousands separators: "8,846".
+    static func count(_ n: Int) -> String {
+        ValueFormat.string(Double(n), dataDecimals: 0)
     }
 
     /// `text` (a formatted number) with a plus before it when `value` is positive; a

@@ -49,6 +49,24 @@ public enum RangePreset: Int, CaseIterable, Sendable {
     }
 }
 
+extension RangePreset {
+    /// Whether this preset shows two points or more of `xs` (ascending), spanning `data`:
+    /// a span shorter than the data's step (1D on daily prices) would show one point with
+    /// lines coming in from off the plot, so such a preset is offered dimmed and does
+    /// nothing, as trading apps grey out ranges finer than their data.
+    ///
+    /// The point at the range's very start counts only where the range starts at the
+    /// data's first point: elsewhere it sits on the plot's edge, the line from it all but
+    /// off screen (1D ending on a Tuesday shows Tuesday, with Monday on the edge).
+    /// - Complexity: O(log n).
+    public func showsTwoPoints(of xs: XValues, data: ClosedRange<Double>, kind: XAxisKind) -> Bool {
+        let range = self.range(for: data, kind: kind)
+        let first = range.lowerBound <= data.lowerBound ? 0 : xs.partitionPoint { $0 <= range.lowerBound }
+        let end = xs.partitionPoint { $0 <= range.upperBound }
+        return end - first >= 2
+    }
+}
+
 extension CivilDate {
     /// The same day and time `months` months later (earlier when negative), the day
     /// clamped to the target month's length.

@@ -41,7 +41,14 @@ public final class SeriesLinesController: RenderController {
         fileColors = dataset.series.map { $0.colorHex.flatMap(RGBAColor.init(hex:)) }
     }
 
-    public var followsViewport: Bool { showsTrend }
+    public var followsViewport: Bool { showsTrend || isOnePoint }
+
+    /// Whether the data is one point (a file of one row): each line is then a dot of
+    /// `dotRadius` line widths, which the line alone (a stroke of no length) is too small
+    /// to be seen as.
+    private var isOnePoint: Bool { dataset.count == 1 }
+    /// A lone point's dot radius, in line widths.
+    public static let dotRadius = 2.0
 
     public func attach(to environment: RenderEnvironment) {
         surface = environment.lineSurface(layer: .series)
@@ -78,6 +85,7 @@ public final class SeriesLinesController: RenderController {
             surface?.add(SeriesLine(seriesIndex: index, color: color.withAlpha(fades[index].value), width: lineWidth,
                                     axis: composition.axis(ofSeries: index), isSmooth: isSmooth))
         }
+        if isOnePoint { addDots(in: environment) }
         if let trend {
             let plot = environment.geometry.plotBox
             let visible = environment.viewport(for: composition.axis(ofSeries: trend.series)).current
@@ -88,6 +96,18 @@ public final class SeriesLinesController: RenderController {
                                        color: drawnColor(ofSeries: trend.series, theme: environment.theme).withAlpha(0.7),
                                        dash: Dash(on: 4, off: 4)))
             }
+        }
+    }
+
+    /// A filled dot in each shown line's colour on the data's one point, where it is in view.
+    private func addDots(in environment: RenderEnvironment) {
+        let plot = environment.geometry.plotBox
+        for index in composition.lines where fades[index].value > 0 && dataset.series[index].ys[0].isFinite {
+            let scales = PlotScales(visible: environment.viewport(for: composition.axis(ofSeries: index)).current, plot: plot)
+            let center = PixelPoint(x: scales.canvasX(dataset.xs[0]), y: scales.canvasY(dataset.series[index].ys[0]))
+            guard plot.contains(center) else { continue }
+            let color = drawnColor(ofSeries: index, theme: environment.theme).withAlpha(fades[index].value)
+            baseline?.add(.circle(center: center, radius: Self.dotRadius * lineWidth, fill: color, stroke: color, strokeWidth: 0))
         }
     }
 

@@ -75,9 +75,34 @@ public struct SeriesSummary: Equatable, Sendable {
         return change.isFinite ? change : nil
     }
 
-    /// `change` as a percent of the first value's magnitude; `nil` when the first is 0.
+    /// Why `change` has no percentage.
+    public enum PercentWithheld: String, Equatable, Sendable {
+        /// The first value is 0: nothing to take a percentage of.
+        case startsAtZero
+        /// The values in view lie on both sides of zero.
+        case crossesZero
+    }
+
+    /// Why the change is given without a percentage, `nil` where it has one (or no change).
+    ///
+    /// A percentage of the first value means something only on a scale whose zero is a
+    /// real nothing (prices, counts), and there the values keep one sign. Values on both
+    /// sides of zero in view (a random walk, °C, a balance) have a zero that is only where
+    /// the scale happens to put it: a first value of 1.29 ending near −300 is "−23,247%",
+    /// a number that depends on how close to that zero the walk began, not on the walk.
+    /// So the rule is the sign, not a threshold on the base: a threshold (say 1% of the
+    /// range) would also withhold the +21,000% of a price that rose from 17 to 3,800.
+    public var percentWithheld: PercentWithheld? {
+        guard let first, change != nil else { return nil }
+        if first.y == 0 { return .startsAtZero }
+        if let minimum, let maximum, minimum.y < 0, maximum.y > 0 { return .crossesZero }
+        return nil
+    }
+
+    /// `change` as a percent of the first value's magnitude; `nil` where `percentWithheld`
+    /// says why not.
     public var changePercent: Double? {
-        guard let first, let change, first.y != 0 else { return nil }
+        guard let first, let change, percentWithheld == nil else { return nil }
         let percent = change / abs(first.y) * 100
         return percent.isFinite ? percent : nil
     }

@@ -31,8 +31,10 @@ extension Viewport {
     /// out of view rather than below it); a flat line sits in the middle; always a
     /// valid, finite range.
     public static func fittedY(min low: Double, max high: Double) -> ClosedRange<Double> {
-        // Clamped before the padding, so data out to ±1.79e308 still gives a finite view.
-        let clamped = FiniteDomain.clamp(low...high)
+        // Clamped before the padding, so data out to ±1.79e308 still gives a finite view;
+        // a flat line (one value, or one point) is padded as one: the clamp's least span
+        // would leave a sliver of 1e-12 around it, with labels to match.
+        let clamped = low == high ? FiniteDomain.clamp(low)...FiniteDomain.clamp(low) : FiniteDomain.clamp(low...high)
         var rect = DataRect(minX: 0, maxX: 1, minY: clamped.lowerBound, maxY: clamped.upperBound).paddingY(by: fitMargin)
         if low >= 0 { rect.minY = max(rect.minY, 0) }
         return FiniteDomain.clamp(rect.minY...rect.maxY)

@@ -126,9 +126,6 @@ public struct CSVLoader: DataLoader {
         let reader = try readRows(stretches, from: scanner, after: sample, template: template, tracker: tracker)
             ?? readRows([scanner.position..<bytes.count], from: scanner, after: sample, template: template, tracker: tracker)!
 
-        if reader.xs.count == 1 {
-            throw DataLoadError.noData(file: source, reason: "only one point; a line needs at least two")
-        }
         if let first = reader.firstMissingWord {
             let cells = reader.missingWords == 1 ? "1 cell read as a gap" : "\(reader.missingWords) cells read as gaps"
             warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): \(cells) "

@@ -144,9 +144,7 @@ public struct TelegramChartLoader: DataLoader {
             series.removeSubrange(options.maxSeries...)
         }
         guard !series.isEmpty else { throw DataLoadError.noData(file: source, reason: "a chart with no line, area or bar column") }
-        guard xs.count >= 2 else {
-            throw DataLoadError.noData(file: source, reason: xs.isEmpty ? "a chart with no points" : "only one point; a line needs at least two")
-        }
+        guard !xs.isEmpty else { throw DataLoadError.noData(file: source, reason: "a chart with no points") }
 
         var flags: ChartFlags = []
         if case .bool(true, _)? = chart["y_scaled"] { flags.insert(.yScaled) }

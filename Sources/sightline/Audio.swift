@@ -27,7 +27,7 @@ struct Audio: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: ArgumentHelp("The x range to sweep, A:B: numbers in data units (--x-range=-5:10) or dates (2020-01-01:2020-12-31, a date alone ending with its day).",
+    @Option(help: ArgumentHelp("The x range to sweep, " + RangeArgument.xHelp + ".",
                                valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
 
@@ -46,19 +46,18 @@ struct Audio: ParsableCommand {
     func run() throws {
         let dataset = try CommandSupport.load(file, options: data)
         let plan: RenderPlan
+        let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
         do {
             // The range render would draw: what is heard is what the picture shows.
-            plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false,
-                                  xRange: try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),
-                                  yRange: nil)
+            plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false, xRange: x, yRange: nil)
         } catch let error as DataLoadError {
             throw CommandSupport.fail(error)
         }
-        if let note = plan.emptyRangeNote { CommandSupport.printError("sightline: warning: \(note)") }
+        if plan.missesTheData, let xRange, let x { throw xRange.emptyFailure(x, in: dataset) }
         let range = plan.visible.minX...plan.visible.maxX
         let audiograph = Audiograph(seconds: seconds)
         let score = audiograph.score(of: 0, in: plan.source, overX: range)
-        if score.runs.isEmpty, plan.emptyRangeNote == nil {
+        if score.runs.isEmpty {
             CommandSupport.printError("sightline: warning: \(DisplayText.quoted(dataset.series[0].name)) has no value in the range "
                                       + "swept, so the audiograph is silent")
         }

@@ -12,7 +12,10 @@ struct Describe: ParsableCommand {
         on a time axis (per hour under two days), per unit of x otherwise; it is called \
         flat when the line's rise over the range is under 1% of the values' range in view, \
         or when it explains under 10% of their variation (R² < 0.1). Stacked series add \
-        their total; a chart of shares adds the shares at its first and last x. --json \
+        their total; a chart of shares adds the shares at its first and last x. A change \
+        has no percentage where the first value is 0 or the values in range cross zero. \
+        Where a series lacks values at some x, each series says how many it has. A range \
+        with no data in it is refused (exit 65), saying where the data runs. --json \
         prints the same as JSON: numbers in full, dates as ISO 8601 in UTC.
         """
     )
@@ -22,7 +25,7 @@ struct Describe: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: ArgumentHelp("The x range to describe, A:B: numbers in data units (--x-range=-5:10) or dates (2020-01-01:2020-12-31, a date alone ending with its day); default: all x.",
+    @Option(help: ArgumentHelp("The x range to describe, " + RangeArgument.xHelp + "; default: all x.",
                                valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
 
@@ -39,6 +42,10 @@ struct Describe: ParsableCommand {
         let started = Date()
         let summary = ChartSummary(dataset: dataset, overX: range)
         let seconds = Date().timeIntervalSince(started)
+        // As render and audio refuse it: the same words, the same exit.
+        if summary.pointCount == 0, let xRange {
+            throw xRange.emptyFailure(try xRange.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source), in: dataset)
+        }
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
         CommandSupport.write(json ? text : CommandSupport.terminalSafe(text), to: STDOUT_FILENO)
         if verbose {

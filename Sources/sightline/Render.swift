@@ -28,7 +28,7 @@ struct Render: ParsableCommand {
     @Option(help: "Image size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
-    @Option(help: ArgumentHelp("Visible x range, A:B: numbers in data units (--x-range=-5:10) or dates (2020-01-01:2020-12-31, a date alone ending with its day).",
+    @Option(help: ArgumentHelp("Visible x range, " + RangeArgument.xHelp + ".",
                                valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
 
@@ -76,14 +76,14 @@ struct Render: ParsableCommand {
     func run() throws {
         let dataset = try CommandSupport.load(file, options: data)
         let plan: RenderPlan
+        let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
         do {
-            plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain,
-                                  xRange: try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),
+            plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x,
                                   yRange: try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source))
         } catch let error as DataLoadError {
             throw CommandSupport.fail(error)
         }
-        if let note = plan.emptyRangeNote { CommandSupport.printError("sightline: warning: \(note)") }
+        if plan.missesTheData, let xRange, let x { throw xRange.emptyFailure(x, in: dataset) }
         let source = plan.source
         // The days asked for, or the picture's range when none was.
         let described = try xRange?.resolvedForPoints(for: dataset.xKind, option: "--x-range", file: dataset.source)

@@ -27,7 +27,7 @@ struct RenderPlan {
             if let fit = Viewport.fitting(source, x: x) {
                 if yRange == nil { visible = fit.visible }
             } else {
-                emptyRangeNote = Self.note(for: x, in: dataset)
+                missesTheData = true
             }
         }
         if let y = yRange {
@@ -37,22 +37,7 @@ struct RenderPlan {
         self.visible = FiniteDomain.clamp(visible)
     }
 
-    /// Why the picture of an x range with nothing in it is empty: where the data is (a
-    /// year typed as a number on a time axis is read as seconds, a common slip).
-    private(set) var emptyRangeNote: String?
-
-    private static func note(for range: ClosedRange<Double>, in dataset: Dataset) -> String {
-        let file = DisplayText.quoted(dataset.source)
-        guard let first = dataset.xs.first, let last = dataset.xs.last else { return "\(file) has no data in --x-range" }
-        var note = "\(file) has no data in --x-range; its x runs from \(label(first, dataset)) to \(label(last, dataset))"
-        if case .time = dataset.xKind, range.lowerBound >= 1000, range.upperBound <= 9999 {
-            note += " (numbers are x in seconds; for years write dates, e.g. \(Int(range.lowerBound))-01-01:\(Int(range.upperBound))-12-31)"
-        }
-        return note
-    }
-
-    private static func label(_ x: Double, _ dataset: Dataset) -> String {
-        guard case let .time(unitsPerSecond) = dataset.xKind else { return ValueFormat.string(x, dataDecimals: 6) }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
-    }
+    /// Whether the x range asked for holds no finite point: the commands refuse it
+    /// (`RangeArgument.emptyFailure`).
+    private(set) var missesTheData = false
 }

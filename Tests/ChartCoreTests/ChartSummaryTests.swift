@@ -61,10 +61,10 @@ final class ChartSummaryTests: XCTestCase {
         XCTAssertEqual(summary.maximum?.y, expected.high?.y, file: file, line: line)
         if let first = expected.first, let last = expected.last {
             XCTAssertEqual(summary.change!, last.y - first.y, accuracy: 1e-9 * max(1, abs(last.y)), file: file, line: line)
-            if first.y != 0 {
+            if first.y != 0, !(expected.low!.y < 0 && expected.high!.y > 0) {
                 XCTAssertEqual(summary.changePercent!, (last.y - first.y) / abs(first.y) * 100, accuracy: 1e-9, file: file, line: line)
             } else {
-                XCTAssertNil(summary.changePercent, "no % from a first value of 0", file: file, line: line)
+                XCTAssertNil(summary.changePercent, "no % from a first value of 0 or across zero", file: file, line: line)
             }
         }
         guard let slope = expected.slope else { return XCTAssertNil(summary.trend, file: file, line: line) }
@@ -174,6 +174,51 @@ final class ChartSummaryTests: XCTestCase {
         XCTAssertTrue(summary.lines.contains("g rose from 3 to 6 (+3, +100%) between x = 1 and x = 8."), summary.lines.joined(separator: "\n"))
     }
 
+    /// Where series lack values at some x, the first line counts x values and each
+    /// series says how many values it has; where none lacks any, the line counts points.
+    func testEachSeriesCountsItsOwnValues() {
+        let xs = (0..<6).map { Self.january3 + Double($0) * Self.day }
+        let close: [Double] = [10, .nan, 11, .nan, 12, 13]
+        let volume: [Double] = [5, 6, 7, 8, 9, 10]
+        let dataset = Dataset(source: "p", xs: xs, series: [Series(name: "Close", ys: close), Series(name: "Volume", ys: volume)],
+                              xKind: .time(unitsPerSecond: 1))
+        let summary = ChartSummary(dataset: dataset)
+        XCTAssertEqual(summary.lines[0], "6 x values from Jan 3, 2023 to Jan 8, 2023.")
+        XCTAssertTrue(summary.lines.contains("Close has 4 values in view."), summary.lines.joined(separator: "\n"))
+        XCTAssertTrue(summary.lines.contains("Volume has 6 values in view."), summary.lines.joined(separator: "\n"))
+        let whole = ChartSummary(dataset: dataset, series: [1])
+        XCTAssertEqual(whole.lines[0], "6 points from Jan 3, 2023 to Jan 8, 2023.")
+        XCTAssertFalse(whole.lines.contains { $0.contains("values in view") }, whole.lines.joined(separator: "\n"))
+    }
+
+    /// A change across zero has no percentage (a walk from 1.29 to −300 is not "−23,247%");
+    /// one that keeps its sign has one, however far from its start (17 to 3,800).
+    func testAPercentageAcrossZeroIsWithheld() throws {
+        let xs = (0..<4).map(Double.init)
+        let walk = ChartSummary(dataset: Dataset(source: "w", xs: xs, series: [Series(name: "w", ys: [1.29, 0.5, -120, -300.6])]),
+                                decimals: [2])
+        XCTAssertNil(walk.series[0].changePercent)
+        XCTAssertEqual(walk.series[0].percentWithheld, .crossesZero)
+        XCTAssertTrue(walk.lines.contains("w fell from 1.29 to \u{2212}300.60 (\u{2212}301.89; no percentage, as its values cross zero) "
+                                          + "between x = 0 and x = 3."), walk.lines.joined(separator: "\n"))
+        XCTAssertFalse(walk.lines.contains { $0.contains("fell") && $0.contains("%") }, walk.lines.joined(separator: "\n"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(walk.json.utf8)) as? [String: Any])
+        let series = try XCTUnwrap((json["series"] as? [[String: Any]])?.first)
+        XCTAssertNil(series["changePercent"])
+        XCTAssertEqual(series["changePercentWithheld"] as? String, "crossesZero")
+
+        let zero = ChartSummary(dataset: Dataset(source: "z", xs: xs, series: [Series(name: "z", ys: [0, 1, 2, 3])]))
+        XCTAssertEqual(zero.series[0].percentWithheld, .startsAtZero)
+        XCTAssertTrue(zero.lines.contains("z rose from 0 to 3 (+3; no percentage, as it starts at 0) between x = 0 and x = 3."),
+                      zero.lines.joined(separator: "\n"))
+
+        let price = ChartSummary(dataset: Dataset(source: "p", xs: xs, series: [Series(name: "p", ys: [17.66, 90, 2_000, 3_839.5])]),
+                                 decimals: [2])
+        XCTAssertNil(price.series[0].percentWithheld)
+        XCTAssertEqual(price.series[0].changePercent!, (3_839.5 - 17.66) / 17.66 * 100, accuracy: 1e-9)
+        XCTAssertTrue(price.lines.contains { $0.contains("+21,641%") }, price.lines.joined(separator: "\n"))
+    }
+
     func testARangeWithoutPointsSaysSo() {
         let xs = (0..<10).map { Self.january3 + Double($0) * Self.day }
         let dataset = Dataset(source: "d", xs: xs, series: [Series(name: "a", ys: xs.map { _ in 1 })], xKind: .time(unitsPerSecond: 1))
@@ -261,7 +306,12 @@ final class ChartSummaryTests: XCTestCase {
                        String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", minimumX.year, minimumX.month, minimumX.day,
                               minimumX.hour, minimumX.minute, minimumX.second))
         same(series["change"], s.change, "change")
-        same(series["changePercent"], s.changePercent, "change %")
+        if let percent = s.changePercent {
+            same(series["changePercent"], percent, "change %")
+        } else {
+            XCTAssertNil(series["changePercent"])
+            XCTAssertEqual(series["changePercentWithheld"] as? String, s.percentWithheld?.rawValue)
+        }
         let trend = try XCTUnwrap(series["trend"] as? [String: Any])
         XCTAssertEqual(trend["direction"] as? String, s.trend?.direction.rawValue)
         same(trend["slope"], s.trend!.slope * 86_400, "slope a day")

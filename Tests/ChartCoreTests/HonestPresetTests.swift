@@ -256,4 +256,78 @@ final class HonestPresetTests: XCTestCase {
             }
         }
     }
+
+    /// Daily points from 2023-01-02 (a Monday), `days` of them, weekends left out when asked.
+    private func daily(days: Int, weekdaysOnly: Bool = false) -> ChartPresenter {
+        let monday = 1_672_617_600.0
+        let xs = (0..<days).map { monday + Double($0) * 86_400 }.filter { x in
+            !weekdaysOnly || Int((x - monday) / 86_400) % 7 < 5
+        }
+        let dataset = Dataset(source: "daily", xs: xs, series: [Series(name: "Close", ys: xs.indices.map { 100 + Double($0 % 17) })],
+                              xKind: .time(unitsPerSecond: 1))
+        return ChartPresenter(source: DataSource(dataset: dataset), factory: RecordingSurfaceFactory(), geometry: geometry)
+    }
+
+    /// On daily data 1D would show one point with lines from off the plot: it is dimmed
+    /// and does nothing (the view, the active button and the trend stay as they were);
+    /// 5D and longer work. Hourly data keeps every preset.
+    func testAPresetShowingUnderTwoPointsIsDimmedAndDoesNothing() throws {
+        for weekdaysOnly in [false, true] {
+            let p = daily(days: 400, weekdaysOnly: weekdaysOnly)
+            XCTAssertEqual(p.presets.unavailable, [.oneDay], "weekdays only: \(weekdaysOnly)")
+            settle(p)
+            let before = p.targetX
+            p.key(.preset(.oneDay))
+            settle(p)
+            XCTAssertEqual(p.targetX, before, "1D moves nothing")
+            XCTAssertNil(p.presets.active)
+            XCTAssertFalse(p.lines.showsTrend)
+            p.apply(.fiveDays)
+            settle(p)
+            XCTAssertEqual(p.presets.active, .fiveDays)
+            let shown = p.source.dataset.xs.filter { p.targetX.contains($0) }.count
+            XCTAssertGreaterThanOrEqual(shown, 3, "5D shows days")
+            p.apply(.oneDay)
+            XCTAssertEqual(p.presets.active, .fiveDays, "a dimmed preset leaves the active one on")
+
+            let texts = p.stage.surfaces.compactMap { $0 as? RecordingTextSurface }.flatMap(\.runs)
+            let oneDay = try XCTUnwrap(texts.first { $0.text == "1D" }), oneMonth = try XCTUnwrap(texts.first { $0.text == "1M" })
+            XCTAssertEqual(Double(oneDay.color.alpha), PresetButtonsController.dimmedAlpha * Double(ChartTheme.day.text.alpha), accuracy: 1e-6)
+            XCTAssertEqual(oneMonth.color.alpha, ChartTheme.day.text.alpha, "the others drawn as before")
+        }
+        let hourly = presenter(count: 5_000)
+        XCTAssertTrue(hourly.presets.unavailable.isEmpty, "a point a minute: every preset shows many")
+        let pair = Dataset(source: "two", xs: [1_672_617_600, 1_672_621_200], series: [Series(name: "v", ys: [1, 2])],
+                           xKind: .time(unitsPerSecond: 1))
+        let two = ChartPresenter(source: DataSource(dataset: pair), factory: RecordingSurfaceFactory(), geometry: geometry)
+        XCTAssertTrue(two.presets.unavailable.isEmpty, "1D over two points an hour apart shows both")
+    }
+
+    /// One point: the view opens on the data's extent with the point in its middle,
+    /// every preset but All is dimmed, and panning, zooming, keys and a click keep the
+    /// point in a finite view; the highlight and the board name it.
+    func testOnePointStaysInAFiniteViewWhateverTheInput() throws {
+        let x = 1_672_704_000.0
+        let dataset = Dataset(source: "one", xs: [x], series: [Series(name: "Close", ys: [125.07])], xKind: .time(unitsPerSecond: 1))
+        let p = ChartPresenter(source: DataSource(dataset: dataset), factory: RecordingSurfaceFactory(), geometry: geometry,
+                               initialFraction: 0.2)
+        settle(p)
+        XCTAssertEqual(p.targetX, (x - 43_200)...(x + 43_200), "half a day either side")
+        XCTAssertEqual(p.presets.unavailable, Set(RangePreset.allCases).subtracting([.all]))
+        let y = p.stage.viewport.current
+        XCTAssertTrue((y.minY...y.maxY).contains(125.07) && y.maxY - y.minY > 1, "y has room around the value: \(y)")
+        p.pointerMoved(to: centre, time: 0)
+        XCTAssertEqual(p.highlight.index, 0)
+        p.wheel(steps: 5, at: centre)
+        p.pan(byPixels: 300)
+        for key: ChartKey in [.left, .right, .zoomIn, .zoomIn, .zoomOut, .home, .end, .pageLeft, .preset(.oneDay), .preset(.all), .fit] {
+            _ = p.key(key)
+            settle(p)
+            let view = p.stage.viewport.current
+            XCTAssertTrue([view.minX, view.maxX, view.minY, view.maxY].allSatisfy(\.isFinite), "\(key): \(view)")
+            XCTAssertLessThan(view.minX, view.maxX, "\(key)")
+            XCTAssertTrue((view.minX...view.maxX).contains(x), "\(key): the point stays in view")
+        }
+    }
 }
+

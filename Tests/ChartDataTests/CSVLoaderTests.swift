@@ -78,15 +78,21 @@ final class CSVLoaderTests: XCTestCase {
         XCTAssertEqual([line, column], [3, 2])
     }
 
-    func testEmptyHeaderOnlyAndOnePointEachSayWhy() {
+    func testEmptyAndHeaderOnlyEachSayWhy() {
         guard case .noData(_, let empty)? = loadError(""),
-              case .noData(_, let headerOnly)? = loadError("x,y\n"),
-              case .noData(_, let onePoint)? = loadError("x,y\n1,2\n") else {
+              case .noData(_, let headerOnly)? = loadError("x,y\n") else {
             return XCTFail("expected no-data errors")
         }
         XCTAssertTrue(empty.contains("empty"))
         XCTAssertTrue(headerOnly.contains("header"))
-        XCTAssertTrue(onePoint.contains("one point"))
+    }
+
+    /// One row is data: read, as the window and render draw it (a dot).
+    func testOneRowIsRead() throws {
+        XCTAssertNil(loadError("x,y\n1,2\n"))
+        let dataset = try load("x,y\n1,2\n")
+        XCTAssertEqual(Array(dataset.xs), [1])
+        XCTAssertEqual(dataset.series.map(\.ys), [[2]])
     }
 
     func testOneColumnIsAnError() {

@@ -54,4 +54,22 @@ final class GapTests: XCTestCase {
         let rows = (0..<size.height).filter { image.coverage(column, $0) > 0.5 }
         XCTAssertLessThanOrEqual(rows.count, 3)
     }
+
+    /// A series of one point (a file of one row) is a round dot the stroke's width
+    /// across, where its point is; one of one gap draws nothing.
+    func testASeriesOfOnePointIsADot() throws {
+        let size = PixelSize(width: 200, height: 100)
+        let visible = DataRect(minX: 4.5, maxX: 5.5, minY: 1.5, maxY: 2.5)
+        let image = try GLTestHarness.draw(xs: [5], ys: [2], visible: visible, size: size, width: 6)
+        var inked: [(x: Int, y: Int)] = []
+        for y in 0..<size.height {
+            for x in 0..<size.width where image.coverage(x, y) > 0.5 { inked.append((x, y)) }
+        }
+        XCTAssertGreaterThan(inked.count, 15, "a dot of about 6 pixels across")
+        XCTAssertTrue(inked.allSatisfy { abs($0.x - 100) <= 4 && abs($0.y - 50) <= 4 }, "round, in the middle: \(inked)")
+        XCTAssertEqual(image.coverage(inDiscAt: 100, 50, radius: 3), Double.pi * 9, accuracy: Double.pi * 9 * 0.35)
+        let gap = try GLTestHarness.draw(xs: [5], ys: [.nan], visible: visible, size: size, width: 6)
+        XCTAssertEqual(gap.coverage(inDiscAt: 100, 50, radius: 10), 0)
+    }
 }
+

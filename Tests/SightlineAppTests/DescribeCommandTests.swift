@@ -62,9 +62,81 @@ final class DescribeCommandTests: ScratchFolderTestCase {
                                                                     "--x-range", "2020-01-01:2020-02-01"])
         XCTAssertEqual(dates.status, 64)
         XCTAssertTrue(dates.error.contains("numbers"), dates.error)
-        let empty = try ProcessRunner.run(ProcessRunner.sightline, ["describe", "\(folder)/n.csv", "--x-range", "5:9"])
-        XCTAssertEqual(empty.status, 0, empty.error)
-        XCTAssertEqual(empty.output, "No points between x = 5 and x = 9.\n")
+    }
+
+    /// On a date axis four digits are a year and `YYYY-MM` a month, each end taking its
+    /// whole period; one alone is that period. Elsewhere four digits are a number.
+    func testYearsAndMonthsAreCalendarRanges() throws {
+        let path = try prices()
+        func first(_ range: String) throws -> String {
+            let result = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--y", "Close", "--x-range", range])
+            XCTAssertEqual(result.status, 0, "\(range): \(result.error)")
+            return result.output.split(separator: "\n").first.map(String.init) ?? ""
+        }
+        XCTAssertEqual(try first("2023:2024"), "361 points from Jan 3, 2023 to Dec 29, 2023.")
+        XCTAssertEqual(try first("2023"), "361 points from Jan 3, 2023 to Dec 29, 2023.")
+        XCTAssertEqual(try first("2023-03:2023-04"), "61 points from Mar 1, 2023 to Apr 30, 2023.")
+        XCTAssertEqual(try first("2023-02"), "28 points from Feb 1, 2023 to Feb 28, 2023.")
+        XCTAssertEqual(try first("2023-12:2023-12"), "29 points from Dec 1, 2023 to Dec 29, 2023.")
+        XCTAssertEqual(try first("2023-03-01:2023-03"), "31 points from Mar 1, 2023 to Mar 31, 2023.")
+
+        let numbers = try write("x,y\n2019,1\n2020,2\n2021,3\n2022,4\n", to: "years-as-numbers.csv")
+        let asNumbers = try ProcessRunner.run(ProcessRunner.sightline, ["describe", numbers, "--x-range", "2020:2021"])
+        XCTAssertEqual(asNumbers.status, 0, asNumbers.error)
+        XCTAssertTrue(asNumbers.output.hasPrefix("2 points from x = 2,020 to x = 2,021."), asNumbers.output)
+        let alone = try ProcessRunner.run(ProcessRunner.sightline, ["describe", numbers, "--x-range", "2020"])
+        XCTAssertEqual(alone.status, 64)
+        XCTAssertTrue(alone.error.contains("give A:B"), alone.error)
+        let mixed = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--x-range", "2023:1700000000"])
+        XCTAssertEqual(mixed.status, 64)
+        XCTAssertTrue(mixed.error.contains("not one of each"), mixed.error)
+        let reversed = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--x-range", "2024:2023"])
+        XCTAssertEqual(reversed.status, 64)
+        XCTAssertTrue(reversed.error.contains("reversed"), reversed.error)
+    }
+
+    /// A range with no data is refused the same way by describe, render and audio: the
+    /// range asked for and where the data runs, exit 65, nothing written.
+    func testAnEmptyRangeIsRefusedAlikeEverywhere() throws {
+        let path = try prices()
+        let expected = "sightline: \"\(path)\" has no data in --x-range (from Jan 1, 2030 to Dec 31, 2031); "
+            + "its data runs from Jan 3, 2023 to Dec 29, 2023\n"
+        let described = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--x-range", "2030:2031"])
+        XCTAssertEqual(described.status, 65)
+        XCTAssertEqual(described.error, expected)
+        XCTAssertEqual(described.output, "")
+        let json = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--x-range", "2030:2031", "--json"])
+        XCTAssertEqual(json.status, 65)
+        XCTAssertEqual(json.output, "")
+        for (command, out) in [("render", "\(folder)/empty.png"), ("audio", "\(folder)/empty.wav")] {
+            let result = try ProcessRunner.run(ProcessRunner.sightline, [command, path, "--y", "Close", "--x-range", "2030:2031",
+                                                                         "--out", out])
+            XCTAssertEqual(result.status, 65, "\(command): \(result.error)")
+            XCTAssertEqual(result.error, expected, command)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(command) writes nothing")
+        }
+        let numbers = try write("x,y\n0,1\n1,2\n", to: "n.csv")
+        let empty = try ProcessRunner.run(ProcessRunner.sightline, ["describe", numbers, "--x-range", "5:9"])
+        XCTAssertEqual(empty.status, 65, empty.error)
+        XCTAssertEqual(empty.error, "sightline: \"\(numbers)\" has no data in --x-range (from x = 5 to x = 9); "
+                       + "its data runs from x = 0 to x = 1\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["n.csv", "prices.csv"])
+    }
+
+    /// A series with gaps counts its own values, and a change across zero has no
+    /// percentage, in describe's words as in the summary's.
+    func testCountsPerSeriesAndNoPercentAcrossZero() throws {
+        var csv = "x,walk,full\n"
+        for i in 0..<10 { csv += "\(i),\(i % 3 == 1 ? "" : String(format: "%.2f", 1.29 - Double(i) * 33.5)),\(i)\n" }
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["describe", try write(csv, to: "w.csv")])
+        XCTAssertEqual(result.status, 0, result.error)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "10 x values from x = 0 to x = 9.")
+        XCTAssertTrue(lines.contains("walk has 7 values in view."), result.output)
+        XCTAssertTrue(lines.contains("full has 10 values in view."), result.output)
+        XCTAssertTrue(lines.contains("walk fell from 1.29 to \u{2212}300.21 (\u{2212}301.50; no percentage, as its values cross zero) "
+                                      + "between x = 0 and x = 9."), result.output)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("full rose from 0 to 9 (+9; no percentage, as it starts at 0)") }, result.output)
     }
 
     /// The words go to `<out>.txt` beside the PNG, describing the picture's range.

@@ -88,15 +88,27 @@ final class ReportRenderTests: ScratchFolderTestCase {
         XCTAssertTrue(help.output.contains("--gradient") && help.output.contains("--title"), help.output)
     }
 
-    /// `--y-range` takes y values, and a range with no data in it says where the data is
-    /// (years typed as numbers are read as seconds: the note says how to write them).
+    /// `--y-range` takes y values; years on a date axis are years (2024 alone is the
+    /// year 2024, not 34 minutes past 1970), and a range with no data in it is refused
+    /// with where the data is, nothing written.
     func testRangesWithoutDataAndDatesForYAreExplained() throws {
         let (y, _) = try render(["Resources/sample.csv", "--y-range", "2024-01-01:2024-12-31"], name: "y.png")
         XCTAssertEqual(y.status, 64)
         XCTAssertTrue(y.error.contains("--y-range takes y values"), y.error)
-        let (years, out) = try render(["Resources/sample.csv", "--x-range", "2023:2024"], name: "years.png")
-        XCTAssertEqual(years.status, 0, years.error)
-        XCTAssertTrue(years.error.contains("no data in --x-range") && years.error.contains("2023-01-01:2024-12-31"), years.error)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+        let size = PixelSize(width: 640, height: 360)
+        let (year, yearOut) = try render(["Resources/sample.csv", "--x-range", "2024", "--size", "640x360"], name: "year.png")
+        XCTAssertEqual(year.status, 0, year.error)
+        XCTAssertEqual(year.error, "")
+        let (days, daysOut) = try render(["Resources/sample.csv", "--x-range", "2024-01-01:2024-12-31", "--size", "640x360"],
+                                         name: "days.png")
+        XCTAssertEqual(days.status, 0, days.error)
+        let yearImage = try PNGFile.read(from: yearOut), daysImage = try PNGFile.read(from: daysOut)
+        XCTAssertEqual([yearImage.width, yearImage.height], [size.width, size.height])
+        XCTAssertTrue(yearImage.pixels == daysImage.pixels, "2024 draws what 2024-01-01:2024-12-31 does")
+        let (empty, emptyOut) = try render(["Resources/sample.csv", "--x-range", "2030:2031"], name: "empty.png")
+        XCTAssertEqual(empty.status, 65, empty.error)
+        XCTAssertTrue(empty.error.contains("no data in --x-range (from Jan 1, 2030 to Dec 31, 2031); "
+                                           + "its data runs from Jan 1, 2023 to Dec 30, 2024"), empty.error)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: emptyOut), "nothing written")
     }
 }
