@@ -80,6 +80,15 @@ check "a 50 MB header name renders within 30 s" 0 "" -- timeout 30 "$bin" render
 check "stdin closed" fail "standard input" -- bash -c "'$bin' render - --out '$work/c.png' <&-"
 check "walk to /dev/full says no space" fail "space" -- bash -c "'$bin' walk 100000 - > /dev/full"
 
+echo "== file size limit on outputs"
+mkdir "$work/fsize"
+"$bin" walk 1000 "$work/w1k.csv" >/dev/null
+check "render --alt-text past ulimit -f is an error naming the file" 73 "o\.png.*file too large.*ulimit -f" -- \
+  bash -c "ulimit -f 1; '$bin' render '$work/w1k.csv' --out '$work/fsize/o.png' --alt-text"
+check "audio past ulimit -f is an error naming the file" 73 "a\.wav.*file too large" -- \
+  bash -c "ulimit -f 1; '$bin' audio '$work/w1k.csv' --out '$work/fsize/a.wav'"
+[ -z "$(ls -A "$work/fsize")" ] && pass "nothing left past ulimit -f" || fail "left past ulimit -f: $(ls -A "$work/fsize")"
+
 echo "== a file truncated while it is read"
 "$bin" walk 6000000 "$work/trunc-src.csv" >/dev/null
 reported=0

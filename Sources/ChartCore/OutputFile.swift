@@ -17,7 +17,7 @@ import Foundation
 ///   Renaming over it would replace the device node or the pipe.
 /// - this process's own descriptor (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`, and
 ///   `-` for standard output): written into the open descriptor, so a pipe works and a
-///   file opened for appending (`>>`) is appended to.
+///   file opened for appending (`>>`) is appended to, unless it is an input.
 /// - a directory (or a path ending in `/`), a block device, a socket, one of `inputs`
 ///   (the same device and inode, through any symbolic or hard link), or a link another
 ///   user left in a sticky shared folder such as `/tmp`: refused.
@@ -28,8 +28,8 @@ import Foundation
 public struct OutputFile: Sendable {
     /// The path as the user gave it; messages name this one.
     public let path: String
-    /// Files the command reads: writing over any of them is refused. `-` (standard
-    /// input) and paths that do not exist are ignored.
+    /// Files the command reads: writing over any of them is refused. `-` is standard
+    /// input, refused where it is a regular file; paths that do not exist are ignored.
     public let inputs: [String]
     /// Permission bits of a file created new, before the umask.
     public var creationMode: mode_t = 0o666
@@ -117,7 +117,7 @@ public struct OutputFile: Sendable {
     /// against the inputs.
     func destination() throws -> Destination {
         guard !path.isEmpty else { throw OutputFileError.system(path: path, action: "write", code: ENOENT) }
-        if path == "-" { return .descriptor(STDOUT_FILENO) }
+        if path == "-" { return try standardOutput() }
         if path.hasSuffix("/") { throw OutputFileError.isDirectory(path: path) }
         var target = path
         for _ in 0..<40 {
@@ -125,7 +125,8 @@ public struct OutputFile: Sendable {
                 var info = stat()
                 guard fstat(descriptor, &info) == 0 else { throw OutputFileError.system(path: path, action: "write", code: errno) }
                 if info.st_mode & S_IFMT == S_IFDIR { throw OutputFileError.isDirectory(path: path) }
-                try refuseInputs(matching: info)
+                // As `cat`, only a regular file: a terminal is both input and output.
+                if info.st_mode & S_IFMT == S_IFREG { try refuseInputs(matching: info) }
                 return .descriptor(descriptor)
             }
             var info = stat()
@@ -190,10 +191,25 @@ public struct OutputFile: Sendable {
         }
     }
 
+    /// Standard output, refused where it is a regular file that is also an input or
+    /// standard input (`>>in.csv`): appending the picture would destroy the data.
+    private func standardOutput() throws -> Destination {
+        var info = stat()
+        guard fstat(STDOUT_FILENO, &info) == 0 else { throw OutputFileError.system(path: path, action: "write", code: errno) }
+        if info.st_mode & S_IFMT == S_IFREG { try refuseInputs(matching: info) }
+        return .descriptor(STDOUT_FILENO)
+    }
+
+    /// Throws `isInput` if `output` is the same file as an input; `-` is standard input,
+    /// compared only where it is a regular file (`<in.csv`), as `cat` does.
     private func refuseInputs(matching output: stat) throws {
-        for input in inputs where input != "-" {
+        for input in inputs {
             var info = stat()
-            guard stat(input, &info) == 0 else { continue }
+            if input == "-" {
+                guard fstat(STDIN_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            } else {
+                guard stat(input, &info) == 0 else { continue }
+            }
             if info.st_dev == output.st_dev && info.st_ino == output.st_ino {
                 throw OutputFileError.isInput(path: path, input: input)
             }

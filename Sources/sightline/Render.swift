@@ -74,6 +74,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        if verbose { try StandardStreams.refuseInputs([file]) }
         let dataset = try CommandSupport.load(file, options: data)
         let plan: RenderPlan
         do {

@@ -28,12 +28,17 @@ struct Sightline: ParsableCommand {
 
     /// Signals are taken by a watcher thread, which must exist before any other thread.
     /// Errors are printed terminal-safe: the parser's own messages quote flag values.
+    /// A write past the file size limit (`ulimit -f`) fails with EFBIG, which is
+    /// reported and cleaned up, rather than killing the process (SIGXFSZ) mid-write.
     static func main() {
+        StandardStreams.occupyClosed()
+        signal(SIGXFSZ, SIG_IGN)
         MallocArenas.limitUnderAnAddressSpaceLimit()
         SignalWatcher.start()
         do {
             var command = try parseAsRoot()
             try command.run()
+            try StandardStreams.flush()
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// Outputs that are the process's own descriptors or files with other names: a pipe
-/// behind `/dev/stdout` is written into, a file opened for appending is appended to,
-/// hard links keep sharing the file, and a full disk is a message, not a trap.
+/// behind `/dev/stdout` is written into, a file opened for appending is appended to
+/// unless it is the input, hard links keep sharing the file, and a full disk or a
+/// closed standard output is a message and a status, not a trap or a silent success.
 final class OutputStreamTests: ScratchFolderTestCase {
     /// Runs `script` in bash with `$BIN` the binary under test and `$DIR` the folder.
     private func shell(_ script: String) throws -> ProcessRunner.Result {
@@ -44,5 +45,54 @@ final class OutputStreamTests: ScratchFolderTestCase {
         let result = try shell(#""$BIN" walk 100000 - > "\#(full)""#)
         XCTAssertEqual(result.status, 73, result.error)
         XCTAssertTrue(result.error.contains("standard output: cannot write: no space left on device"), result.error)
+    }
+
+    /// The shell can make standard output, standard input or `/dev/stdin` the input
+    /// file: every such output is refused (73) and the data is left as it was.
+    func testAnOutputThroughTheShellThatIsTheInputIsRefused() throws {
+        let csv = "x,y\n0,1\n1,3\n2,2\n"
+        let writers = [#""$BIN" render"#, #""$BIN" audio --seconds 0.1"#]
+        let redirections = [#""$DIR/in.csv" --out - >>"$DIR/in.csv""#,
+                            #"- --out "$DIR/in.csv" <"$DIR/in.csv""#,
+                            #"- --out /dev/stdin 0<>"$DIR/in.csv""#]
+        let commands = writers.flatMap { writer in redirections.map { "\(writer) \($0)" } }
+            + [#""$BIN" describe "$DIR/in.csv" >>"$DIR/in.csv""#, #""$BIN" describe - <"$DIR/in.csv" >>"$DIR/in.csv""#,
+               #""$BIN" render "$DIR/in.csv" --out "$DIR/o.png" --verbose >>"$DIR/in.csv""#]
+        for command in commands {
+            _ = try write(csv, to: "in.csv")
+            let result = try shell(command)
+            XCTAssertEqual(result.status, 73, "\(command): \(result.error)")
+            XCTAssertTrue(result.error.contains("is an input file"), "\(command): \(result.error)")
+            XCTAssertEqual(try read("in.csv"), csv, "\(command) left the data as it was")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(folder)/o.png"), "nothing written after a refusal")
+    }
+
+    /// Standard input and output that are other files than each other are used as ever.
+    func testStandardInputAndOutputThatAreOtherFilesAreUsed() throws {
+        _ = try write("x,y\n0,1\n1,3\n", to: "in.csv")
+        let result = try shell(#""$BIN" describe - <"$DIR/in.csv" >"$DIR/said.txt" && "#
+                               + #""$BIN" render - --out - --size 64x48 <"$DIR/in.csv" | wc -c"#)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertGreaterThan(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 100, result.error)
+        XCTAssertFalse(try read("said.txt").isEmpty)
+    }
+
+    /// A result printed where it cannot go (standard output closed, or a full device)
+    /// is an error (74) with a message, not a silent exit 0.
+    func testAResultThatCannotBePrintedIsAnError() throws {
+        _ = try write("x,y\n0,1\n1,3\n2,2\n", to: "in.csv")
+        let full = try deviceNode("full", minor: 7, in: folder)
+        let cases: [(command: String, reason: String)] = [
+            (#""$BIN" describe "$DIR/in.csv" >&-"#, "bad file descriptor"),
+            (#""$BIN" describe "$DIR/in.csv" >"\#(full)""#, "no space left on device"),
+            (#""$BIN" describe --json "$DIR/in.csv" >"\#(full)""#, "no space left on device"),
+            (#""$BIN" render "$DIR/in.csv" --out "$DIR/o.png" --size 64x48 --verbose >"\#(full)""#, "no space left on device"),
+        ]
+        for (command, reason) in cases {
+            let result = try shell(command)
+            XCTAssertEqual(result.status, 74, "\(command): \(result.error)")
+            XCTAssertTrue(result.error.contains("cannot write to standard output: \(reason)"), "\(command): \(result.error)")
+        }
     }
 }
