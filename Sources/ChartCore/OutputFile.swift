@@ -73,6 +73,63 @@ public struct OutputFile: Sendable {
         }
     }
 
+    /// Writes each file with its bytes, all or none: every one is checked, then those
+    /// replaced atomically are staged in temporaries, those written into (a device, a
+    /// FIFO, a file with other hard links) are written, and only then are the staged
+    /// ones renamed into place. A refusal or a failure anywhere (no space left, past
+    /// `ulimit -f`) leaves no new file and every old one as it was, bar what was
+    /// already written into a device or FIFO.
+    /// - Throws: `OutputFileError`; `isInput` when two of the paths name the same file.
+    public static func write(together files: [(file: OutputFile, bytes: [UInt8])]) throws {
+        let destinations = try files.map { try $0.file.destination() }
+        var targets: [TargetKey] = []
+        for (index, destination) in destinations.enumerated() {
+            guard case let .replace(target, _) = destination, let key = TargetKey(target) else { continue }
+            if let earlier = targets.firstIndex(of: key) {
+                throw OutputFileError.isInput(path: files[index].file.path, input: files[earlier].file.path)
+            }
+            targets.append(key)
+        }
+        var staged: [StagedFile] = []
+        do {
+            for ((file, bytes), destination) in zip(files, destinations) {
+                let produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void = { emit in
+                    try bytes.withUnsafeBytes { try emit($0) }
+                }
+                switch destination {
+                case let .replace(target, keepingMode):
+                    staged.append(try file.stage(target, mode: keepingMode, produce))
+                case let .stream(target):
+                    try file.stream(into: target, produce)
+                case let .rewrite(target):
+                    try file.stream(into: target, truncating: true, produce)
+                case let .descriptor(descriptor):
+                    try produce { bytes in try file.writeAll(bytes, to: descriptor, action: "write") }
+                }
+            }
+        } catch {
+            for file in staged { file.discard() }
+            throw error
+        }
+        try StagedFile.commit(staged)
+    }
+
+    /// A file a rename would replace, by its folder's device and inode and its name,
+    /// so two paths through different links to the same folder compare equal.
+    private struct TargetKey: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let name: Substring
+
+        init?(_ target: String) {
+            var folder = stat()
+            guard stat(OutputFile.directory(of: target), &folder) == 0 else { return nil }
+            device = UInt64(folder.st_dev)
+            inode = UInt64(folder.st_ino)
+            name = target.split(separator: "/").last ?? Substring(target)
+        }
+    }
+
     // MARK: Deciding
 
     /// Where and how the bytes go.
@@ -226,30 +283,27 @@ public struct OutputFile: Sendable {
 
     private func replace(_ target: String, mode: mode_t?,
                          _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        try stage(target, mode: mode, produce).commit()
+    }
+
+    /// Writes the whole file into a new temporary beside `target`, flushed to disk, for
+    /// the caller to rename into place (`StagedFile.commit`); on any error the
+    /// temporary is removed and nothing else has changed.
+    func stage(_ target: String, mode: mode_t?,
+               _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> StagedFile {
         let folder = Self.directory(of: target)
         Self.removeStaleTemporaries(in: folder)
         let (fd, temporary) = try createTemporary(in: folder)
-        TemporaryFiles.register(temporary)
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
-            TemporaryFiles.unregister(temporary)
-            // Closing releases the lock, after the rename: a sweep never removes a
-            // temporary that is still to be renamed.
-            close(fd)
+        let staged = StagedFile(path: path, target: target, temporary: temporary, descriptor: fd)
+        do {
+            if let mode { fchmod(fd, mode) }
+            try produce { bytes in try writeAll(bytes, to: fd, action: "write") }
+            guard fsync(fd) == 0 else { throw OutputFileError.system(path: path, action: "write", code: errno) }
+        } catch {
+            staged.discard()
+            throw error
         }
-        if let mode { fchmod(fd, mode) }
-        try produce { bytes in try writeAll(bytes, to: fd, action: "write") }
-        guard fsync(fd) == 0 else { throw OutputFileError.system(path: path, action: "write", code: errno) }
-        guard rename(temporary, target) == 0 else {
-            throw OutputFileError.system(path: path, action: "replace the file", code: errno)
-        }
-        renamed = true
-        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD >= 0 {
-            fsync(folderFD)
-            close(folderFD)
-        }
+        return staged
     }
 
     /// Creates and locks a new temporary of ours in `folder`.

@@ -95,4 +95,35 @@ final class OutputStreamTests: ScratchFolderTestCase {
             XCTAssertTrue(result.error.contains("cannot write to standard output: \(reason)"), "\(command): \(result.error)")
         }
     }
+
+    /// A full disk while `render --alt-text` writes leaves no picture without its text,
+    /// no temporary, and an old picture as it was. Needs a small tmpfs (root).
+    func testAFullDiskLeavesNeitherThePictureNorItsText() throws {
+        let disk = "\(folder)/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+        let mounted = try ProcessRunner.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk])
+        guard mounted.status == 0 else { throw XCTSkip("cannot mount a tmpfs: \(mounted.error)") }
+        defer { _ = try? ProcessRunner.run("/bin/umount", [disk]) }
+        let data = try write("x,y\n0,1\n1,3\n2,2\n", to: "in.csv")
+        let arguments = ["render", data, "--size", "320x200", "--alt-text", "--out"]
+        XCTAssertEqual(try ProcessRunner.run(ProcessRunner.sightline, arguments + ["\(folder)/sized.png"]).status, 0)
+        // Room for the picture's pages and not one more, which the text would need.
+        let pictureBytes = try FileManager.default.attributesOfItem(atPath: "\(folder)/sized.png")[.size] as? Int ?? 0
+        var space = statvfs()
+        XCTAssertEqual(statvfs(disk, &space), 0)
+        let page = Int(space.f_bsize), free = Int(space.f_bavail)
+        let filler = (free - (pictureBytes + page - 1) / page) * page
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(disk)/filler", contents: Data(count: filler)))
+
+        let full = try ProcessRunner.run(ProcessRunner.sightline, arguments + ["\(disk)/o.png"])
+        XCTAssertEqual(full.status, 73, full.error)
+        XCTAssertTrue(full.error.contains("no space left on device"), full.error)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk), ["filler"], "nothing new is left")
+
+        try "OLD".write(toFile: "\(disk)/o.png", atomically: false, encoding: .utf8)
+        let over = try ProcessRunner.run(ProcessRunner.sightline, arguments + ["\(disk)/o.png"])
+        XCTAssertEqual(over.status, 73, over.error)
+        XCTAssertEqual(try String(contentsOfFile: "\(disk)/o.png", encoding: .utf8), "OLD", "the old picture is kept")
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: disk)), ["filler", "o.png"])
+    }
 }
