@@ -18,8 +18,9 @@ struct Sightline: ParsableCommand {
         a chart. '-' reads standard input.
 
         Exit status: 0 on success, 64 for a bad command line, 65 for bad data, 66 for a \
-        file that cannot be read, 69 when no display or OpenGL 3.3 is available, 73 when \
-        an output file cannot be written.
+        file that cannot be read, 69 when no display or OpenGL 3.3 is available (or the \
+        memory or size an image needs), 73 when an output file cannot be written, 74 \
+        when a result cannot be printed.
         """,
         subcommands: [Open.self, Render.self, Audio.self, Describe.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self,
                       FuzzRender.self],
