@@ -18,6 +18,8 @@ final class StagedFile {
     /// A second name of the target's old content, kept while other files of the same
     /// command are committed so that a failure among them can put it back.
     private var backup: String?
+    /// Whether there was no target before: undoing the rename removes it.
+    private var targetIsNew = false
     private var state = State.staged
 
     private enum State { case staged, committed, finished }
@@ -66,7 +68,7 @@ final class StagedFile {
         }
         do {
             for file in files {
-                try file.keepBackup()
+                file.keepBackup()
                 try file.rename()
             }
         } catch {
@@ -78,9 +80,10 @@ final class StagedFile {
 
     // MARK: Steps
 
-    /// Links the target's present content under a temporary name; nothing when there
-    /// is no target yet.
-    private func keepBackup() throws {
+    /// Links the target's present content under a temporary name, or notes that there
+    /// is no target yet. Where the file system has no hard links (FAT), the old file
+    /// cannot be put back, and a failed commit leaves the new one rather than none.
+    private func keepBackup() {
         let folder = OutputFile.directory(of: target)
         for _ in 0..<16 {
             let name = folder + "/" + OutputFile.temporaryName(UInt32.random(in: .min ... .max))
@@ -88,13 +91,11 @@ final class StagedFile {
                 backup = name
                 return
             }
-            switch errno {
-            case ENOENT: return
-            case EEXIST: continue
-            case let code: throw OutputFileError.system(path: path, action: "keep the old file while replacing it", code: code)
+            guard errno == EEXIST else {
+                targetIsNew = errno == ENOENT
+                return
             }
         }
-        throw OutputFileError.system(path: path, action: "keep the old file while replacing it", code: EEXIST)
     }
 
     private func rename() throws {
@@ -112,7 +113,7 @@ final class StagedFile {
             if let backup {
                 Glibc.rename(backup, target)
                 self.backup = nil
-            } else {
+            } else if targetIsNew {
                 unlink(target)
             }
             close()
