@@ -57,7 +57,8 @@ final class OutputStreamTests: ScratchFolderTestCase {
                             #"- --out /dev/stdin 0<>"$DIR/in.csv""#]
         let commands = writers.flatMap { writer in redirections.map { "\(writer) \($0)" } }
             + [#""$BIN" describe "$DIR/in.csv" >>"$DIR/in.csv""#, #""$BIN" describe - <"$DIR/in.csv" >>"$DIR/in.csv""#,
-               #""$BIN" render "$DIR/in.csv" --out "$DIR/o.png" --verbose >>"$DIR/in.csv""#]
+               #""$BIN" render "$DIR/in.csv" --out "$DIR/o.png" --verbose >>"$DIR/in.csv""#,
+               #""$BIN" bench --frames 3 --file "$DIR/in.csv" >>"$DIR/in.csv""#]
         for command in commands {
             _ = try write(csv, to: "in.csv")
             let result = try shell(command)
@@ -88,6 +89,7 @@ final class OutputStreamTests: ScratchFolderTestCase {
             (#""$BIN" describe "$DIR/in.csv" >"\#(full)""#, "no space left on device"),
             (#""$BIN" describe --json "$DIR/in.csv" >"\#(full)""#, "no space left on device"),
             (#""$BIN" render "$DIR/in.csv" --out "$DIR/o.png" --size 64x48 --verbose >"\#(full)""#, "no space left on device"),
+            (#""$BIN" bench --frames 3 --points 1000 --offscreen >"\#(full)""#, "no space left on device"),
         ]
         for (command, reason) in cases {
             let result = try shell(command)
