@@ -80,6 +80,28 @@ check "a 50 MB header name renders within 30 s" 0 "" -- timeout 30 "$bin" render
 check "stdin closed" fail "standard input" -- bash -c "'$bin' render - --out '$work/c.png' <&-"
 check "walk to /dev/full says no space" fail "space" -- bash -c "'$bin' walk 100000 - > /dev/full"
 
+echo "== the largest image under a memory limit"
+"$bin" walk 1000 "$work/w1k.csv" >/dev/null
+check "render 16384x16384 under ulimit -v 1.5G names the size and the largest that fits" 69 "16384×16384.*largest.*fits is [0-9]+×[0-9]+" -- \
+  bash -c "ulimit -v 1500000; '$bin' render '$work/w1k.csv' --out '$work/huge.png' --size 16384x16384"
+[ ! -e "$work/huge.png" ] && pass "nothing written for a refused size" || fail "a refused size left $work/huge.png"
+suggested=$(grep -Eo "fits is [0-9]+×[0-9]+" "$work/err" | grep -Eo "[0-9]+×[0-9]+" | sed 's/×/x/')
+check "the size it suggests draws under the same limit" 0 "" -- \
+  bash -c "ulimit -v 1500000; '$bin' render '$work/w1k.csv' --out '$work/huge.png' --size '${suggested:-none}'"
+for limit in 2500000 3000000; do
+  check "render 16384x16384 under ulimit -v $limit KB draws or says why" any "" -- \
+    bash -c "ulimit -v $limit; '$bin' render '$work/w1k.csv' --out '$work/huge.png' --size 16384x16384"
+done
+rm -f "$work/huge.png"
+
+echo "== file size limit on outputs"
+mkdir "$work/fsize"
+check "render --alt-text past ulimit -f is an error naming the file" 73 "o\.png.*file too large.*ulimit -f" -- \
+  bash -c "ulimit -f 1; '$bin' render '$work/w1k.csv' --out '$work/fsize/o.png' --alt-text"
+check "audio past ulimit -f is an error naming the file" 73 "a\.wav.*file too large" -- \
+  bash -c "ulimit -f 1; '$bin' audio '$work/w1k.csv' --out '$work/fsize/a.wav'"
+[ -z "$(ls -A "$work/fsize")" ] && pass "nothing left past ulimit -f" || fail "left past ulimit -f: $(ls -A "$work/fsize")"
+
 echo "== a file truncated while it is read"
 "$bin" walk 6000000 "$work/trunc-src.csv" >/dev/null
 reported=0

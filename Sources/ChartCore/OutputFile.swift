@@ -17,7 +17,7 @@ import Foundation
 ///   Renaming over it would replace the device node or the pipe.
 /// - this process's own descriptor (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`, and
 ///   `-` for standard output): written into the open descriptor, so a pipe works and a
-///   file opened for appending (`>>`) is appended to.
+///   file opened for appending (`>>`) is appended to, unless it is an input.
 /// - a directory (or a path ending in `/`), a block device, a socket, one of `inputs`
 ///   (the same device and inode, through any symbolic or hard link), or a link another
 ///   user left in a sticky shared folder such as `/tmp`: refused.
@@ -28,8 +28,8 @@ import Foundation
 public struct OutputFile: Sendable {
     /// The path as the user gave it; messages name this one.
     public let path: String
-    /// Files the command reads: writing over any of them is refused. `-` (standard
-    /// input) and paths that do not exist are ignored.
+    /// Files the command reads: writing over any of them is refused. `-` is standard
+    /// input, refused where it is a regular file; paths that do not exist are ignored.
     public let inputs: [String]
     /// Permission bits of a file created new, before the umask.
     public var creationMode: mode_t = 0o666
@@ -70,6 +70,63 @@ public struct OutputFile: Sendable {
             try stream(into: target, truncating: true, produce)
         case let .descriptor(descriptor):
             try produce { bytes in try writeAll(bytes, to: descriptor, action: "write") }
+        }
+    }
+
+    /// Writes each file with its bytes, all or none: every one is checked, then those
+    /// replaced atomically are staged in temporaries, those written into (a device, a
+    /// FIFO, a file with other hard links) are written, and only then are the staged
+    /// ones renamed into place. A refusal or a failure anywhere (no space left, past
+    /// `ulimit -f`) leaves no new file and every old one as it was, bar what was
+    /// already written into a device or FIFO.
+    /// - Throws: `OutputFileError`; `isInput` when two of the paths name the same file.
+    public static func write(together files: [(file: OutputFile, bytes: [UInt8])]) throws {
+        let destinations = try files.map { try $0.file.destination() }
+        var targets: [TargetKey] = []
+        for (index, destination) in destinations.enumerated() {
+            guard case let .replace(target, _) = destination, let key = TargetKey(target) else { continue }
+            if let earlier = targets.firstIndex(of: key) {
+                throw OutputFileError.isInput(path: files[index].file.path, input: files[earlier].file.path)
+            }
+            targets.append(key)
+        }
+        var staged: [StagedFile] = []
+        do {
+            for ((file, bytes), destination) in zip(files, destinations) {
+                let produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void = { emit in
+                    try bytes.withUnsafeBytes { try emit($0) }
+                }
+                switch destination {
+                case let .replace(target, keepingMode):
+                    staged.append(try file.stage(target, mode: keepingMode, produce))
+                case let .stream(target):
+                    try file.stream(into: target, produce)
+                case let .rewrite(target):
+                    try file.stream(into: target, truncating: true, produce)
+                case let .descriptor(descriptor):
+                    try produce { bytes in try file.writeAll(bytes, to: descriptor, action: "write") }
+                }
+            }
+        } catch {
+            for file in staged { file.discard() }
+            throw error
+        }
+        try StagedFile.commit(staged)
+    }
+
+    /// A file a rename would replace, by its folder's device and inode and its name,
+    /// so two paths through different links to the same folder compare equal.
+    private struct TargetKey: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let name: Substring
+
+        init?(_ target: String) {
+            var folder = stat()
+            guard stat(OutputFile.directory(of: target), &folder) == 0 else { return nil }
+            device = UInt64(folder.st_dev)
+            inode = UInt64(folder.st_ino)
+            name = target.split(separator: "/").last ?? Substring(target)
         }
     }
 
@@ -117,7 +174,7 @@ public struct OutputFile: Sendable {
     /// against the inputs.
     func destination() throws -> Destination {
         guard !path.isEmpty else { throw OutputFileError.system(path: path, action: "write", code: ENOENT) }
-        if path == "-" { return .descriptor(STDOUT_FILENO) }
+        if path == "-" { return try standardOutput() }
         if path.hasSuffix("/") { throw OutputFileError.isDirectory(path: path) }
         var target = path
         for _ in 0..<40 {
@@ -125,7 +182,8 @@ public struct OutputFile: Sendable {
                 var info = stat()
                 guard fstat(descriptor, &info) == 0 else { throw OutputFileError.system(path: path, action: "write", code: errno) }
                 if info.st_mode & S_IFMT == S_IFDIR { throw OutputFileError.isDirectory(path: path) }
-                try refuseInputs(matching: info)
+                // As `cat`, only a regular file: a terminal is both input and output.
+                if info.st_mode & S_IFMT == S_IFREG { try refuseInputs(matching: info) }
                 return .descriptor(descriptor)
             }
             var info = stat()
@@ -190,10 +248,25 @@ public struct OutputFile: Sendable {
         }
     }
 
+    /// Standard output, refused where it is a regular file that is also an input or
+    /// standard input (`>>in.csv`): appending the picture would destroy the data.
+    private func standardOutput() throws -> Destination {
+        var info = stat()
+        guard fstat(STDOUT_FILENO, &info) == 0 else { throw OutputFileError.system(path: path, action: "write", code: errno) }
+        if info.st_mode & S_IFMT == S_IFREG { try refuseInputs(matching: info) }
+        return .descriptor(STDOUT_FILENO)
+    }
+
+    /// Throws `isInput` if `output` is the same file as an input; `-` is standard input,
+    /// compared only where it is a regular file (`<in.csv`), as `cat` does.
     private func refuseInputs(matching output: stat) throws {
-        for input in inputs where input != "-" {
+        for input in inputs {
             var info = stat()
-            guard stat(input, &info) == 0 else { continue }
+            if input == "-" {
+                guard fstat(STDIN_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            } else {
+                guard stat(input, &info) == 0 else { continue }
+            }
             if info.st_dev == output.st_dev && info.st_ino == output.st_ino {
                 throw OutputFileError.isInput(path: path, input: input)
             }
@@ -210,30 +283,27 @@ public struct OutputFile: Sendable {
 
     private func replace(_ target: String, mode: mode_t?,
                          _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        try stage(target, mode: mode, produce).commit()
+    }
+
+    /// Writes the whole file into a new temporary beside `target`, flushed to disk, for
+    /// the caller to rename into place (`StagedFile.commit`); on any error the
+    /// temporary is removed and nothing else has changed.
+    func stage(_ target: String, mode: mode_t?,
+               _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> StagedFile {
         let folder = Self.directory(of: target)
         Self.removeStaleTemporaries(in: folder)
         let (fd, temporary) = try createTemporary(in: folder)
-        TemporaryFiles.register(temporary)
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
-            TemporaryFiles.unregister(temporary)
-            // Closing releases the lock, after the rename: a sweep never removes a
-            // temporary that is still to be renamed.
-            close(fd)
+        let staged = StagedFile(path: path, target: target, temporary: temporary, descriptor: fd)
+        do {
+            if let mode { fchmod(fd, mode) }
+            try produce { bytes in try writeAll(bytes, to: fd, action: "write") }
+            guard fsync(fd) == 0 else { throw OutputFileError.system(path: path, action: "write", code: errno) }
+        } catch {
+            staged.discard()
+            throw error
         }
-        if let mode { fchmod(fd, mode) }
-        try produce { bytes in try writeAll(bytes, to: fd, action: "write") }
-        guard fsync(fd) == 0 else { throw OutputFileError.system(path: path, action: "write", code: errno) }
-        guard rename(temporary, target) == 0 else {
-            throw OutputFileError.system(path: path, action: "replace the file", code: errno)
-        }
-        renamed = true
-        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD >= 0 {
-            fsync(folderFD)
-            close(folderFD)
-        }
+        return staged
     }
 
     /// Creates and locks a new temporary of ours in `folder`.

@@ -31,22 +31,30 @@ public enum OutputFileError: Error, Equatable, CustomStringConvertible {
         case .isDirectory:
             return "\(name) is a directory; give the name of a file to write"
         case let .isInput(_, input):
-            let same = input == path ? "" : " (the same file as \(DisplayText.quoted(input)))"
+            let inputName = input == "-" ? "standard input" : DisplayText.quoted(input)
+            let same = input == path && input != "-" ? "" : " (the same file as \(inputName))"
             return "\(name) is an input file\(same); refusing to write over it, choose another output"
         case let .unsupported(_, kind):
             return "\(name) is a \(kind); refusing to write to it"
         case let .missingFolder(_, folder):
             return "\(name): the folder \(DisplayText.quoted(folder)) does not exist"
         case let .system(_, action, code):
-            return "\(name): cannot \(action): \(Self.reason(code))"
+            return "\(name): cannot \(action): \(Self.reason(code))\(code == EFBIG ? Self.fileSizeLimitNote : "")"
         }
     }
 
     /// The sysexits(3) status for every case: 73, EX_CANTCREAT.
     public var exitCode: Int32 { 73 }
 
+    /// What a write past `ulimit -f` adds to "file too large": the limit, when one is set.
+    static var fileSizeLimitNote: String {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return "" }
+        return " (the limit on a file's size is \(limit.rlim_cur) bytes: ulimit -f)"
+    }
+
     /// `strerror` in lower case, to read as part of a sentence ("no space left on device").
-    static func reason(_ code: Int32) -> String {
+    public static func reason(_ code: Int32) -> String {
         let text = String(cString: strerror(code))
         guard let first = text.first else { return "error \(code)" }
         return first.lowercased() + text.dropFirst()

@@ -13,15 +13,26 @@ public final class OffscreenRenderer {
     }
 
     /// Draws `scene` as `viewport` shows it into an image of `size`.
-    /// - Throws: `RenderError.incomplete` when something the picture needs could not be
-    ///   made (an image without it would pass for the chart).
+    /// - Throws: `RenderError.textureTooLarge` or `.imageNeedsMemory` before drawing an
+    ///   image past the driver's sides or the memory left, `.imageUnavailable` when the
+    ///   driver makes no framebuffer that large all the same; `RenderError.incomplete` when
+    ///   something the picture needs could not be made (an image without it would pass
+    ///   for the chart).
     public func render(_ scene: ChartScene, viewport: Viewport, size: PixelSize) throws -> RGBAImage {
-        let target = try TextureTarget(device: device, width: size.width, height: size.height)
+        try device.limits.requireImage(size, budget: DeviceLimits.budget(for: size))
+        let target: TextureTarget
+        do {
+            target = try TextureTarget(device: device, width: size.width, height: size.height)
+        } catch let RenderError.framebuffer(status) {
+            throw RenderError.imageUnavailable(size: size, status: status, largest: device.limits.largestImage)
+        }
         let failuresBefore = device.drawsAroundFailures
         scene.draw(viewport: viewport, into: target.passTarget)
         if device.drawsAroundFailures > failuresBefore {
             throw RenderError.incomplete(device.lastFailure ?? "something it needs could not be made")
         }
+        // Drawing took what it took: the copy read back must still fit.
+        try device.limits.requireImage(size, budget: DeviceLimits.budget(for: size), drawn: true)
         return target.readPixels()
     }
 }

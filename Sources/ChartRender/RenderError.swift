@@ -1,3 +1,4 @@
+import ChartCore
 import ChartData
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,13 @@ public enum RenderError: Error, CustomStringConvertible {
     case incomplete(String)
     /// A texture larger than the driver makes.
     case textureTooLarge(width: Int, height: Int, limit: Int)
+    /// An image of `size` would take `needed` bytes to draw and read back, more than the
+    /// `available` ones (`limit` says what sets them); `fitting` is the largest of the
+    /// same shape that fits.
+    case imageNeedsMemory(size: PixelSize, needed: Int, available: Int, limit: String, fitting: PixelSize)
+    /// The driver made no framebuffer of `size` (status `status`) although its sides are
+    /// within `largest`: memory the process may not take, in practice.
+    case imageUnavailable(size: PixelSize, status: UInt32, largest: PixelSize)
     /// Reading or writing an image failed.
     case image(path: String, reason: String)
     /// The label font could not be opened.
@@ -39,6 +47,15 @@ public enum RenderError: Error, CustomStringConvertible {
         case let .incomplete(message): return "the picture would be incomplete: \(message)"
         case let .textureTooLarge(width, height, limit):
             return "a \(width)×\(height) image is larger than this OpenGL driver draws (at most \(limit) pixels a side)"
+        case let .imageNeedsMemory(size, needed, available, limit, fitting):
+            return "a \(size.width)×\(size.height) image is more than this OpenGL driver can draw here: it needs about "
+                + "\(MemoryBudget.describe(bytes: needed)) of memory to draw and read back, and "
+                + "\(MemoryBudget.describe(bytes: available)) is available (\(limit)); the largest of its shape that fits is "
+                + "\(fitting.width)×\(fitting.height)"
+        case let .imageUnavailable(size, status, largest):
+            return "a \(size.width)×\(size.height) image is more than this OpenGL driver could make here (framebuffer status "
+                + "0x\(String(status, radix: 16))), most likely for want of the \(MemoryBudget.describe(bytes: size.width * size.height * 4)) "
+                + "of memory it takes; it draws at most \(largest.width)×\(largest.height) where memory allows: give a smaller size"
         case let .image(path, reason): return "\(DisplayText.escaped(path)): \(reason)"
         case let .font(path, reason): return "font \(DisplayText.escaped(path)): \(reason)"
         }
@@ -53,14 +70,15 @@ public enum RenderError: Error, CustomStringConvertible {
             + "(ulimit -v), and OpenGL drivers need several hundred MB; raise or lift the limit."
     }
 
-    /// The sysexits(3) status: 69 (EX_UNAVAILABLE) when OpenGL 3.3 or a display is
-    /// missing, 73 (EX_CANTCREAT) for an image we could not write, 70 (EX_SOFTWARE) else.
+    /// The sysexits(3) status: 69 (EX_UNAVAILABLE) when OpenGL 3.3, a display, or the
+    /// size or memory an image needs is missing, 73 (EX_CANTCREAT) for an image we could
+    /// not write, 70 (EX_SOFTWARE) else.
     public var exitCode: Int32 {
         switch self {
-        case .sdl, .noDisplay, .openGLUnavailable: return 69
+        case .sdl, .noDisplay, .openGLUnavailable, .textureTooLarge, .imageNeedsMemory, .imageUnavailable: return 69
         case .image: return 73
         case .font: return 66
-        case .shader, .framebuffer, .incomplete, .textureTooLarge: return 70
+        case .shader, .framebuffer, .incomplete: return 70
         }
     }
 }

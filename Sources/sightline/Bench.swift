@@ -68,6 +68,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         let (file, data, points) = (file, data, points)
+        try StandardStreams.refuseInputs(file.map { [$0] } ?? [])
         if file == nil {
             do {
                 try RandomWalk(count: points).requireMemory(extraBytesPerPoint: Self.drawingBytesPerPoint + kind.extraBytesPerPoint,
@@ -109,6 +110,8 @@ struct Bench: ParsableCommand {
         let drawn = kind == .line ? "\(dataset.count) points" : "\(kind.rawValue), \(layers) × \(dataset.count) steps"
         let detail = kind == .line ? "LOD \(data.lod.rawValue)" : "stack levels"
         print(report.table(title: "W1, \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
+        // The table is the result: one that could not be printed is an error before the JSON.
+        try StandardStreams.flush()
         if let json {
             let bytes = try report.json()
             try CommandSupport.writeOutput(json, refusing: file.map { [$0] } ?? []) { emit in

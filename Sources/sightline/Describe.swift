@@ -36,6 +36,7 @@ struct Describe: ParsableCommand {
     var verbose = false
 
     func run() throws {
+        try StandardStreams.refuseInputs([file])
         let loadStarted = Date()
         let dataset = try CommandSupport.load(file, options: data)
         let range = try xRange?.resolvedForPoints(for: dataset.xKind, option: "--x-range", file: dataset.source)
@@ -47,7 +48,7 @@ struct Describe: ParsableCommand {
             throw xRange.emptyFailure(try xRange.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source), in: dataset)
         }
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
-        CommandSupport.write(json ? text : CommandSupport.terminalSafe(text), to: STDOUT_FILENO)
+        try StandardStreams.write(json ? text : CommandSupport.terminalSafe(text))
         if verbose {
             CommandSupport.printError(String(format: "load %.3f s, summary %.1f ms over %d points × %d series",
                                              started.timeIntervalSince(loadStarted), seconds * 1000, summary.pointCount,

@@ -74,6 +74,7 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        if verbose { try StandardStreams.refuseInputs([file]) }
         let dataset = try CommandSupport.load(file, options: data)
         let plan: RenderPlan
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
@@ -89,9 +90,14 @@ struct Render: ParsableCommand {
         let described = try xRange?.resolvedForPoints(for: dataset.xKind, option: "--x-range", file: dataset.source)
             ?? plan.visible.minX...plan.visible.maxX
         let description = altText ? ChartSummary(source: source, overX: described).lines.joined(separator: "\n") + "\n" : nil
+        let pictureFile = OutputFile(path: output, refusing: [file])
         let textFile = OutputFile(path: output + ".txt", refusing: [file, output])
-        // Refused before the picture is written, so a refusal leaves both as they were.
-        if description != nil { try CommandSupport.reportingRenderErrors { try textFile.check() } }
+        // Refused before anything is drawn; written together, so a failure in either
+        // (a full disk) leaves both as they were.
+        try CommandSupport.reportingRenderErrors {
+            try pictureFile.check()
+            if description != nil { try textFile.check() }
+        }
         try CommandSupport.reportingRenderErrors {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
@@ -100,9 +106,8 @@ struct Render: ParsableCommand {
             let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)
-            try PNGFile.write(image, to: output, refusing: [file])
-            // After the picture, which it describes; never over the data or the picture.
-            if let description { try textFile.write(Array(description.utf8)) }
+            let picture = (file: pictureFile, bytes: try PNGFile.encode(image, for: output))
+            try OutputFile.write(together: [picture] + (description.map { [(textFile, Array($0.utf8))] } ?? []))
             if verbose {
                 print("renderer     \(renderer.device.renderer) (\(renderer.device.limits.version))")
                 print("points       \(dataset.count) × \(dataset.series.count) series, LOD \(data.lod.rawValue)")

@@ -18,8 +18,9 @@ struct Sightline: ParsableCommand {
         a chart. '-' reads standard input.
 
         Exit status: 0 on success, 64 for a bad command line, 65 for bad data, 66 for a \
-        file that cannot be read, 69 when no display or OpenGL 3.3 is available, 73 when \
-        an output file cannot be written.
+        file that cannot be read, 69 when no display or OpenGL 3.3 is available (or the \
+        memory or size an image needs), 73 when an output file cannot be written, 74 \
+        when a result cannot be printed.
         """,
         subcommands: [Open.self, Render.self, Audio.self, Describe.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self,
                       FuzzRender.self],
@@ -28,12 +29,17 @@ struct Sightline: ParsableCommand {
 
     /// Signals are taken by a watcher thread, which must exist before any other thread.
     /// Errors are printed terminal-safe: the parser's own messages quote flag values.
+    /// A write past the file size limit (`ulimit -f`) fails with EFBIG, which is
+    /// reported and cleaned up, rather than killing the process (SIGXFSZ) mid-write.
     static func main() {
+        StandardStreams.occupyClosed()
+        signal(SIGXFSZ, SIG_IGN)
         MallocArenas.limitUnderAnAddressSpaceLimit()
         SignalWatcher.start()
         do {
             var command = try parseAsRoot()
             try command.run()
+            try StandardStreams.flush()
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)

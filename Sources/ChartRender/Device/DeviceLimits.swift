@@ -1,3 +1,5 @@
+import ChartCore
+
 /// What the driver allows and offers.
 public struct DeviceLimits: Sendable {
     /// e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".
@@ -9,4 +11,8 @@ public struct DeviceLimits: Sendable {
     public var screenFormat: PixelFormat
     /// The widest and tallest texture the driver makes (at least 1024 by the GL 3.3 spec).
     public var maxTextureSize: Int
+    /// The widest and tallest renderbuffer (multisampled targets), pixels.
+    public var maxRenderbufferSize = Int.max
+    /// The largest viewport, pixels: what one pass can draw across.
+    public var maxViewport = PixelSize(width: .max, height: .max)
 }

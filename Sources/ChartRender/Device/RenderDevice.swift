@@ -378,15 +378,23 @@ public final class RenderDevice {
         guard valid(pass == nil, "read pixels between passes") else {
             return RGBAImage(width: size.width, height: size.height, pixels: [UInt8](repeating: 0, count: size.width * size.height * 4))
         }
-        let bottomUp = backend.readPixels(framebuffer, size: size)
+        var pixels = backend.readPixels(framebuffer, size: size)
         checkError("reading pixels")
+        // Rows swapped in place: a second copy of a large image may not fit in memory.
         let rowBytes = size.width * 4
-        var topDown = [UInt8](repeating: 0, count: bottomUp.count)
-        for row in 0..<size.height {
-            let source = (size.height - 1 - row) * rowBytes
-            topDown.replaceSubrange(row * rowBytes..<(row + 1) * rowBytes, with: bottomUp[source..<source + rowBytes])
+        var spare = [UInt8](repeating: 0, count: rowBytes)
+        spare.withUnsafeMutableBytes { spare in
+            pixels.withUnsafeMutableBytes { bytes in
+                for row in 0..<size.height / 2 {
+                    let top = bytes.baseAddress! + row * rowBytes
+                    let bottom = bytes.baseAddress! + (size.height - 1 - row) * rowBytes
+                    memcpy(spare.baseAddress!, top, rowBytes)
+                    memcpy(top, bottom, rowBytes)
+                    memcpy(bottom, spare.baseAddress!, rowBytes)
+                }
+            }
         }
-        return RGBAImage(width: size.width, height: size.height, pixels: topDown)
+        return RGBAImage(width: size.width, height: size.height, pixels: pixels)
     }
 
     /// Waits until the GPU has finished every command sent so far.
