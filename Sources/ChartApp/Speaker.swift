@@ -108,7 +108,8 @@ final class Speaker: @unchecked Sendable {
         if waiting {
             reap(pid, within: cancelTimeout)
         } else {
-            Thread.detachNewThread { reap(pid, within: nil) }
+            let spawned = pid
+            Thread.detachNewThread { reap(spawned, within: nil) }
         }
     }
 

@@ -186,9 +186,9 @@ final class ScaleSelectionEdgeTests: XCTestCase {
     func testRatiosBeyondADoubleAreSaid() {
         XCTAssertEqual(ScaleSelection.describe(ratio: .infinity), ">1e308×")
         XCTAssertEqual(ScaleSelection.describe(ratio: 0), "<1/1e308 of")
-        XCTAssertEqual(ScaleSelection.describe(ratio: 1e-320), "<1/1e308 of")
+        XCTAssertEqual(ScaleSelection.describe(ratio: Double("1e-320")!), "<1/1e308 of")
         XCTAssertEqual(ScaleSelection.describe(ratio: 3e5), "~3e5×")
-        let selection = ScaleSelection(series: [[1, 1], [4.9e-324, 4.9e-324], [1e300, 1e300]])
+        let selection = ScaleSelection(series: [[1, 1], [.leastNonzeroMagnitude, .leastNonzeroMagnitude], [1e300, 1e300]])
         XCTAssertEqual(selection.secondAxis.count, 1)
         XCTAssertNotNil(selection.warning(source: "t", names: ["a", "b", "c"]))
     }

@@ -40,20 +40,14 @@ enum ProcessRunner {
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         // Read while waiting, so a chatty child never blocks on a full pipe.
-        var outData = Data()
-        var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let output = PipeDrain(out.fileHandleForReading)
+        let errors = PipeDrain(err.fileHandleForReading)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        group.wait()
         return Result(status: process.terminationStatus,
-                      output: String(decoding: outData, as: UTF8.self),
-                      error: String(decoding: errData, as: UTF8.self))
+                      output: String(decoding: output.wait(), as: UTF8.self),
+                      error: String(decoding: errors.wait(), as: UTF8.self))
     }
 
     /// Starts `executable` and returns at once; standard error goes to `errors`, else to
