@@ -108,8 +108,9 @@ public final class ChartPresenter {
         yAxis.style(for: composition, lines: lines)
         rightAxis.style(for: composition, lines: lines)
         highlight.onIndexChange = { [unowned stacks] index in stacks.highlightedIndex = index }
-        lines.onVisibilityChange = { [unowned highlight] in
+        lines.onVisibilityChange = { [unowned highlight, unowned annotation] in
             highlight.seriesVisibilityDidChange()
+            annotation.seriesVisibilityDidChange()
         }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
         for controller: RenderController in [self.gradient, yAxis, rightAxis, stacks, lines, xAxis, annotation, noData, selectionBox,
