@@ -109,7 +109,7 @@ public final class ChartPresenter {
         rightAxis.style(for: composition, lines: lines)
         highlight.onIndexChange = { [unowned stacks] index in stacks.highlightedIndex = index }
         lines.onVisibilityChange = { [unowned highlight, unowned annotation] in
-            highlight.seriesVisibilityDidChange()
+            highlight.setNeedsBuild()
             annotation.seriesVisibilityDidChange()
         }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
@@ -298,7 +298,7 @@ public final class ChartPresenter {
             pie.hover(at: point)
             return
         }
-        highlight.hover(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach)
+        highlight.hover(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach, pointer: point)
     }
 
     /// How far from a line's end at a gap in x the pointer still highlights its last

@@ -26,6 +26,9 @@ public final class HighlightController: RenderController {
     public var pointSize = 12.0
     /// Circle radius, pixels before the HiDPI scale.
     public var radius = 5.0
+    /// How far around the pointer's hot spot the board keeps clear, pixels before the
+    /// HiDPI scale: an arrow cursor's size.
+    public var pointerReach = 12.0
     /// The highlighted point, if any.
     public private(set) var index: Int?
     public private(set) var isPinned = false
@@ -40,6 +43,11 @@ public final class HighlightController: RenderController {
     public private(set) var lookupBuilds = 0
     /// Where the pointer hovers, data x; a smoothed hover stands there.
     private var pointerX: Double?
+    /// Where the pointer hovers, canvas pixels: the board keeps clear of it.
+    private var pointer: PixelPoint?
+    /// Boxes over the plot the board keeps clear of besides the circles and the pointer
+    /// (a notice); call `setNeedsBuild()` when they change.
+    public var obstacles: (() -> [PixelBox])?
     /// The latest lookup per series, with the view and plot it was built for.
     private var lookups: [Int: (visible: DataRect, plot: PixelBox, lookup: SmoothCurveLookup)] = [:]
     private var shapes: ShapeSurface?
@@ -59,11 +67,16 @@ public final class HighlightController: RenderController {
 
     /// Highlights the point nearest `x` (data units), unless a pin holds another; inside
     /// a gap in x, farther than `reach` (data units) from its ends, nothing: no line is
-    /// drawn there, so there is no value to show.
+    /// drawn there, so there is no value to show. `pointer`, the pointer's canvas pixel,
+    /// is kept clear by the board.
     /// - Complexity: O(log n).
-    public func hover(atX x: Double, reach: Double = 0) {
+    public func hover(atX x: Double, reach: Double = 0, pointer: PixelPoint? = nil) {
         guard !isPinned else { return }
         if lines.isSmooth, pointerX != x { environment?.invalidate() }
+        if pointer != self.pointer {
+            self.pointer = pointer
+            environment?.invalidate()
+        }
         pointerX = x
         set(source.nearestIndex(toX: x, reach: reach))
     }
@@ -72,6 +85,7 @@ public final class HighlightController: RenderController {
     public func endHover() {
         guard !isPinned else { return }
         pointerX = nil
+        pointer = nil
         set(nil)
     }
 
@@ -100,6 +114,7 @@ public final class HighlightController: RenderController {
     public func clear() {
         isPinned = false
         pointerX = nil
+        pointer = nil
         set(nil)
     }
 
@@ -153,9 +168,10 @@ public final class HighlightController: RenderController {
         return candidates.min { abs(xs[$0] - x) < abs(xs[$1] - x) }
     }
 
-    /// Rebuilds the board and circles for the series shown now (a pinned board drops a
-    /// series the moment it is hidden).
-    public func seriesVisibilityDidChange() {
+    /// Rebuilds the board and circles before the next frame: the series shown changed (a
+    /// pinned board drops a series the moment it is hidden) or what the board keeps clear
+    /// of (`obstacles`) did.
+    public func setNeedsBuild() {
         environment?.invalidate()
     }
 
@@ -247,7 +263,11 @@ public final class HighlightController: RenderController {
         let size = TextSize(width: (sizes.map(\.width).max() ?? 0) + 2 * padding,
                             height: sizes.map(\.height).reduce(0, +) + spacing * Double(boardRows.count - 1) + 2 * padding)
         // Inside the plot: never over the y labels left of it or the value label right of it.
+        // A pinned board stays put while the pointer roams; a hovered one keeps clear of it.
+        let pointerBox = pointer.flatMap { p in isPinned ? nil : PixelBox(x: p.x - pointerReach * scale, y: p.y - pointerReach * scale,
+                                                                         width: 2 * pointerReach * scale, height: 2 * pointerReach * scale) }
         let box = InfoBoardLayout.place(size: size, lineX: lineX, circles: targetCircles + circles, radius: radius * scale,
+                                        obstacles: (obstacles?() ?? []) + [pointerBox].compactMap { $0 },
                                         top: plot.y + 6 * scale, canvas: plot)
         boardBox = box
         rows = boardRows.map(\.0)
