@@ -30,8 +30,8 @@ final class YAxisControllerTests: XCTestCase {
         XCTAssertLessThan(axis.transitionsStarted, 600 / 8, "throttled: one transition per ≥ 0.15 s")
         for _ in 0..<60 { recorded.frame() }
         XCTAssertEqual(axis.sets.count, 1)
-        let lines = axis.sets[0].grid.values(in: 0...lastTarget).count
-        XCTAssertTrue(YAxisGrid.keptLines.contains(lines), "the latest target wins: \(lines) lines")
+        let spacing = axis.sets[0].grid.step / lastTarget * Double(recorded.stage.geometry.plot.height)
+        XCTAssertTrue(YAxisGrid.keptSpacing.contains(spacing), "the latest target wins: lines \(spacing) px apart")
         XCTAssertNil(axis.pending)
     }
 
