@@ -7,22 +7,30 @@ import Foundation
 /// taller plot shows more of them (a 800-pixel plot about eleven, not five). Where no
 /// 1-2-5 step lands in that band (neighbouring steps are 2 or 2.5 times apart, the band
 /// only 1.5) the step nearest it by ratio wins: lines 47 to 116 pixels apart. A grid
-/// keeps its step while its lines stay `keptSpacing` (40–135) pixels apart, so a pan,
-/// a fit a little taller or shorter, or a window resized a little changes no label.
+/// keeps its step while that step misses the band by at most `keptMargin` (25%) more
+/// than the best step would, so a pan, a fit a little taller or shorter, or a window
+/// resized a little changes no label, while a step left far from the band (1K lines
+/// 44 pixels apart where 2K would be 88) is replaced.
 public struct YAxisGrid: Equatable, Sendable {
     public var step: Double
     /// Pixels between lines a new step aims for.
     public static let preferredSpacing = 60.0...90.0
-    /// Pixels between lines at which a step is kept rather than replaced: every step
-    /// chosen is well inside, so small changes do not flip it.
-    public static let keptSpacing = 40.0...135.0
+    /// How much further from the band than the best step the current one may be
+    /// (as a ratio of spacings) before it is replaced.
+    public static let keptMargin = 1.25
 
     public init(step: Double) {
         self.step = step
     }
 
-    /// The grid for `range` drawn `pixels` tall, keeping `current`'s step while its lines
-    /// stay `keptSpacing` apart there.
+    /// How far lines `pixels` apart lie outside `preferredSpacing`, as the log of the
+    /// ratio to its nearer end; 0 inside it.
+    public static func miss(spacing pixels: Double) -> Double {
+        max(log(preferredSpacing.lowerBound / pixels), log(pixels / preferredSpacing.upperBound), 0)
+    }
+
+    /// The grid for `range` drawn `pixels` tall, keeping `current`'s step while it
+    /// misses the band by at most `keptMargin` more than the best step.
     public init(range: ClosedRange<Double>, pixels: Double, keeping current: YAxisGrid? = nil) {
         let height = range.upperBound - range.lowerBound
         guard height > 0, height.isFinite, pixels > 0, pixels.isFinite else {
@@ -30,18 +38,18 @@ public struct YAxisGrid: Equatable, Sendable {
             return
         }
         let perPixel = height / pixels
-        if let current, Self.keptSpacing.contains(current.step / perPixel) {
-            self = current
-            return
-        }
         // The finest step at least the band's low end apart, or the one below it, which
         // ever misses the band by the smaller ratio: from the height alone, so where the
         // lines fall does not change the choice.
         let wide = Self.niceStep(atLeast: Self.preferredSpacing.lowerBound * perPixel)
         let narrow = Self.step(below: wide)
-        let wideMiss = wide / perPixel / Self.preferredSpacing.upperBound
-        let narrowMiss = Self.preferredSpacing.lowerBound / (narrow / perPixel)
-        self.init(step: wideMiss <= 1 || wideMiss <= narrowMiss ? wide : narrow)
+        let best = Self.miss(spacing: wide / perPixel) <= Self.miss(spacing: narrow / perPixel) ? wide : narrow
+        if let current, current.step > 0,
+           Self.miss(spacing: current.step / perPixel) <= Self.miss(spacing: best / perPixel) + log(Self.keptMargin) {
+            self = current
+            return
+        }
+        self.init(step: best)
     }
 
     /// The 1-2-5 step just below `step` (itself a 1-2-5 step).
