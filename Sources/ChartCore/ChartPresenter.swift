@@ -110,7 +110,7 @@ public final class ChartPresenter {
         highlight.onIndexChange = { [unowned stacks] index in stacks.highlightedIndex = index }
         lines.onVisibilityChange = { [unowned highlight, unowned annotation] in
             highlight.setNeedsBuild()
-            annotation.seriesVisibilityDidChange()
+            annotation.setNeedsBuild()
         }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
         for controller: RenderController in [self.gradient, yAxis, rightAxis, stacks, lines, xAxis, annotation, noData, selectionBox,

@@ -264,8 +264,10 @@ public final class HighlightController: RenderController {
                             height: sizes.map(\.height).reduce(0, +) + spacing * Double(boardRows.count - 1) + 2 * padding)
         // Inside the plot: never over the y labels left of it or the value label right of it.
         // A pinned board stays put while the pointer roams; a hovered one keeps clear of it.
-        let pointerBox = pointer.flatMap { p in isPinned ? nil : PixelBox(x: p.x - pointerReach * scale, y: p.y - pointerReach * scale,
-                                                                         width: 2 * pointerReach * scale, height: 2 * pointerReach * scale) }
+        let reach = pointerReach * scale
+        let pointerBox = pointer.flatMap { p in
+            isPinned ? nil : PixelBox(x: p.x - reach, y: p.y - reach, width: 2 * reach, height: 2 * reach)
+        }
         let box = InfoBoardLayout.place(size: size, lineX: lineX, circles: targetCircles + circles, radius: radius * scale,
                                         obstacles: (obstacles?() ?? []) + [pointerBox].compactMap { $0 },
                                         top: plot.y + 6 * scale, canvas: plot)

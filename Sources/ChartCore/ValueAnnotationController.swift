@@ -42,8 +42,9 @@ public final class ValueAnnotationController: RenderController {
         self.environment = environment
     }
 
-    /// Labels the series shown now (a hidden series' label goes at once).
-    public func seriesVisibilityDidChange() {
+    /// Rebuilds the labels before the next frame for the series shown now (a hidden
+    /// series' label goes at once).
+    public func setNeedsBuild() {
         environment?.invalidate()
     }
 
