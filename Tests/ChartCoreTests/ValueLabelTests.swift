@@ -29,7 +29,6 @@ final class ValueLabelTests: XCTestCase {
     func testEachAxisHasItsValueLabel() throws {
         let (presenter, factory) = closeAndVolume()
         let dataset = presenter.source.dataset
-        let plot = geometry.plotBox
         let labels = presenter.annotation.labels
         XCTAssertEqual(labels.map(\.side), [.left, .right])
         let left = try XCTUnwrap(labels.first), right = try XCTUnwrap(labels.last)
