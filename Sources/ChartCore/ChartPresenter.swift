@@ -115,6 +115,10 @@ public final class ChartPresenter {
         yAxis.style(for: composition, lines: lines)
         rightAxis.style(for: composition, lines: lines)
         highlight.onIndexChange = { [unowned stacks] index in stacks.highlightedIndex = index }
+        lines.onVisibilityChange = { [unowned highlight, unowned annotation] in
+            highlight.setNeedsBuild()
+            annotation.setNeedsBuild()
+        }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
         for controller: RenderController in [self.gradient, yAxis, rightAxis, stacks, lines, xAxis, annotation, noData, selectionBox,
                                              highlight] + pieControllers + [presets, legend] {
@@ -302,7 +306,7 @@ public final class ChartPresenter {
             pie.hover(at: point)
             return
         }
-        highlight.hover(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach)
+        highlight.hover(atX: scales.dataX(atCanvasX: point.x), reach: highlightReach, pointer: point)
     }
 
     /// How far from a line's end at a gap in x the pointer still highlights its last

@@ -4,9 +4,13 @@ import ChartData
 /// a circle on each visible series, and the info board with the date and each series'
 /// true value in its colour.
 ///
-/// The circle sits on the line as drawn: where the level of detail dropped the point,
-/// at the straight line between the drawn neighbours. The board is laid out against the
-/// target viewport (`InfoBoardLayout`), so it stays put while y animates.
+/// The circles and the board name the same point: each circle stands at the point's true
+/// value, never at a level of detail's stand-in for it. A min/max level keeps each
+/// bucket's lowest and highest point, a fraction of a pixel apart, so the drawn line
+/// passes through the true value's height in its column and the circle sits on it
+/// (a straight line between the drawn neighbours would put it on a neighbouring hour's
+/// value in a dense view). The board is laid out against the target viewport
+/// (`InfoBoardLayout`), so it stays put while y animates.
 ///
 /// Where the lines are drawn smoothed (`SeriesLinesController.isSmooth` and a view
 /// sparse enough, `SmoothCurve.smooths`), a hover follows the pointer rather than
@@ -22,18 +26,28 @@ public final class HighlightController: RenderController {
     public var pointSize = 12.0
     /// Circle radius, pixels before the HiDPI scale.
     public var radius = 5.0
+    /// How far around the pointer's hot spot the board keeps clear, pixels before the
+    /// HiDPI scale: an arrow cursor's size.
+    public var pointerReach = 12.0
     /// The highlighted point, if any.
     public private(set) var index: Int?
     public private(set) var isPinned = false
     /// What the last build drew, for tests and the window's trace.
     public private(set) var circles: [PixelPoint] = []
     public private(set) var boardBox: PixelBox?
+    /// The board's rows as drawn: the date, then each shown series' name and value.
+    public private(set) var rows: [String] = []
     /// Told the new index whenever the highlight moves (the bars dim around it).
     public var onIndexChange: ((Int?) -> Void)?
     /// Lookups built for the smooth curves (for tests: a still view builds each once).
     public private(set) var lookupBuilds = 0
     /// Where the pointer hovers, data x; a smoothed hover stands there.
     private var pointerX: Double?
+    /// Where the pointer hovers, canvas pixels: the board keeps clear of it.
+    private var pointer: PixelPoint?
+    /// Boxes over the plot the board keeps clear of besides the circles and the pointer
+    /// (a notice); call `setNeedsBuild()` when they change.
+    public var obstacles: (() -> [PixelBox])?
     /// The latest lookup per series, with the view and plot it was built for.
     private var lookups: [Int: (visible: DataRect, plot: PixelBox, lookup: SmoothCurveLookup)] = [:]
     private var shapes: ShapeSurface?
@@ -53,11 +67,16 @@ public final class HighlightController: RenderController {
 
     /// Highlights the point nearest `x` (data units), unless a pin holds another; inside
     /// a gap in x, farther than `reach` (data units) from its ends, nothing: no line is
-    /// drawn there, so there is no value to show.
+    /// drawn there, so there is no value to show. `pointer`, the pointer's canvas pixel,
+    /// is kept clear by the board.
     /// - Complexity: O(log n).
-    public func hover(atX x: Double, reach: Double = 0) {
+    public func hover(atX x: Double, reach: Double = 0, pointer: PixelPoint? = nil) {
         guard !isPinned else { return }
         if lines.isSmooth, pointerX != x { environment?.invalidate() }
+        if pointer != self.pointer {
+            self.pointer = pointer
+            environment?.invalidate()
+        }
         pointerX = x
         set(source.nearestIndex(toX: x, reach: reach))
     }
@@ -66,6 +85,7 @@ public final class HighlightController: RenderController {
     public func endHover() {
         guard !isPinned else { return }
         pointerX = nil
+        pointer = nil
         set(nil)
     }
 
@@ -94,6 +114,7 @@ public final class HighlightController: RenderController {
     public func clear() {
         isPinned = false
         pointerX = nil
+        pointer = nil
         set(nil)
     }
 
@@ -147,6 +168,13 @@ public final class HighlightController: RenderController {
         return candidates.min { abs(xs[$0] - x) < abs(xs[$1] - x) }
     }
 
+    /// Rebuilds the board and circles before the next frame: the series shown changed (a
+    /// pinned board drops a series the moment it is hidden) or what the board keeps clear
+    /// of (`obstacles`) did.
+    public func setNeedsBuild() {
+        environment?.invalidate()
+    }
+
     private func set(_ newIndex: Int?) {
         guard newIndex != index else { return }
         index = newIndex
@@ -157,6 +185,7 @@ public final class HighlightController: RenderController {
     public func build(in environment: RenderEnvironment) {
         circles = []
         boardBox = nil
+        rows = []
         guard let index, let shapes, let text else { return }
         let dataset = source.dataset
         let geometry = environment.geometry
@@ -186,61 +215,67 @@ public final class HighlightController: RenderController {
         }
 
         var targetCircles: [PixelPoint] = []
-        var rows: [(String, RGBAColor)] = [(dateLabel(x), theme.text)]
+        var boardRows: [(String, RGBAColor)] = [(dateLabel(x), theme.text)]
         let composition = lines.composition
         let visibleSeries = lines.visibleSeries
         for series in visibleSeries {
             let color = lines.drawnColor(ofSeries: series, theme: theme)
-            rows.append((boardRow(series: series, at: index, among: visibleSeries), color.readable(on: theme.panel)))
+            boardRows.append((boardRow(series: series, at: index, among: visibleSeries), color.readable(on: theme.panel)))
             // Bars and areas show their values on the board only; lines get a circle.
             guard composition.group(ofSeries: series) == nil else { continue }
             let side = composition.axis(ofSeries: series)
             let current = environment.viewport(for: side).current
             let target = environment.viewport(for: side).target
             let now = PlotScales(visible: current, plot: plot), then = PlotScales(visible: target, plot: plot)
-            let drawn = drawnLevel(series: series, visible: current, plotWidth: geometry.plot.width)
+            let value = dataset.series[series].ys[index]
             let point: PixelPoint
             if smooth {
                 guard let y = smoothY(series: series, atCanvasX: lineX, index: pointerColumnX == nil ? index : nil,
                                       in: environment) else { continue }
                 point = PixelPoint(x: lineX, y: y)
             } else {
-                guard let y = source.drawnY(at: index, series: series, level: drawn) else { continue }
-                point = PixelPoint(x: lineX, y: now.canvasY(y))
+                guard value.isFinite else { continue }
+                point = PixelPoint(x: lineX, y: now.canvasY(value))
             }
             guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }
             circles.append(point)
             shapes.add(.circle(center: point, radius: radius * scale, fill: theme.panel.withAlpha(1), stroke: color,
                                strokeWidth: 2 * scale))
-            let targetLevel = drawnLevel(series: series, visible: target, plotWidth: geometry.plot.width)
-            if let ty = source.drawnY(at: index, series: series, level: targetLevel), target.height > 0 {
-                targetCircles.append(PixelPoint(x: lineX, y: then.canvasY(ty)))
+            if value.isFinite, target.height > 0 {
+                targetCircles.append(PixelPoint(x: lineX, y: then.canvasY(value)))
             }
         }
 
         // The hovered bars are read on the board: it goes beside them, not over them.
         targetCircles += barColumn(at: index, lineX: lineX, among: visibleSeries, in: environment)
         if let total = stackTotal(at: index, among: visibleSeries) {
-            rows.append(("All  \(total)", theme.text))
+            boardRows.append(("All  \(total)", theme.text))
         }
         let padding = 8 * scale, spacing = 4 * scale
         // As many rows as the plot holds; the series beyond are counted, not drawn off it.
         let rowHeight = text.measure("Ag", pointSize: pointSize).height
         let fitting = max(Int((plot.height - 12 * scale - 2 * padding + spacing) / (rowHeight + spacing)), 2)
-        if rows.count > fitting {
-            let left = rows.count - fitting + 1
-            rows = Array(rows.prefix(fitting - 1)) + [("+\(left) more", theme.text)]
+        if boardRows.count > fitting {
+            let left = boardRows.count - fitting + 1
+            boardRows = Array(boardRows.prefix(fitting - 1)) + [("+\(left) more", theme.text)]
         }
-        let sizes = rows.map { text.measure($0.0, pointSize: pointSize) }
+        let sizes = boardRows.map { text.measure($0.0, pointSize: pointSize) }
         let size = TextSize(width: (sizes.map(\.width).max() ?? 0) + 2 * padding,
-                            height: sizes.map(\.height).reduce(0, +) + spacing * Double(rows.count - 1) + 2 * padding)
+                            height: sizes.map(\.height).reduce(0, +) + spacing * Double(boardRows.count - 1) + 2 * padding)
         // Inside the plot: never over the y labels left of it or the value label right of it.
+        // A pinned board stays put while the pointer roams; a hovered one keeps clear of it.
+        let reach = pointerReach * scale
+        let pointerBox = pointer.flatMap { p in
+            isPinned ? nil : PixelBox(x: p.x - reach, y: p.y - reach, width: 2 * reach, height: 2 * reach)
+        }
         let box = InfoBoardLayout.place(size: size, lineX: lineX, circles: targetCircles + circles, radius: radius * scale,
+                                        obstacles: (obstacles?() ?? []) + [pointerBox].compactMap { $0 },
                                         top: plot.y + 6 * scale, canvas: plot)
         boardBox = box
+        rows = boardRows.map(\.0)
         shapes.add(.rect(box, fill: theme.panel.withAlpha(1), cornerRadius: 6 * scale))
         var y = box.y + padding
-        for ((label, color), size) in zip(rows, sizes) {
+        for ((label, color), size) in zip(boardRows, sizes) {
             text.add(TextRun(label, at: PixelPoint(x: box.x + padding, y: y), anchor: .topLeft, pointSize: pointSize, color: color))
             y += size.height + spacing
         }
@@ -306,13 +341,6 @@ public final class HighlightController: RenderController {
         lookups[series] = (visible, plot, lookup)
         lookupBuilds += 1
         return lookup.point(atCanvasX: x)?.y
-    }
-
-    /// The level the line of `series` is drawn from in `visible`, `nil` for every point.
-    private func drawnLevel(series: Int, visible: DataRect, plotWidth: Int) -> LODLevel? {
-        let detail = source.details[series]
-        let range = source.dataset.drawnIndices(forX: visible.minX...visible.maxX)
-        return detail.levelIndex(forVisible: range, plotWidth: plotWidth).map { detail.levels[$0] }
     }
 
     private func dateLabel(_ x: Double) -> String {

@@ -28,6 +28,9 @@ public final class SeriesLinesController: RenderController {
     }
     /// Whether a trend is drawn.
     public var showsTrend: Bool { trendRange != nil }
+    /// Told after a series is shown or hidden: what lists the shown series (the board,
+    /// the value labels) rebuilds then, not at the next move of the view.
+    public var onVisibilityChange: (() -> Void)?
     private let fileColors: [RGBAColor?]
     private var surface: LineSurface?
     private var baseline: ShapeSurface?
@@ -67,6 +70,7 @@ public final class SeriesLinesController: RenderController {
         fades[index].target = visible ? 1 : 0
         if !animated { fades[index] = Fade(value: fades[index].target, target: fades[index].target, duration: Self.toggleDuration) }
         environment?.invalidate()
+        onVisibilityChange?()
     }
 
     public func advance(by seconds: Double) -> Bool {

@@ -1,7 +1,8 @@
 import ChartData
 
 /// The y axis: grid lines with labels at the multiples of a 1-2-5 step in view
-/// (`YAxisGrid`), the step planned for the viewport's *target*.
+/// (`YAxisGrid`), the step planned for the viewport's *target* and the plot's height in
+/// pixels (a taller window shows more lines).
 ///
 /// Each line stays at its data value, sliding with the data as y eases. When the
 /// target's range needs another step, the lines of the new step fade in while the old
@@ -89,7 +90,19 @@ public final class YAxisController: RenderController, ViewportObserver {
         text = environment.textSurface(layer: .overlay)
         environment.viewport(for: side).addObserver(self)
         let target = environment.viewport(for: side).target
-        sets = [LineSet(grid: YAxisGrid(range: target.minY...target.maxY), fade: Fade(value: 1, target: 1))]
+        sets = [LineSet(grid: YAxisGrid(range: target.minY...target.maxY, pixels: plotHeight), fade: Fade(value: 1, target: 1))]
+    }
+
+    /// The plot's height in pixels, which the grid's step is planned for.
+    private var plotHeight: Double { Double(environment?.geometry.plot.height ?? 0) }
+
+    /// A resized plot gets the step its new height needs at once (a resize is not eased).
+    public func geometryDidChange(in environment: RenderEnvironment) {
+        let target = environment.viewport(for: side).target
+        let grid = YAxisGrid(range: target.minY...target.maxY, pixels: plotHeight, keeping: sets.last?.grid)
+        guard grid != sets.last?.grid else { return }
+        sets = [LineSet(grid: grid, fade: Fade(value: 1, target: 1))]
+        pending = nil
     }
 
     /// How far the newest transition has come, 0…1 (1 when none is running).
@@ -98,7 +111,7 @@ public final class YAxisController: RenderController, ViewportObserver {
     public func viewportWillChange(from old: DataRect, to target: DataRect) {
         let range = target.minY...target.maxY
         guard range.upperBound > range.lowerBound else { return }
-        if let newest = sets.last, newest.grid == YAxisGrid(range: range, keeping: newest.grid) {
+        if let newest = sets.last, newest.grid == YAxisGrid(range: range, pixels: plotHeight, keeping: newest.grid) {
             pending = nil
             return
         }
@@ -111,7 +124,7 @@ public final class YAxisController: RenderController, ViewportObserver {
 
     private func start(_ range: ClosedRange<Double>) {
         for i in sets.indices { sets[i].fade.target = 0 }
-        sets.append(LineSet(grid: YAxisGrid(range: range, keeping: sets.last?.grid),
+        sets.append(LineSet(grid: YAxisGrid(range: range, pixels: plotHeight, keeping: sets.last?.grid),
                             fade: Fade(value: 0, target: 1, duration: transitionDuration)))
         for i in sets.indices { sets[i].fade.duration = transitionDuration }
         pending = nil

@@ -3,40 +3,53 @@ import Foundation
 /// The y axis' grid: a line at every multiple of a 1-2-5 step (1, 2 or 5 × 10ⁿ) inside
 /// the visible range, labelled with the decimals the step needs and no more.
 ///
-/// The step is the one that fits the range's height nearest five times, so three to
-/// eight lines are in view (four to seven but where the jump from a 2 to a 5 step
-/// leaves no step between). A grid keeps its step while it still gives three to ten
-/// lines, so a pan that moves one
-/// line in or out of view, or a fit that changes the height a little, changes no label.
+/// The step is planned in pixels: lines `preferredSpacing` (60–90) pixels apart, so a
+/// taller plot shows more of them (a 800-pixel plot about eleven, not five). Where no
+/// 1-2-5 step lands in that band (neighbouring steps are 2 or 2.5 times apart, the band
+/// only 1.5) the step nearest it by ratio wins: lines 47 to 116 pixels apart. A grid
+/// keeps its step while that step misses the band by at most `keptMargin` (25%) more
+/// than the best step would, so a pan, a fit a little taller or shorter, or a window
+/// resized a little changes no label, while a step left far from the band (1K lines
+/// 44 pixels apart where 2K would be 88) is replaced.
 public struct YAxisGrid: Equatable, Sendable {
     public var step: Double
-    public static let preferredLines = 4...7
-    /// The lines a step may give before another is chosen: one more or fewer than
-    /// preferred, and the fit's height a little more or less.
-    public static let keptLines = 3...10
+    /// Pixels between lines a new step aims for.
+    public static let preferredSpacing = 60.0...90.0
+    /// How much further from the band than the best step the current one may be
+    /// (as a ratio of spacings) before it is replaced.
+    public static let keptMargin = 1.25
 
     public init(step: Double) {
         self.step = step
     }
 
-    /// The grid for `range`, keeping `current`'s step while it gives 3…10 lines there.
-    public init(range: ClosedRange<Double>, keeping current: YAxisGrid? = nil) {
+    /// How far lines `pixels` apart lie outside `preferredSpacing`, as the log of the
+    /// ratio to its nearer end; 0 inside it.
+    public static func miss(spacing pixels: Double) -> Double {
+        max(log(preferredSpacing.lowerBound / pixels), log(pixels / preferredSpacing.upperBound), 0)
+    }
+
+    /// The grid for `range` drawn `pixels` tall, keeping `current`'s step while it
+    /// misses the band by at most `keptMargin` more than the best step.
+    public init(range: ClosedRange<Double>, pixels: Double, keeping current: YAxisGrid? = nil) {
         let height = range.upperBound - range.lowerBound
-        guard height > 0, height.isFinite else {
+        guard height > 0, height.isFinite, pixels > 0, pixels.isFinite else {
             self.init(step: FiniteDomain.smallestSpan(atMagnitude: FiniteDomain.clamp(range.lowerBound)))
             return
         }
-        if let current, Self.keptLines.contains(Self.lineCount(step: current.step, in: range)) {
+        let perPixel = height / pixels
+        // The finest step at least the band's low end apart, or the one below it, which
+        // ever misses the band by the smaller ratio: from the height alone, so where the
+        // lines fall does not change the choice.
+        let wide = Self.niceStep(atLeast: Self.preferredSpacing.lowerBound * perPixel)
+        let narrow = Self.step(below: wide)
+        let best = Self.miss(spacing: wide / perPixel) <= Self.miss(spacing: narrow / perPixel) ? wide : narrow
+        if let current, current.step > 0,
+           Self.miss(spacing: current.step / perPixel) <= Self.miss(spacing: best / perPixel) + log(Self.keptMargin) {
             self = current
             return
         }
-        // The 1-2-5 step that fits the height nearest five times (by ratio), from the
-        // height alone: where the lines fall does not change the choice.
-        let ideal = height / 5
-        let finer = Self.niceStep(atLeast: ideal), coarser = Self.niceStep(atLeast: finer * 1.0001)
-        let below = finer <= ideal ? finer : Self.step(below: finer)
-        let candidates = [below, finer, coarser]
-        self.init(step: candidates.min { abs(log($0 / ideal)) < abs(log($1 / ideal)) }!)
+        self.init(step: best)
     }
 
     /// The 1-2-5 step just below `step` (itself a 1-2-5 step).
@@ -52,13 +65,6 @@ public struct YAxisGrid: Equatable, Sendable {
         let first = (range.lowerBound / step).rounded(.up), last = (range.upperBound / step).rounded(.down)
         guard first.isFinite, last.isFinite, last >= first, last - first < 1000 else { return [] }
         return stride(from: first, through: last, by: 1).map { $0 * step }
-    }
-
-    /// How many multiples of `step` lie in `range` (capped, for steps far too fine).
-    static func lineCount(step: Double, in range: ClosedRange<Double>) -> Int {
-        let first = (range.lowerBound / step).rounded(.up), last = (range.upperBound / step).rounded(.down)
-        guard first.isFinite, last.isFinite else { return 0 }
-        return Int(min(max(last - first + 1, 0), 1_000_000))
     }
 
     /// The smallest 1-2-5 step ≥ `value`.

@@ -74,20 +74,6 @@ public final class DataSource: @unchecked Sendable {
         return abs(xs[nearest] - x) <= within ? nearest : nil
     }
 
-    /// The y of series `series` at point `index` as the line drawn from `level` shows it
-    /// (`Dataset.drawnY`), or `nil` where that line is broken by a gap in x.
-    /// - Complexity: O(log n).
-    public func drawnY(at index: Int, series: Int, level: LODLevel?) -> Double? {
-        if let level, !level.indices.isEmpty {
-            let position = level.position(of: index)
-            if position > 0, position < level.indices.count, Int(level.indices[position]) != index,
-               gaps.separates(Int(level.indices[position - 1]), Int(level.indices[position])) {
-                return nil
-            }
-        }
-        return dataset.drawnY(at: index, series: series, level: level)
-    }
-
     /// The smallest and largest finite y the lines of `series` (all by default) reach
     /// over x in `range`: the points inside it and where each line crosses its two ends,
     /// interpolated between the points either side (a point just off screen does not

@@ -43,25 +43,3 @@ extension Dataset {
         return y0 + (y1 - y0) * t
     }
 }
-
-extension Dataset {
-    /// The y of series `series` at point `index` as the line drawn from `level` shows it:
-    /// the point's own y if the level kept it, else the straight line between the kept
-    /// neighbours on either side (the highlight must sit on the drawn line, while the
-    /// info board shows the true value). `nil` in a gap. A `nil` level is every point.
-    /// - Complexity: O(log n).
-    public func drawnY(at index: Int, series: Int, level: LODLevel?) -> Double? {
-        let ys = self.series[series].ys
-        guard ys.indices.contains(index) else { return nil }
-        guard let level, !level.indices.isEmpty else { return ys[index].isNaN ? nil : ys[index] }
-        let position = level.position(of: index)
-        if position < level.indices.count, Int(level.indices[position]) == index {
-            return ys[index].isNaN ? nil : ys[index]
-        }
-        guard position > 0, position < level.indices.count else { return nil }
-        let a = Int(level.indices[position - 1]), b = Int(level.indices[position])
-        let ya = ys[a], yb = ys[b]
-        guard !ya.isNaN, !yb.isNaN, xs[b] > xs[a] else { return nil }
-        return ya + (yb - ya) * (xs[index] - xs[a]) / (xs[b] - xs[a])
-    }
-}

@@ -67,6 +67,9 @@ public final class ExplorerScene {
                                      smooth: smooth)
         zoom = DayZoom(overview: overview.main)
         overview.main.stage.add(notice)
+        // The board keeps clear of a notice: a missing day's message names what was clicked.
+        overview.main.highlight.obstacles = { [unowned notice] in [notice.box].compactMap { $0 } }
+        notice.onChange = { [unowned main = overview.main] in main.highlight.setNeedsBuild() }
         if days != nil {
             overview.main.onZoomIntoPoint = { [unowned self] index in openDay(at: index) }
         }

@@ -113,24 +113,30 @@ final class AxisTicksTests: XCTestCase {
         XCTAssertEqual(NumberLabel.format(2_500_000_000), "2.5B", "billions, as finance writes them")
     }
 
-    /// The y grid of any range: a 1-2-5 step, four to seven lines inside the range
-    /// (three or eight where the 2 → 5 jump leaves no step between), on multiples of the
-    /// step, with labels that tell every line apart and no trailing decimals.
-    func testYGridStepsAreOneTwoFiveWithFourToSevenLines() {
+    /// The y grid of any range on any plot height: a 1-2-5 step whose lines stand 60–90
+    /// pixels apart, or the step nearest that band by ratio (47–116 pixels: neighbouring
+    /// steps are 2 or 2.5 times apart), on multiples of the step, with labels that tell
+    /// every line apart and no trailing decimals.
+    func testYGridStepsAreOneTwoFiveSixtyToNinetyPixelsApart() {
         var rng = SplitMix64(seed: 6)
-        var preferred = 0
+        var inBand = 0
         let trials = 5000
         for _ in 0..<trials {
             let magnitude = pow(10, Double.random(in: -4...9, using: &rng))
             let low = Double.random(in: -1...1, using: &rng) * magnitude
             let high = low + Double.random(in: 0.001...3, using: &rng) * magnitude
-            let grid = YAxisGrid(range: low...high)
+            let pixels = Double.random(in: 120...1600, using: &rng)
+            let grid = YAxisGrid(range: low...high, pixels: pixels)
             let exponent = log10(grid.step).rounded(.down)
             let mantissa = grid.step / pow(10, exponent)
             XCTAssertTrue([1, 2, 5, 10].contains { abs($0 - mantissa) < 1e-9 }, "step \(grid.step)")
+            let spacing = grid.step / (high - low) * pixels
+            let nearest: ClosedRange<Double> = (5400.0 / 2.5).squareRoot() - 1e-9...(5400.0 * 2.5).squareRoot() + 1e-9
+            XCTAssertTrue(nearest.contains(spacing),
+                          "\(spacing) px apart on \(pixels) px for \(low)...\(high)")
+            if YAxisGrid.preferredSpacing.contains(spacing) { inBand += 1 }
             let values = grid.values(in: low...high)
-            XCTAssertTrue((3...8).contains(values.count), "\(values) in \(low)...\(high)")
-            if YAxisGrid.preferredLines.contains(values.count) { preferred += 1 }
+            XCTAssertLessThanOrEqual(abs(Double(values.count) - pixels / spacing), 1, "a line per \(spacing) px")
             for value in values {
                 XCTAssertTrue(value >= low - grid.step * 1e-9 && value <= high + grid.step * 1e-9)
                 XCTAssertEqual(value / grid.step, (value / grid.step).rounded(), accuracy: 1e-6, "lines on round values")
@@ -139,32 +145,36 @@ final class AxisTicksTests: XCTestCase {
             XCTAssertEqual(Set(labels).count, labels.count, "labels tell the lines apart: \(labels)")
             XCTAssertFalse(labels.contains { $0.contains(".") && ($0.hasSuffix("0") || $0.hasSuffix(".")) }, "\(labels)")
         }
-        XCTAssertGreaterThan(Double(preferred) / Double(trials), 0.9, "four to seven lines nearly always")
+        XCTAssertGreaterThan(Double(inBand) / Double(trials), 0.4, "in the band about half the time, as 1-2-5 steps allow")
     }
 
-    /// The step stays while it still gives three to eight lines: panning a view of
-    /// fixed height, or a fit a little taller or shorter, changes no label.
+    /// The step stays while it misses the 60–90 pixel band by at most 25% more than the
+    /// best step: panning a view of fixed height, or a fit or a window a little taller
+    /// or shorter, changes no label; zooming out four times does.
     func testYGridKeepsItsStepWhileItStillFits() {
         var rng = SplitMix64(seed: 8)
         for _ in 0..<500 {
             let height = pow(10, Double.random(in: -2...6, using: &rng))
+            let pixels = Double.random(in: 200...1400, using: &rng)
             var low = Double.random(in: -5...5, using: &rng) * height
-            var grid = YAxisGrid(range: low...(low + height))
+            var grid = YAxisGrid(range: low...(low + height), pixels: pixels)
             let first = grid
             for _ in 0..<50 {
                 low += height * Double.random(in: -0.05...0.05, using: &rng)
                 let scaled = height * Double.random(in: 0.95...1.05, using: &rng)
-                grid = YAxisGrid(range: low...(low + scaled), keeping: grid)
+                grid = YAxisGrid(range: low...(low + scaled), pixels: pixels * Double.random(in: 0.95...1.05, using: &rng),
+                                 keeping: grid)
             }
-            XCTAssertEqual(grid, first, "small pans and refits keep the step")
+            XCTAssertEqual(grid, first, "small pans, refits and resizes keep the step")
+            XCTAssertNotEqual(YAxisGrid(range: low...(low + 4 * height), pixels: pixels, keeping: grid), first, "zoomed out four times")
         }
     }
 
     func testYGridLabelsOfKnownRanges() {
-        XCTAssertEqual(YAxisGrid(range: 0...1000).labels(in: 0...1000), ["0", "200", "400", "600", "800", "1,000"])
-        XCTAssertEqual(YAxisGrid(range: 779...791).labels(in: 779...791), ["780", "782", "784", "786", "788", "790"])
-        XCTAssertEqual(YAxisGrid(range: 0.3...2.1).labels(in: 0.3...2.1), ["0.5", "1", "1.5", "2"])
-        XCTAssertEqual(YAxisGrid(range: -900...(-100)).labels(in: -900...(-100)),
+        XCTAssertEqual(YAxisGrid(range: 0...1000, pixels: 375).labels(in: 0...1000), ["0", "200", "400", "600", "800", "1,000"])
+        XCTAssertEqual(YAxisGrid(range: 779...791, pixels: 375).labels(in: 779...791), ["780", "782", "784", "786", "788", "790"])
+        XCTAssertEqual(YAxisGrid(range: 0.3...2.1, pixels: 375).labels(in: 0.3...2.1), ["0.5", "1", "1.5", "2"])
+        XCTAssertEqual(YAxisGrid(range: -900...(-100), pixels: 375).labels(in: -900...(-100)),
                        ["\u{2212}800", "\u{2212}600", "\u{2212}400", "\u{2212}200"])
     }
 }

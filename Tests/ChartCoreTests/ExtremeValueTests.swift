@@ -31,7 +31,7 @@ final class ExtremeValueTests: XCTestCase {
         if let view { assertSane(view.visible, "y ±1.79e308") }
         let range = Viewport.fittedY(min: -.greatestFiniteMagnitude, max: .greatestFiniteMagnitude)
         XCTAssertTrue(range.upperBound.isFinite && range.lowerBound < range.upperBound)
-        let grid = YAxisGrid(range: range)
+        let grid = YAxisGrid(range: range, pixels: 500)
         XCTAssertFalse(grid.values(in: range).isEmpty)
         for label in grid.labels(in: range) {
             XCTAssertLessThanOrEqual(label.count, 8, label)

@@ -170,42 +170,6 @@ final class PresenterTests: XCTestCase {
         XCTAssertEqual(presenter.lines.visibleSeries, [1])
     }
 
-    /// On a point the level of detail dropped, the circle sits on the drawn line (between
-    /// the kept neighbours) while the board shows the true value.
-    func testHighlightSitsOnTheDrawnLine() throws {
-        let source = walk(400_000)
-        let presenter = ChartPresenter(source: source, factory: RecordingSurfaceFactory(), geometry: geometry, initialFraction: 1)
-        settle(presenter)
-        let dataset = source.dataset
-        let plot = geometry.plotBox
-        let view = presenter.stage.viewport.current
-        let detail = source.details[0]
-        let levelIndex = try XCTUnwrap(detail.levelIndex(forVisible: dataset.drawnIndices(forX: view.minX...view.maxX),
-                                                         plotWidth: geometry.plot.width))
-        let kept = Set(detail.levels[levelIndex].indices.map(Int.init))
-        var checked = 0
-        for px in stride(from: plot.x + 10, to: plot.maxX - 10, by: 37.0) {
-            presenter.pointerMoved(to: PixelPoint(x: px, y: plot.y + 100), time: 0)
-            presenter.stage.prepareFrame()
-            let index = try XCTUnwrap(presenter.highlight.index)
-            guard !kept.contains(index) else { continue }
-            let drawn = try XCTUnwrap(dataset.drawnY(at: index, series: 0, level: detail.levels[levelIndex]))
-            let circle = try XCTUnwrap(presenter.highlight.circles.first)
-            XCTAssertEqual(circle.y, plot.y + (view.maxY - drawn) / view.height * plot.height, accuracy: 1e-6)
-            let position = detail.levels[levelIndex].position(of: index)
-            let a = Int(detail.levels[levelIndex].indices[position - 1]), b = Int(detail.levels[levelIndex].indices[position])
-            let ys = dataset.series[0].ys
-            XCTAssertTrue((min(ys[a], ys[b]) - 1e-9...max(ys[a], ys[b]) + 1e-9).contains(drawn), "between the neighbours")
-            let texts = (presenter.stage.surfaces.compactMap { $0 as? RecordingTextSurface }).flatMap(\.runs).map(\.text)
-            let shown = ValueFormat.string(ys[index], dataDecimals: source.decimals[0])
-            XCTAssertTrue(texts.contains { $0.hasSuffix(shown) }, "the board shows the true value, \(shown)")
-            checked += 1
-        }
-        XCTAssertGreaterThan(checked, 10)
-        presenter.key(.escape)
-        XCTAssertNil(presenter.highlight.index)
-    }
-
     /// A right-drag zooms to the band between press and release (eased), showing a
     /// translucent band meanwhile; a double-click fits everything.
     func testBoxZoomAndDoubleClick() {

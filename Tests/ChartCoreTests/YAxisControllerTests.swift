@@ -30,8 +30,11 @@ final class YAxisControllerTests: XCTestCase {
         XCTAssertLessThan(axis.transitionsStarted, 600 / 8, "throttled: one transition per ≥ 0.15 s")
         for _ in 0..<60 { recorded.frame() }
         XCTAssertEqual(axis.sets.count, 1)
-        let lines = axis.sets[0].grid.values(in: 0...lastTarget).count
-        XCTAssertTrue(YAxisGrid.keptLines.contains(lines), "the latest target wins: \(lines) lines")
+        let pixels = Double(recorded.stage.geometry.plot.height)
+        let best = YAxisGrid(range: 0...lastTarget, pixels: pixels).step
+        let kept = YAxisGrid.miss(spacing: axis.sets[0].grid.step / lastTarget * pixels)
+        XCTAssertLessThanOrEqual(kept, YAxisGrid.miss(spacing: best / lastTarget * pixels) + log(YAxisGrid.keptMargin) + 1e-9,
+                                 "the latest target wins")
         XCTAssertNil(axis.pending)
     }
 

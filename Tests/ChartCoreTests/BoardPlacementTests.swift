@@ -1,0 +1,64 @@
+import ChartCore
+import ChartData
+import XCTest
+
+/// The info board never covers the pointer, the highlighted column or a notice.
+final class BoardPlacementTests: XCTestCase {
+    private let geometry = StageGeometry(canvas: PixelSize(width: 1200, height: 700), layout: .explorer)
+
+    /// Ten years of hourly reports seen whole (the line fills every column): wherever the
+    /// pointer rests, high or low, the board stands beside the highlight line and clear
+    /// of the pointer.
+    func testTheBoardKeepsClearOfThePointerInADenseView() throws {
+        let presenter = ChartPresenter(source: DataSource(dataset: StationReport.dataset()), factory: RecordingSurfaceFactory(),
+                                       geometry: geometry, initialFraction: 1)
+        settle(presenter)
+        let plot = geometry.plotBox
+        var checked = 0
+        for px in stride(from: plot.x + 3, to: plot.maxX - 3, by: 31.0) {
+            for py in [plot.y + 4, plot.y + 25, plot.y + 60, plot.y + plot.height / 2] {
+                let pointer = PixelPoint(x: px, y: py)
+                presenter.pointerMoved(to: pointer, time: 0)
+                presenter.stage.prepareFrame()
+                guard let index = presenter.highlight.index else { continue }
+                let board = try XCTUnwrap(presenter.highlight.boardBox)
+                let lineX = presenter.scales.canvasX(presenter.source.dataset.xs[index])
+                XCTAssertTrue(board.maxX <= lineX || board.x >= lineX, "the board \(board) across the line at \(lineX)")
+                XCTAssertFalse(board.contains(pointer), "the board \(board) over the pointer at \(pointer)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
+
+    /// A notice over the plot (a day file that could not be read) and a pinned board at
+    /// the plot's middle, where the notice is: the board moves clear of it while it is
+    /// shown, and back when it has gone.
+    func testTheBoardKeepsClearOfANotice() throws {
+        let presenter = ChartPresenter(source: DataSource(dataset: StationReport.dataset()), factory: RecordingSurfaceFactory(),
+                                       geometry: geometry, initialFraction: 0.01)
+        let notice = NoticeController()
+        presenter.stage.add(notice)
+        presenter.highlight.obstacles = { [notice] in [notice.box].compactMap { $0 } }
+        notice.onChange = { [highlight = presenter.highlight] in highlight.setNeedsBuild() }
+        settle(presenter)
+        let plot = geometry.plotBox
+        let middle = PixelPoint(x: plot.x + plot.width / 2, y: plot.maxY - 20)
+        presenter.pointerDown(at: middle, button: .primary, time: 0)
+        presenter.pointerUp(at: middle, button: .primary, time: 0.05)
+        presenter.stage.prepareFrame()
+        let alone = try XCTUnwrap(presenter.highlight.boardBox)
+        notice.show("/charts/contest/2/2019-03/14.json: no such file")
+        presenter.stage.prepareFrame()
+        let panel = try XCTUnwrap(notice.panelBox)
+        XCTAssertTrue(alone.intersects(panel), "the case: the board at the top where the notice goes")
+        let moved = try XCTUnwrap(presenter.highlight.boardBox)
+        XCTAssertFalse(moved.intersects(panel), "the board \(moved) clear of the notice \(panel)")
+        for _ in 0..<Int(60 * (notice.duration + 0.5)) {
+            presenter.advance(by: 1.0 / 60)
+            presenter.stage.prepareFrame()
+        }
+        XCTAssertNil(notice.message)
+        XCTAssertEqual(presenter.highlight.boardBox, alone, "back at the top once the notice has gone")
+    }
+}
