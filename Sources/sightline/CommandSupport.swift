@@ -102,9 +102,11 @@ struct SizeArgument: CustomStringConvertible {
 
     /// The size in `text`, or an error saying what a size looks like (an option's
     /// `transform`, so the message says why).
-    static func parsing(_ text: String) throws -> SizeArgument {
+    @Sendable static func parsing(_ text: String) throws -> SizeArgument {
         guard let size = PixelSize(parsing: text) else {
-            throw ValidationError("give WIDTHxHEIGHT in pixels, each from 1 to 16384 (e.g. 1280x720)")
+            let sides = text.lowercased().split(separator: "x").compactMap { Double($0) }
+            let sign = sides.contains { $0 <= 0 } ? "the width and height must be positive: " : ""
+            throw ValidationError(sign + "give WIDTHxHEIGHT in pixels, each from 1 to 16384 (e.g. 1280x720)")
         }
         return SizeArgument(size)
     }

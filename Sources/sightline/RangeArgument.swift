@@ -17,7 +17,7 @@ struct RangeArgument {
 
     /// The range in `text`, or an error saying what is wrong with it (an option's
     /// `transform`, so the message says why).
-    static func parsing(_ text: String) throws -> RangeArgument {
+    @Sendable static func parsing(_ text: String) throws -> RangeArgument {
         // Times have colons too: the split is the one colon with a bound on each side.
         let colons = text.indices.filter { text[$0] == ":" }
         let splits = colons.compactMap { colon -> RangeArgument? in

@@ -32,7 +32,7 @@ struct Sightline: ParsableCommand {
         MallocArenas.limitUnderAnAddressSpaceLimit()
         SignalWatcher.start()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(Walk.markingNegativeCount(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             let code = exitCode(for: error)
