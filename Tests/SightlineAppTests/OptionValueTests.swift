@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// What the command line says about the values given to options: a negative number is
-/// read as a value and refused for being negative.
+/// read as a value and refused for being negative, and a name that is not in the file
+/// is quoted with the flag that gave it.
 final class OptionValueTests: ScratchFolderTestCase {
     /// Every numeric option of every command, given a negative number as its own word.
     func testNegativeNumbersAreValuesThatMustBePositive() throws {
@@ -66,5 +67,36 @@ final class OptionValueTests: ScratchFolderTestCase {
         let swept = try ProcessRunner.run(ProcessRunner.sightline,
                                           ["audio", csv, "--out", "\(folder)/o.wav", "--seconds", "0.1", "--x-range", "-5:5"])
         XCTAssertEqual(swept.status, 0, swept.error)
+    }
+
+    /// A name that is not in the file is quoted and blamed on the flag that gave it, with
+    /// the names the file has.
+    func testAnUnknownNameSaysWhichFlagGaveIt() throws {
+        let csv = try write("x,y,z\n1,2,3\n2,3,4\n3,1,5\n", to: "in.csv")
+        let cases: [(flag: String, said: String)] = [
+            ("--y2", "--y2 names \"nope\", which is not a series; the series are y, z"),
+            ("--bars", "--bars names \"nope\", which is not a series; the series are y, z"),
+            ("--area", "--area names \"nope\", which is not a series; the series are y, z"),
+            ("--y", "--y names \"nope\", which is not a column; the columns are x, y, z"),
+            ("--x", "--x names \"nope\", which is not a column; the columns are x, y, z"),
+        ]
+        for (flag, said) in cases {
+            let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", csv, "--out", "\(folder)/o.png", flag, "nope"])
+            XCTAssertEqual(result.status, 64, result.error)
+            XCTAssertTrue(result.error.contains("\(csv): \(said)"), "\(flag): \(result.error)")
+        }
+        let beside = try ProcessRunner.run(ProcessRunner.sightline, ["describe", csv, "--y", "y", "--y2", "z"])
+        XCTAssertEqual(beside.status, 64, beside.error)
+        XCTAssertTrue(beside.error.contains("--y2 names \"z\", which is not among the series --y reads (y); add it to --y"),
+                      beside.error)
+        let json = try write(#"[{"columns":[["x",1,2],["y0",1,2]],"types":{"y0":"line","x":"x"},"names":{"y0":"a"}},"#
+                             + #"{"columns":[["x",1,2],["y0",3,4]],"types":{"y0":"line","x":"x"},"names":{"y0":"b"}}]"#,
+                             to: "charts.json")
+        let chart = try ProcessRunner.run(ProcessRunner.sightline, ["describe", json, "--chart", "3"])
+        XCTAssertEqual(chart.status, 64, chart.error)
+        XCTAssertTrue(chart.error.contains("--chart names 3, which is not a chart; the file holds charts 1 to 2"), chart.error)
+        let series = try ProcessRunner.run(ProcessRunner.sightline, ["describe", json, "--y", "c"])
+        XCTAssertEqual(series.status, 64, series.error)
+        XCTAssertTrue(series.error.contains("--y names \"c\", which is not a series; the series are a"), series.error)
     }
 }
