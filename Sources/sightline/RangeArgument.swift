@@ -26,7 +26,7 @@ struct RangeArgument {
         }
         guard let range = splits.first else {
             throw ValidationError(colons.isEmpty
-                ? "give A:B, two numbers or two dates (write --x-range=-5:10 for a negative start)"
+                ? "give A:B, two numbers or two dates"
                 : "A and B must be numbers or dates like 2020-01-31 or 2020-01-31T09:30")
         }
         switch (range.lower, range.upper) {

@@ -40,13 +40,17 @@ public final class GLContext {
         // Ctrl-C into an event that a command without a loop never reads.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         let chosenDriver = getenv("SDL_VIDEODRIVER").map { String(cString: $0) } ?? ""
+        // A driver named in SDL_VIDEODRIVER wins over a hint of normal priority; an empty
+        // one means none was chosen, but SDL still prefers it to the hint and then tries
+        // every driver. So where none is named, the hint overrides the variable.
+        let priority = chosenDriver.isEmpty ? SDL_HINT_OVERRIDE : SDL_HINT_NORMAL
         switch mode {
         case .offscreen:
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", priority)
         case .window where chosenDriver.isEmpty:
             // Only a real display: SDL would otherwise fall back to its offscreen driver
             // and run an invisible window forever when no server answers.
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11,wayland")
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "x11,wayland", priority)
         case .window:
             break
         }
