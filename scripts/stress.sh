@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Hostile-input checks too slow or too process-level for the unit tests: the render
-# fuzzer, memory limits, a million columns, endless input, huge names, a file truncated
-# while it is read, signals to a busy command. Each check runs the binary and asserts
+# fuzzer, memory limits, a million columns, endless input, huge names, process limits
+# (threads, stack), a file truncated while it is read, signals to a busy command. Each check runs the binary and asserts
 # its exit status and message; none may trap (SIGILL, SIGSEGV, SIGBUS, SIGABRT).
 #
 #   scripts/stress.sh [BINARY]        (default: build/bin/sightline)
@@ -79,6 +79,30 @@ python3 -c "import sys; sys.stdout.write('x,' + 'N' * 50000000 + '\n1,2\n2,3\n')
 check "a 50 MB header name renders within 30 s" 0 "" -- timeout 30 "$bin" render "$work/longname.csv" --out "$work/long.png"
 check "stdin closed" fail "standard input" -- bash -c "'$bin' render - --out '$work/c.png' <&-"
 check "walk to /dev/full says no space" fail "space" -- bash -c "'$bin' walk 100000 - > /dev/full"
+
+echo "== process limits"
+# RLIMIT_NPROC binds no root process, so those checks run as nobody (from root) or as
+# the user running this; the binary and a file go where that user can read them.
+limits="$work/limits"
+mkdir -p "$limits" && chmod 711 "$work" && chmod 777 "$limits"
+cp "$bin" "$limits/sightline" && cp Resources/sample.csv "$limits/" && chmod 755 "$limits/sightline" && chmod 644 "$limits/sample.csv"
+as_user=()
+[ "$(id -u)" -eq 0 ] && as_user=(setpriv --reuid="$(id -u nobody)" --regid="$(id -g nobody)" --clear-groups)
+# With one process allowed, render used to hang in nanosleep with SIGINT, SIGTERM and
+# SIGHUP blocked (its signal watcher never started): now it says so and exits 71.
+for n in 1 4; do
+  check "render with ulimit -u $n exits 71 naming the limit" 71 "cannot start a thread.*ulimit -u" -- \
+    timeout -s KILL 20 "${as_user[@]}" prlimit --nproc=$n "$limits/sightline" render "$limits/sample.csv" --out "$limits/u$n.png"
+done
+check "describe of 2M points with ulimit -u 1 exits 71" 71 "cannot start a thread" -- \
+  timeout -s KILL 20 "${as_user[@]}" prlimit --nproc=1 "$limits/sightline" describe "$work/w2m.csv"
+check "render with ulimit -u 256 draws" 0 "" -- \
+  timeout -s KILL 60 "${as_user[@]}" prlimit --nproc=256 "$limits/sightline" render "$limits/sample.csv" --out "$limits/u256.png"
+# A 64 KiB stack used to crash inside fontconfig (SIGSEGV).
+check "render with a hard 64 KiB stack exits 71 naming the limit" 71 "stack limit \\(ulimit -s\\) is 64 KiB" -- \
+  bash -c "ulimit -s 64; timeout -s KILL 20 '$bin' render Resources/sample.csv --out '$work/s64.png'"
+check "render with a soft 64 KiB stack raises it and draws" 0 "" -- \
+  bash -c "ulimit -Ss 64; timeout -s KILL 60 '$bin' render Resources/sample.csv --out '$work/s64.png'"
 
 echo "== a file truncated while it is read"
 "$bin" walk 6000000 "$work/trunc-src.csv" >/dev/null

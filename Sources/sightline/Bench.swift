@@ -80,11 +80,11 @@ struct Bench: ParsableCommand {
             }
         }
         let kind = kind
-        let loading = BackgroundResult { () throws -> DataSource in
+        let loading = try CommandSupport.reportingProcessLimits { try BackgroundResult { () throws -> DataSource in
             let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? kind.dataset(points: points)
             // Stacks keep levels of their own (StackLevels): the lines' ladder is not built.
             return DataSource(dataset: dataset, lodMethod: kind == .line ? data.lod : .none, connectsGaps: data.connectGaps)
-        }
+        } }
         var options = FrameBenchmark.Options()
         options.frames = frames
         options.size = size.value

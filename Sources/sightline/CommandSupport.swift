@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChartApp
 import ChartCore
 import ChartData
 import ChartRender
@@ -39,6 +40,17 @@ enum CommandSupport {
         } catch let error as DataLoadError {
             throw fail(error)
         } catch let error as OutputFileError {
+            throw fail(message: error.description, code: error.exitCode)
+        } catch let error as ProcessLimitError {
+            throw fail(message: error.description, code: error.exitCode)
+        }
+    }
+
+    /// Runs `body`, turning a `ProcessLimitError` into its message and status 71.
+    static func reportingProcessLimits<Value>(_ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch let error as ProcessLimitError {
             throw fail(message: error.description, code: error.exitCode)
         }
     }

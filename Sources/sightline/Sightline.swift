@@ -18,19 +18,31 @@ struct Sightline: ParsableCommand {
         a chart. '-' reads standard input.
 
         Exit status: 0 on success, 64 for a bad command line, 65 for bad data, 66 for a \
-        file that cannot be read, 69 when no display or OpenGL 3.3 is available, 73 when \
-        an output file cannot be written.
+        file that cannot be read, 69 when no display or OpenGL 3.3 is available, 71 when \
+        a process limit (ulimit -u, ulimit -s) leaves no room to run, 73 when an output \
+        file cannot be written.
         """,
         subcommands: [Open.self, Render.self, Audio.self, Describe.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self,
                       FuzzRender.self],
         defaultSubcommand: Open.self
     )
 
-    /// Signals are taken by a watcher thread, which must exist before any other thread.
-    /// Errors are printed terminal-safe: the parser's own messages quote flag values.
+    /// The process's limits are checked first (a small stack is raised, or refused with
+    /// the other limits that stand in the way: status 71), then signals are taken by a
+    /// watcher thread, which must exist before any other thread. Errors are printed
+    /// terminal-safe: the parser's own messages quote flag values.
     static func main() {
         MallocArenas.limitUnderAnAddressSpaceLimit()
-        SignalWatcher.start()
+        do {
+            try ProcessLimits.require()
+            try SignalWatcher.start()
+        } catch let error as ProcessLimitError {
+            CommandSupport.printError("sightline: \(error)")
+            Foundation.exit(error.exitCode)
+        } catch {
+            CommandSupport.printError("sightline: \(error)")
+            Foundation.exit(70)
+        }
         do {
             var command = try parseAsRoot(Walk.markingNegativeCount(Array(CommandLine.arguments.dropFirst())))
             try command.run()
