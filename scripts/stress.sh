@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Hostile-input checks too slow or too process-level for the unit tests: the render
 # fuzzer, memory limits, a million columns, endless input, huge names, process limits
-# (threads, stack), a file truncated while it is read, signals to a busy command. Each check runs the binary and asserts
+# (threads, stack), windows started in a row under one Xvfb, a file truncated while it
+# is read, signals to a busy command. Each check runs the binary and asserts
 # its exit status and message; none may trap (SIGILL, SIGSEGV, SIGBUS, SIGABRT).
 #
 #   scripts/stress.sh [BINARY]        (default: build/bin/sightline)
@@ -103,6 +104,34 @@ check "render with a hard 64 KiB stack exits 71 naming the limit" 71 "stack limi
   bash -c "ulimit -s 64; timeout -s KILL 20 '$bin' render Resources/sample.csv --out '$work/s64.png'"
 check "render with a soft 64 KiB stack raises it and draws" 0 "" -- \
   bash -c "ulimit -Ss 64; timeout -s KILL 60 '$bin' render Resources/sample.csv --out '$work/s64.png'"
+
+echo "== windows opened one after another under one Xvfb"
+# Xvfb resets when its last client leaves and drops a connection that comes meanwhile:
+# a start right after another client ended used to exit 69 "no display answered"
+# (1 in 24 to 1 in 50). Every start must get its window.
+if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xdpyinfo >/dev/null; then
+  n=150; while [ -e /tmp/.X$n-lock ] || [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
+  Xvfb :$n -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+  xvfb=$!
+  until DISPLAY=:$n xdpyinfo >/dev/null 2>&1; do sleep 0.05; done
+  windows=0 refused=0
+  for run in $(seq 48); do
+    DISPLAY=:$n xdpyinfo >/dev/null 2>&1
+    env -u SDL_VIDEODRIVER DISPLAY=:$n "$bin" Resources/sample.csv --size 400x300 >/dev/null 2>"$work/err" &
+    pid=$!
+    shown=0
+    for _ in $(seq 300); do
+      kill -0 $pid 2>/dev/null || break
+      DISPLAY=:$n xdotool search --onlyvisible --name Sightline >/dev/null 2>&1 && { shown=1; break; }
+      sleep 0.05
+    done
+    if [ $shown = 1 ]; then kill -TERM $pid; wait $pid; windows=$((windows + 1)); else wait $pid; refused=$((refused + 1)); fi
+  done
+  kill $xvfb; wait $xvfb 2>/dev/null
+  [ "$refused" -eq 0 ] && pass "48 starts under one Xvfb: $windows windows" || fail "48 starts under one Xvfb: $refused without a window"
+else
+  echo "skip (Xvfb, xdotool or xdpyinfo missing)"
+fi
 
 echo "== a file truncated while it is read"
 "$bin" walk 6000000 "$work/trunc-src.csv" >/dev/null

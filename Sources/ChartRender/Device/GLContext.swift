@@ -54,7 +54,7 @@ public final class GLContext {
         case .window:
             break
         }
-        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
+        guard Self.startVideo(retrying: { if case .window = mode { true } else { false } }()) else {
             if case .window = mode { throw RenderError.noDisplay(Self.displayDescription(sdl: Self.sdlError())) }
             throw RenderError.sdl("cannot start video: \(Self.sdlError())")
         }
@@ -151,6 +151,24 @@ public final class GLContext {
     public func swap() { SDL_GL_SwapWindow(window) }
 
     static func sdlError() -> String { String(cString: SDL_GetError()) }
+
+    /// The longest a window waits for an X server that accepts connections but drops
+    /// them, as one does while it resets.
+    static let resettingServerWait = 2.0
+
+    /// Starts SDL's video; with `retrying`, tries again for up to `resettingServerWait`
+    /// while the X server at `DISPLAY` accepts connections (`XServerProbe`).
+    private static func startVideo(retrying: Bool) -> Bool {
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) != 0 else { return true }
+        guard retrying, let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty,
+              XServerProbe.listens(display: display) else { return false }
+        let started = SDL_GetTicks64()
+        while SDL_GetTicks64() - started < UInt64(resettingServerWait * 1000) {
+            SDL_Delay(50)
+            if SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 { return true }
+        }
+        return false
+    }
 
     /// Which displays were tried, for the message when none answered.
     private static func displayDescription(sdl: String) -> String {
