@@ -18,6 +18,11 @@ public final class GLContext {
         case window(title: String)
         /// No display at all: SDL's offscreen driver.
         case offscreen
+
+        var isWindow: Bool {
+            if case .window = self { return true }
+            return false
+        }
     }
 
     let window: OpaquePointer
@@ -54,8 +59,8 @@ public final class GLContext {
         case .window:
             break
         }
-        guard Self.startVideo(retrying: { if case .window = mode { true } else { false } }()) else {
-            if case .window = mode { throw RenderError.noDisplay(Self.displayDescription(sdl: Self.sdlError())) }
+        guard Self.startVideo(retrying: mode.isWindow) else {
+            if mode.isWindow { throw RenderError.noDisplay(Self.displayDescription(sdl: Self.sdlError())) }
             throw RenderError.sdl("cannot start video: \(Self.sdlError())")
         }
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
