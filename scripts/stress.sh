@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Hostile-input checks too slow or too process-level for the unit tests: the render
-# fuzzer, memory limits, a million columns, endless input, huge names, a file truncated
-# while it is read, signals to a busy command. Each check runs the binary and asserts
+# fuzzer, memory limits, a million columns, endless input, huge names, process limits
+# (threads, stack), windows started in a row under one Xvfb, a file truncated while it
+# is read, signals to a busy command. Each check runs the binary and asserts
 # its exit status and message; none may trap (SIGILL, SIGSEGV, SIGBUS, SIGABRT).
 #
 #   scripts/stress.sh [BINARY]        (default: build/bin/sightline)
@@ -101,6 +102,58 @@ check "render --alt-text past ulimit -f is an error naming the file" 73 "o\.png.
 check "audio past ulimit -f is an error naming the file" 73 "a\.wav.*file too large" -- \
   bash -c "ulimit -f 1; '$bin' audio '$work/w1k.csv' --out '$work/fsize/a.wav'"
 [ -z "$(ls -A "$work/fsize")" ] && pass "nothing left past ulimit -f" || fail "left past ulimit -f: $(ls -A "$work/fsize")"
+
+echo "== process limits"
+# RLIMIT_NPROC binds no root process, so those checks run as nobody (from root) or as
+# the user running this; the binary and a file go where that user can read them.
+limits="$work/limits"
+mkdir -p "$limits" && chmod 711 "$work" && chmod 777 "$limits"
+cp "$bin" "$limits/sightline" && cp Resources/sample.csv "$limits/" && chmod 755 "$limits/sightline" && chmod 644 "$limits/sample.csv"
+as_user=()
+[ "$(id -u)" -eq 0 ] && as_user=(setpriv --reuid="$(id -u nobody)" --regid="$(id -g nobody)" --clear-groups)
+# With one process allowed, render used to hang in nanosleep with SIGINT, SIGTERM and
+# SIGHUP blocked (its signal watcher never started): now it says so and exits 71.
+for n in 1 4; do
+  check "render with ulimit -u $n exits 71 naming the limit" 71 "cannot start a thread.*ulimit -u" -- \
+    timeout -s KILL 20 "${as_user[@]}" prlimit --nproc=$n "$limits/sightline" render "$limits/sample.csv" --out "$limits/u$n.png"
+done
+check "describe of 2M points with ulimit -u 1 exits 71" 71 "cannot start a thread" -- \
+  timeout -s KILL 20 "${as_user[@]}" prlimit --nproc=1 "$limits/sightline" describe "$work/w2m.csv"
+check "render with ulimit -u 256 draws" 0 "" -- \
+  timeout -s KILL 60 "${as_user[@]}" prlimit --nproc=256 "$limits/sightline" render "$limits/sample.csv" --out "$limits/u256.png"
+# A 64 KiB stack used to crash inside fontconfig (SIGSEGV).
+check "render with a hard 64 KiB stack exits 71 naming the limit" 71 "stack limit \\(ulimit -s\\) is 64 KiB" -- \
+  bash -c "ulimit -s 64; timeout -s KILL 20 '$bin' render Resources/sample.csv --out '$work/s64.png'"
+check "render with a soft 64 KiB stack raises it and draws" 0 "" -- \
+  bash -c "ulimit -Ss 64; timeout -s KILL 60 '$bin' render Resources/sample.csv --out '$work/s64.png'"
+
+echo "== windows opened one after another under one Xvfb"
+# Xvfb resets when its last client leaves and drops a connection that comes meanwhile:
+# a start right after another client ended used to exit 69 "no display answered"
+# (1 in 24 to 1 in 50). Every start must get its window.
+if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xdpyinfo >/dev/null; then
+  n=150; while [ -e /tmp/.X$n-lock ] || [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
+  Xvfb :$n -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+  xvfb=$!
+  for _ in $(seq 200); do DISPLAY=:$n xdpyinfo >/dev/null 2>&1 && break; sleep 0.05; done
+  windows=0 refused=0
+  for run in $(seq 48); do
+    DISPLAY=:$n xdpyinfo >/dev/null 2>&1
+    env -u SDL_VIDEODRIVER DISPLAY=:$n "$bin" Resources/sample.csv --size 400x300 >/dev/null 2>"$work/err" &
+    pid=$!
+    shown=0
+    for _ in $(seq 300); do
+      kill -0 $pid 2>/dev/null || break
+      DISPLAY=:$n xdotool search --onlyvisible --name Sightline >/dev/null 2>&1 && { shown=1; break; }
+      sleep 0.05
+    done
+    if [ $shown = 1 ]; then kill -TERM $pid; wait $pid; windows=$((windows + 1)); else wait $pid; refused=$((refused + 1)); fi
+  done
+  kill $xvfb; wait $xvfb 2>/dev/null
+  [ "$refused" -eq 0 ] && pass "48 starts under one Xvfb: $windows windows" || fail "48 starts under one Xvfb: $refused without a window"
+else
+  echo "skip (Xvfb, xdotool or xdpyinfo missing)"
+fi
 
 echo "== a file truncated while it is read"
 "$bin" walk 6000000 "$work/trunc-src.csv" >/dev/null

@@ -104,7 +104,7 @@ public final class ChartWindow {
         device = RenderDevice(context: context)
         progress = try ProgressIndicator(device: device)
         wakeEvent = SDL_RegisterEvents(1)
-        loading = LoadingTask(path: path, options: options, lod: lod, connectsGaps: connectsGaps, wakeEvent: wakeEvent)
+        loading = try LoadingTask(path: path, options: options, lod: lod, connectsGaps: connectsGaps, wakeEvent: wakeEvent)
         if let store {
             // Recorded at once, so quitting before the session or the data arrives still
             // counts the file as opened (`run` flushes on the way out).

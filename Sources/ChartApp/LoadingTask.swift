@@ -19,9 +19,10 @@ final class LoadingTask: @unchecked Sendable {
 
     /// Starts loading `path` at once.
     /// - Parameter connectsGaps: join points across gaps in x (`--connect-gaps`).
-    init(path: String, options: LoadOptions, lod: LODMethod, connectsGaps: Bool, wakeEvent: UInt32) {
+    /// - Throws: `ProcessLimitError` when the loading thread cannot start.
+    init(path: String, options: LoadOptions, lod: LODMethod, connectsGaps: Bool, wakeEvent: UInt32) throws {
         self.wakeEvent = wakeEvent
-        Thread.detachNewThread { [self] in
+        try DetachedThread.start("loading the file", name: "loading") { [self] in
             let result: Outcome
             do {
                 var lastReported = 0.0

@@ -20,12 +20,18 @@ public enum SignalWatcher {
 
     /// Blocks the signals in the calling thread and starts the watcher. Call it first
     /// thing in `main`, before any other thread is started.
-    public static func start() {
+    /// - Throws: `ProcessLimitError` when the watcher cannot start; the signals are
+    ///   then unblocked again, since with no watcher nothing would ever take them.
+    public static func start() throws {
         var set = signalSet()
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-        let watcher = Thread { watch() }
-        watcher.name = "signal watcher"
-        watcher.start()
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &set, &previous)
+        do {
+            try DetachedThread.start("the signal watcher", name: "signal watcher", stackBytes: 256 << 10) { watch() }
+        } catch {
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            throw error
+        }
     }
 
     /// What a signal does while `handler` is set: it returns whether it took the signal

@@ -108,8 +108,13 @@ final class Speaker: @unchecked Sendable {
         if waiting {
             reap(pid, within: cancelTimeout)
         } else {
-            let spawned = pid
-            Thread.detachNewThread { reap(spawned, within: nil) }
+            // With no thread to spare, the speech queue waits for the child itself.
+            let child = pid
+            do {
+                try DetachedThread.start("reaping spd-say", name: "reaper", stackBytes: 256 << 10) { reap(child, within: nil) }
+            } catch {
+                reap(child, within: nil)
+            }
         }
     }
 

@@ -74,7 +74,7 @@ public struct CSVLoader: DataLoader {
                                           expected: "\(columnCount) fields like the first line", found: "\(sample.fields.count)")
         }
 
-        let xIndex = try options.x.map { try column(named: $0, in: names, source: source, role: "x column") } ?? 0
+        let xIndex = try options.x.map { try column(named: $0, in: names, source: source, flag: "--x") } ?? 0
         let xField = sample.fields[xIndex]
         if DecimalParser.parse(bytes, from: xField.start, to: xField.end) == .missingWord {
             throw RowReader.rowWithoutX(file: source, line: sample.number, column: xIndex, names: names,
@@ -92,7 +92,7 @@ public struct CSVLoader: DataLoader {
             // A column named twice is taken once: two identical lines show nothing more.
             var taken = Set<Int>()
             for name in wanted {
-                let index = try column(named: name, in: names, source: source, role: "column")
+                let index = try column(named: name, in: names, source: source, flag: "--y")
                 if index == xIndex {
                     throw DataLoadError.usage(
                         file: source,
@@ -230,11 +230,11 @@ public struct CSVLoader: DataLoader {
         return outcomes[0].rows
     }
 
-    private func column(named name: String, in names: [String], source: String, role: String) throws -> Int {
+    private func column(named name: String, in names: [String], source: String, flag: String) throws -> Int {
         let wanted = name.trimmingSpaces()
         if let index = names.firstIndex(of: wanted) { return index }
         if let index = names.firstIndex(where: { $0.lowercased() == wanted.lowercased() }) { return index }
-        throw DataLoadError.notInFile(file: source, asked: "\(role) named '\(DisplayText.name(wanted))'", available: names)
+        throw DataLoadError.notInFile(file: source, flag: flag, asked: wanted, kind: "column", available: names)
     }
 }
 

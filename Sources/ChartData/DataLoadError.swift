@@ -12,8 +12,9 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     case malformed(file: String, line: Int, column: Int, expected: String, found: String)
     /// The file holds no usable data; `reason` says which way it fell short.
     case noData(file: String, reason: String)
-    /// `--x`, `--y` or `--chart` named something the file does not have.
-    case notInFile(file: String, asked: String, available: [String])
+    /// `flag` (`--x`, `--y`, `--y2`, `--bars`, `--area`, `--chart`) named `asked`, which
+    /// is no `kind` ("column", "series", "chart") of the file; `available` lists those it has.
+    case notInFile(file: String, flag: String, asked: String, kind: String, available: [String])
     /// The command line asks for something that makes no sense for this file (`--chart`
     /// on a CSV file, the x column again in `--y`); `message` says what.
     case usage(file: String, message: String)
@@ -51,8 +52,15 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path(file)):\(line):\(column): expected \(safe(expected)), found \(safe(found))"
         case let .noData(file, reason):
             return "\(path(file)): \(safe(reason))"
-        case let .notInFile(file, asked, available):
-            return "\(path(file)): no \(safe(asked)); it has: \(DisplayText.listing(available))"
+        case let .notInFile(file, flag, asked, kind, available):
+            if kind == "chart" {
+                // Charts are numbered from 1: their range says what a list would.
+                let held = available.count == 1 ? "holds one chart" : "holds charts 1 to \(available.count)"
+                return "\(path(file)): \(flag) names \(safe(asked)), which is not a chart; the file \(held)"
+            }
+            let named = DisplayText.quoted(asked, limit: DisplayText.nameLimit)
+            let plural = kind == "series" ? kind : kind + "s"
+            return "\(path(file)): \(flag) names \(named), which is not a \(kind); the \(plural) are \(DisplayText.listing(available))"
         case let .usage(file, message):
             return "\(path(file)): \(safe(message))"
         case let .changedWhileReading(file):

@@ -137,9 +137,9 @@ public enum DatasetReader {
     private static func apply(_ options: LoadOptions, to dataset: inout Dataset) throws {
         do {
             try options.kinds.apply(to: &dataset)
-        } catch DataLoadError.notInFile(let file, let asked, let available) where options.y != nil {
-            throw DataLoadError.usage(file: file, message: "'\(DisplayText.name(asked))' is not among the series --y reads ("
-                                      + available.map { DisplayText.name($0) }.joined(separator: ", ") + "); add it to --y")
+        } catch DataLoadError.notInFile(let file, let flag, let asked, _, let available) where options.y != nil {
+            throw DataLoadError.usage(file: file, message: "\(flag) names \(DisplayText.quoted(asked, limit: DisplayText.nameLimit)), "
+                                      + "which is not among the series --y reads (\(DisplayText.listing(available))); add it to --y")
         }
         try dataset.requireDrawableStacks()
     }

@@ -35,23 +35,23 @@ public struct SeriesKinds: Equatable, Sendable {
     public func apply(to dataset: inout Dataset) throws {
         guard !isEmpty else { return }
         let names = dataset.series.map(\.name)
-        func index(of name: String) throws -> Int {
+        func index(of name: String, _ flag: String) throws -> Int {
             guard let found = names.firstIndex(of: name) else {
-                throw DataLoadError.notInFile(file: dataset.source, asked: name, available: names)
+                throw DataLoadError.notInFile(file: dataset.source, flag: flag, asked: name, kind: "series", available: names)
             }
             return found
         }
         if let both = bars.first(where: areas.contains) {
             throw DataLoadError.usage(file: dataset.source, message: "'\(DisplayText.name(both))' is given to both --bars and --area")
         }
-        for name in bars { dataset.series[try index(of: name)].kind = .bar }
-        for name in areas { dataset.series[try index(of: name)].kind = .area }
-        for name in rightAxis { dataset.series[try index(of: name)].axis = .right }
+        for name in bars { dataset.series[try index(of: name, "--bars")].kind = .bar }
+        for name in areas { dataset.series[try index(of: name, "--area")].kind = .area }
+        for name in rightAxis { dataset.series[try index(of: name, "--y2")].axis = .right }
         // Bars beside lines go behind them on an axis of their own (the chance of rain
         // under the temperatures), where that axis is free.
         if !bars.isEmpty, !dataset.series.contains(where: { $0.axis == .right }),
            dataset.series.contains(where: { $0.kind == .line }) {
-            for name in bars { dataset.series[try index(of: name)].axis = .right }
+            for name in bars { dataset.series[try index(of: name, "--bars")].axis = .right }
         }
         if stacked { dataset.flags.insert(.stacked) }
         if percentage { dataset.flags.formUnion([.stacked, .percentage]) }

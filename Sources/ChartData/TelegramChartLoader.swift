@@ -33,8 +33,8 @@ public struct TelegramChartLoader: DataLoader {
             guard !charts.isEmpty else { throw DataLoadError.noData(file: source, reason: "an empty list of charts") }
             let number = options.chart ?? 1
             guard (1...charts.count).contains(number) else {
-                throw DataLoadError.notInFile(file: source, asked: "chart \(number)",
-                                              available: (1...charts.count).map { "chart \($0)" })
+                throw DataLoadError.notInFile(file: source, flag: "--chart", asked: "\(number)", kind: "chart",
+                                              available: (1...charts.count).map { "\($0)" })
             }
             if options.chart == nil && charts.count > 1 {
                 warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): holds \(charts.count) charts; showing chart 1 (choose one with --chart N)")
@@ -42,7 +42,7 @@ public struct TelegramChartLoader: DataLoader {
             chart = charts[number - 1]
         case .object:
             if let number = options.chart, number != 1 {
-                throw DataLoadError.notInFile(file: source, asked: "chart \(number)", available: ["chart 1"])
+                throw DataLoadError.notInFile(file: source, flag: "--chart", asked: "\(number)", kind: "chart", available: ["1"])
             }
             chart = document
         default:
@@ -97,8 +97,7 @@ public struct TelegramChartLoader: DataLoader {
                                     found: "a second one, '\(DisplayText.name(id))'")
                 }
                 if let wanted = options.x, wanted != id {
-                    throw DataLoadError.notInFile(file: source, asked: "x column named '\(DisplayText.name(wanted))'",
-                                                  available: [id])
+                    throw DataLoadError.notInFile(file: source, flag: "--x", asked: wanted, kind: "column", available: [id])
                 }
                 xs = values
                 xID = id
@@ -131,8 +130,7 @@ public struct TelegramChartLoader: DataLoader {
                                                   + "a column cannot be both x and y")
                 }
                 guard let match = series.first(where: { $0.id == name || names[$0.id] == name }) else {
-                    throw DataLoadError.notInFile(file: source, asked: "series named '\(DisplayText.name(name))'",
-                                                  available: available)
+                    throw DataLoadError.notInFile(file: source, flag: "--y", asked: name, kind: "series", available: available)
                 }
                 // A series named twice (or by id and by name) is taken once.
                 if !picked.contains(where: { $0.id == match.id }) { picked.append(match) }

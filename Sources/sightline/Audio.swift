@@ -27,17 +27,15 @@ struct Audio: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: ArgumentHelp("The x range to sweep, " + RangeArgument.xHelp + ".",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The x range to sweep, " + RangeArgument.xHelp + ".",
                                valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
 
-    @Option(help: "The sweep's length in seconds (up to 300).")
+    @Option(parsing: .unconditional, help: "The sweep's length in seconds (up to 300).")
     var seconds: Double = Audiograph.defaultSeconds
 
     func validate() throws {
-        guard seconds >= 0.1, seconds <= Self.longestSeconds else {
-            throw ValidationError("--seconds must be from 0.1 to \(Int(Self.longestSeconds))")
-        }
+        try NumberCheck.seconds(seconds, option: "--seconds")
         if let names = data.yColumns, names.split(separator: ",").count > 1 {
             throw ValidationError("the audiograph plays one series: give --y one name")
         }

@@ -1,3 +1,4 @@
+import ChartApp
 import Foundation
 
 /// Work started on its own thread at once, whose result (or error) the caller collects
@@ -7,8 +8,9 @@ final class BackgroundResult<Value>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var result: Result<Value, Error>?
 
-    init(_ work: @escaping @Sendable () throws -> Value) {
-        Thread.detachNewThread { [self] in
+    /// - Throws: `ProcessLimitError` when the thread cannot start.
+    init(_ work: @escaping @Sendable () throws -> Value) throws {
+        try DetachedThread.start("loading the data", name: "loading") { [self] in
             result = Result { try work() }
             done.signal()
         }

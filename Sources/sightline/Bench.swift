@@ -17,16 +17,16 @@ struct Bench: ParsableCommand {
         """
     )
 
-    @Option(help: "Points of the generated walk (ignored with --file).")
+    @Option(parsing: .unconditional, help: "Points of the generated walk (ignored with --file).")
     var points: Int = 1_000_000
 
-    @Option(help: "Frames in the script.")
+    @Option(parsing: .unconditional, help: "Frames in the script.")
     var frames: Int = 300
 
-    @Option(help: "Drawable size, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.parsing)
+    @Option(parsing: .unconditional, help: "Drawable size, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
-    @Option(help: "Line width in pixels.")
+    @Option(parsing: .unconditional, help: "Line width in pixels.")
     var lineWidth: Double = 2
 
     @Option(help: "Write the figures as JSON to this file.")
@@ -48,17 +48,20 @@ struct Bench: ParsableCommand {
     @Option(help: "What to draw: line (W1), or the walk as bars, stacked-bars, areas (stacked) or percentage (areas): the plot alone, three series of the walk's absolute values (one for bars); with --file, its first three series (or as many as it has; the first for bars).")
     var kind: BenchKind = .line
 
-    @Option(help: "Render at this fraction of the size and stretch it (0.5: a quarter of the pixels).")
+    @Option(parsing: .unconditional, help: "Render at this fraction of the size and stretch it (0.5: a quarter of the pixels).")
     var scale: Double = 1
 
-    @Option(help: "Multisample anti-aliasing: 0 (off; lines antialias in their shader) or 4 samples per pixel.")
+    @Option(parsing: .unconditional, help: "Multisample anti-aliasing: 0 (off; lines antialias in their shader) or 4 samples per pixel.")
     var msaa: Int = 0
 
     func validate() throws {
-        guard points >= 2 else { throw ValidationError("--points must be at least 2") }
-        guard frames >= 3 else { throw ValidationError("--frames must be at least 3") }
-        guard scale > 0, scale <= 1 else { throw ValidationError("--scale must be in (0, 1]") }
-        guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8") }
+        guard points >= 2 else { throw ValidationError(NumberCheck.message("--points", points, "at least 2")) }
+        guard frames >= 3 else { throw ValidationError(NumberCheck.message("--frames", frames, "at least 3")) }
+        try NumberCheck.lineWidth(lineWidth)
+        guard scale > 0, scale <= 1 else {
+            throw ValidationError(NumberCheck.message("--scale", scale, "a fraction above 0 and at most 1"))
+        }
+        guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, not \(msaa)") }
     }
 
     /// Memory per point that drawing a walk adds to the walk itself: the GPU copies of
@@ -78,11 +81,11 @@ struct Bench: ParsableCommand {
             }
         }
         let kind = kind
-        let loading = BackgroundResult { () throws -> DataSource in
+        let loading = try CommandSupport.reportingProcessLimits { try BackgroundResult { () throws -> DataSource in
             let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? kind.dataset(points: points)
             // Stacks keep levels of their own (StackLevels): the lines' ladder is not built.
             return DataSource(dataset: dataset, lodMethod: kind == .line ? data.lod : .none, connectsGaps: data.connectGaps)
-        }
+        } }
         var options = FrameBenchmark.Options()
         options.frames = frames
         options.size = size.value

@@ -13,7 +13,7 @@ struct BenchData: ParsableCommand {
     @Option(help: "A CSV or JSON file to load.")
     var file: String?
 
-    @Option(help: "Points of the W1 walk to generate when no --file is given.")
+    @Option(parsing: .unconditional, help: "Points of the W1 walk to generate when no --file is given.")
     var points: Int = 1_000_000
 
     @OptionGroup var data: DataOptions
@@ -22,7 +22,7 @@ struct BenchData: ParsableCommand {
     static let csvBytesPerPoint = 23
 
     func validate() throws {
-        guard file != nil || points >= 2 else { throw ValidationError("--points must be at least 2") }
+        guard file != nil || points >= 2 else { throw ValidationError(NumberCheck.message("--points", points, "at least 2")) }
     }
 
     func run() throws {

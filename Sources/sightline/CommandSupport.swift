@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChartApp
 import ChartCore
 import ChartData
 import ChartRender
@@ -39,6 +40,17 @@ enum CommandSupport {
         } catch let error as DataLoadError {
             throw fail(error)
         } catch let error as OutputFileError {
+            throw fail(message: error.description, code: error.exitCode)
+        } catch let error as ProcessLimitError {
+            throw fail(message: error.description, code: error.exitCode)
+        }
+    }
+
+    /// Runs `body`, turning a `ProcessLimitError` into its message and status 71.
+    static func reportingProcessLimits<Value>(_ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch let error as ProcessLimitError {
             throw fail(message: error.description, code: error.exitCode)
         }
     }
@@ -102,9 +114,11 @@ struct SizeArgument: CustomStringConvertible {
 
     /// The size in `text`, or an error saying what a size looks like (an option's
     /// `transform`, so the message says why).
-    static func parsing(_ text: String) throws -> SizeArgument {
+    @Sendable static func parsing(_ text: String) throws -> SizeArgument {
         guard let size = PixelSize(parsing: text) else {
-            throw ValidationError("give WIDTHxHEIGHT in pixels, each from 1 to 16384 (e.g. 1280x720)")
+            let sides = text.lowercased().split(separator: "x").compactMap { Double($0) }
+            let sign = sides.contains { $0 <= 0 } ? "the width and height must be positive: " : ""
+            throw ValidationError(sign + "give WIDTHxHEIGHT in pixels, each from 1 to 16384 (e.g. 1280x720)")
         }
         return SizeArgument(size)
     }

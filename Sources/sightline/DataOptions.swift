@@ -12,7 +12,7 @@ struct DataOptions: ParsableArguments {
         """)
     var yColumns: String?
 
-    @Option(help: "Which chart of a file holding several (Telegram's chart_data.json), from 1.")
+    @Option(parsing: .unconditional, help: "Which chart of a file holding several (Telegram's chart_data.json), from 1.")
     var chart: Int?
 
     @Option(help: "Series to draw as bars, by column name, separated by commas.")
@@ -43,7 +43,7 @@ struct DataOptions: ParsableArguments {
     var connectGaps = false
 
     func validate() throws {
-        if let chart, chart < 1 { throw ValidationError("--chart counts from 1") }
+        if let chart, chart < 1 { throw ValidationError(NumberCheck.message("--chart", chart, "charts count from 1")) }
         if let yColumns, yColumns.split(separator: ",").isEmpty { throw ValidationError("--y needs at least one name") }
         for (flag, value) in [("--bars", bars), ("--area", area), ("--y2", y2)] {
             if let value, value.split(separator: ",").isEmpty { throw ValidationError("\(flag) needs at least one name") }

@@ -25,7 +25,7 @@ struct Describe: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
-    @Option(help: ArgumentHelp("The x range to describe, " + RangeArgument.xHelp + "; default: all x.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("The x range to describe, " + RangeArgument.xHelp + "; default: all x.",
                                valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
 

@@ -19,20 +19,27 @@ struct FuzzRender: ParsableCommand {
         shouldDisplay: false
     )
 
-    @Option(help: "Number of cases.")
+    @Option(parsing: .unconditional, help: "Number of cases.")
     var runs = 10_000
 
-    @Option(help: "Seed of the case generator.")
+    @Option(parsing: .unconditional, help: "Seed of the case generator.", transform: NumberCheck.seed)
     var seed: UInt64 = 1
 
-    @Option(help: "The first case's number.")
+    @Option(parsing: .unconditional, help: "The first case's number.")
     var from = 0
 
-    @Option(help: "Draw every N-th case that lays out on the GPU too (0: never).")
+    @Option(parsing: .unconditional, help: "Draw every N-th case that lays out on the GPU too (0: never).")
     var glEvery = 20
 
     @Flag(help: "Print each case's options and file.")
     var verbose = false
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError(NumberCheck.message("--runs", runs, "at least 1")) }
+        guard from >= 0 else { throw ValidationError("--from must not be negative: cases count from 0, not \(from)") }
+        guard from <= Int.max - runs else { throw ValidationError("--from plus --runs passes the largest case number") }
+        guard glEvery >= 0 else { throw ValidationError("--gl-every must not be negative: 0 (never) or more, not \(glEvery)") }
+    }
 
     func run() throws {
         let folder = NSTemporaryDirectory() + "sightline-fuzz-\(getpid())"

@@ -29,27 +29,27 @@ struct Open: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
-    @Option(help: "Window size in screen coordinates, WIDTHxHEIGHT (default: as last time, or 1280x720).", transform: SizeArgument.parsing)
+    @Option(parsing: .unconditional, help: "Window size in screen coordinates, WIDTHxHEIGHT (default: as last time, or 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument?
 
-    @Option(help: "Line width in pixels.")
+    @Option(parsing: .unconditional, help: "Line width in pixels.")
     var lineWidth: Double = 2
 
-    @Option(help: "The newest share of the data shown when a file opens for the first time (0…1).")
+    @Option(parsing: .unconditional, help: "The newest share of the data shown when a file opens for the first time (0…1).")
     var initialRange: Double = 0.2
 
-    @Option(help: "The length in seconds of the audiograph the a key plays (up to 300).")
+    @Option(parsing: .unconditional, help: "The length in seconds of the audiograph the a key plays (up to 300).")
     var audioSeconds: Double = Audiograph.defaultSeconds
 
     @Flag(help: "Do not say the summary (key s) aloud, even where speech-dispatcher's spd-say is installed.")
     var noSpeech = false
 
     func validate() throws {
-        guard lineWidth > 0, lineWidth <= 64 else { throw ValidationError("--line-width must be in 0…64 pixels") }
-        guard initialRange > 0, initialRange <= 1 else { throw ValidationError("--initial-range must be in (0, 1]") }
-        guard audioSeconds >= 0.1, audioSeconds <= Audio.longestSeconds else {
-            throw ValidationError("--audio-seconds must be from 0.1 to \(Int(Audio.longestSeconds))")
+        try NumberCheck.lineWidth(lineWidth)
+        guard initialRange > 0, initialRange <= 1 else {
+            throw ValidationError(NumberCheck.message("--initial-range", initialRange, "a share above 0 and at most 1"))
         }
+        try NumberCheck.seconds(audioSeconds, option: "--audio-seconds")
     }
 
     func run() throws {

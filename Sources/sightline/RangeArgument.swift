@@ -72,7 +72,7 @@ struct RangeArgument {
 
     /// The range in `text`, or an error saying what is wrong with it (an option's
     /// `transform`, so the message says why).
-    static func parsing(_ text: String) throws -> RangeArgument {
+    @Sendable static func parsing(_ text: String) throws -> RangeArgument {
         // Times have colons too: the split is the one colon with a bound on each side.
         let colons = text.indices.filter { text[$0] == ":" }
         let splits = colons.compactMap { colon -> RangeArgument? in
@@ -82,11 +82,11 @@ struct RangeArgument {
         guard let range = splits.first ?? period(text) else {
             if let single = bound(Substring(text)) {
                 throw ValidationError(single.number != nil
-                    ? "give A:B, two numbers (a number alone is no range; write --x-range=-5:10 for a negative start)"
+                    ? "give A:B, two numbers (a number alone is no range)"
                     : "give A:B; a date with a time alone is no range")
             }
             throw ValidationError(colons.isEmpty
-                ? "give A:B, two numbers or two dates (write --x-range=-5:10 for a negative start)"
+                ? "give A:B, two numbers or two dates"
                 : "A and B must be numbers or dates like 2020-01-31, 2020-01-31T09:30, 2020-01 or 2020")
         }
         // Two years are read as calendar periods here; as numbers they are ordered alike.

@@ -25,17 +25,17 @@ struct Render: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
-    @Option(help: "Image size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.parsing)
+    @Option(parsing: .unconditional, help: "Image size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
-    @Option(help: ArgumentHelp("Visible x range, " + RangeArgument.xHelp + ".",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Visible x range, " + RangeArgument.xHelp + ".",
                                valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
 
-    @Option(help: "Visible y range in data units, A:B.", transform: RangeArgument.parsing)
+    @Option(parsing: .unconditional, help: "Visible y range in data units, A:B.", transform: RangeArgument.parsing)
     var yRange: RangeArgument?
 
-    @Option(help: "Line width in pixels.")
+    @Option(parsing: .unconditional, help: "Line width in pixels.")
     var lineWidth: Double = 2
 
     @Flag(help: "Only the series on a flat background, filling the whole image: no margins, axes or decorations.")
@@ -57,7 +57,7 @@ struct Render: ParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard lineWidth > 0, lineWidth <= 64 else { throw ValidationError("--line-width must be in 0…64 pixels") }
+        try NumberCheck.lineWidth(lineWidth)
         if gradient, look.noGradient { throw ValidationError("--gradient and --no-gradient ask for opposite backgrounds: give one") }
         if altText, !Self.isFilePath(output) {
             throw ValidationError("--alt-text writes <out>.txt beside the PNG, so --out must name a file, not standard output or a device")

@@ -19,25 +19,37 @@ struct Sightline: ParsableCommand {
 
         Exit status: 0 on success, 64 for a bad command line, 65 for bad data, 66 for a \
         file that cannot be read, 69 when no display or OpenGL 3.3 is available (or the \
-        memory or size an image needs), 73 when an output file cannot be written, 74 \
-        when a result cannot be printed.
+        memory or size an image needs), 71 when a process limit (ulimit -u, ulimit -s) \
+        leaves no room to run, 73 when an output file cannot be written, 74 when a result \
+        cannot be printed.
         """,
         subcommands: [Open.self, Render.self, Audio.self, Describe.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self,
                       FuzzRender.self],
         defaultSubcommand: Open.self
     )
 
-    /// Signals are taken by a watcher thread, which must exist before any other thread.
-    /// Errors are printed terminal-safe: the parser's own messages quote flag values.
+    /// The process's limits are checked first (a small stack is raised, or refused with
+    /// the other limits that stand in the way: status 71), then signals are taken by a
+    /// watcher thread, which must exist before any other thread. Errors are printed
+    /// terminal-safe: the parser's own messages quote flag values.
     /// A write past the file size limit (`ulimit -f`) fails with EFBIG, which is
     /// reported and cleaned up, rather than killing the process (SIGXFSZ) mid-write.
     static func main() {
         StandardStreams.occupyClosed()
         signal(SIGXFSZ, SIG_IGN)
         MallocArenas.limitUnderAnAddressSpaceLimit()
-        SignalWatcher.start()
         do {
-            var command = try parseAsRoot()
+            try ProcessLimits.require()
+            try SignalWatcher.start()
+        } catch let error as ProcessLimitError {
+            CommandSupport.printError("sightline: \(error)")
+            Foundation.exit(error.exitCode)
+        } catch {
+            CommandSupport.printError("sightline: \(error)")
+            Foundation.exit(70)
+        }
+        do {
+            var command = try parseAsRoot(Walk.markingNegativeCount(Array(CommandLine.arguments.dropFirst())))
             try command.run()
             try StandardStreams.flush()
         } catch {

@@ -68,8 +68,8 @@ final class CSVFormatTests: XCTestCase {
 
     func testAskingForAMissingColumnListsTheColumns() {
         XCTAssertThrowsError(try load("x,a,b\n1,2,3\n2,3,4\n", LoadOptions(y: ["c"]))) { error in
-            guard case let .notInFile(_, asked, available)? = error as? DataLoadError else { return XCTFail("\(error)") }
-            XCTAssertTrue(asked.contains("'c'"))
+            guard case let .notInFile(_, flag, asked, kind, available)? = error as? DataLoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual([flag, asked, kind], ["--y", "c", "column"])
             XCTAssertEqual(available, ["x", "a", "b"])
             XCTAssertEqual((error as? DataLoadError)?.exitCode, 64)
         }

@@ -86,7 +86,7 @@ final class DayFilesTests: XCTestCase {
             XCTAssertTrue("\(error)".hasPrefix(broken + ":1:"), "\(error)")
         }
         XCTAssertThrowsError(try days.load(x: overview.xs[8], options: LoadOptions(y: ["Shares"]))) { error in
-            guard case let .notInFile(file, _, _)? = error as? DataLoadError else { return XCTFail("\(error)") }
+            guard case let .notInFile(file, _, _, _, _)? = error as? DataLoadError else { return XCTFail("\(error)") }
             XCTAssertEqual(file, days.path(forX: overview.xs[8]))
         }
         XCTAssertThrowsError(try days.load(x: .nan, options: LoadOptions())) { error in

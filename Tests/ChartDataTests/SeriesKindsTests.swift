@@ -41,10 +41,10 @@ final class SeriesKindsTests: XCTestCase {
 
     func testAnUnknownNameIsAnErrorThatListsTheColumns() {
         XCTAssertThrowsError(try load(weather, SeriesKinds(bars: ["rain"]))) { error in
-            guard case let DataLoadError.notInFile(_, asked, available)? = error as? DataLoadError else {
+            guard case let DataLoadError.notInFile(_, flag, asked, kind, available)? = error as? DataLoadError else {
                 return XCTFail("\(error)")
             }
-            XCTAssertEqual(asked, "rain")
+            XCTAssertEqual([flag, asked, kind], ["--bars", "rain", "series"])
             XCTAssertEqual(available, ["temperature", "feels_like", "chance_of_rain"])
         }
         XCTAssertThrowsError(try load(weather, SeriesKinds(bars: ["temperature"], areas: ["temperature"]))) { error in
@@ -82,7 +82,7 @@ final class SeriesKindsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let options = LoadOptions(y: ["temperature"], kinds: SeriesKinds(bars: ["chance_of_rain"]))
         XCTAssertThrowsError(try DatasetReader.read(path: path, options: options)) { error in
-            XCTAssertTrue("\(error)".contains("'chance_of_rain' is not among the series --y reads (temperature); add it to --y"),
+            XCTAssertTrue("\(error)".contains("--bars names \"chance_of_rain\", which is not among the series --y reads (temperature); add it to --y"),
                           "\(error)")
         }
     }

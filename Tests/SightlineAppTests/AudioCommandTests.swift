@@ -81,7 +81,7 @@ final class AudioCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(result.error.contains("--seconds"), result.error)
         result = try audio([path, "--out", out, "--y", "c"])
         XCTAssertEqual(result.status, 64)
-        XCTAssertTrue(result.error.contains("no column named 'c'"), result.error)
+        XCTAssertTrue(result.error.contains("--y names \"c\", which is not a column; the columns are x, a, b"), result.error)
         result = try audio(["\(folder)/absent.csv", "--out", out])
         XCTAssertEqual(result.status, 66)
         XCTAssertTrue(result.error.contains("absent.csv"), result.error)

@@ -18,6 +18,11 @@ public final class GLContext {
         case window(title: String)
         /// No display at all: SDL's offscreen driver.
         case offscreen
+
+        var isWindow: Bool {
+            if case .window = self { return true }
+            return false
+        }
     }
 
     let window: OpaquePointer
@@ -40,18 +45,22 @@ public final class GLContext {
         // Ctrl-C into an event that a command without a loop never reads.
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         let chosenDriver = getenv("SDL_VIDEODRIVER").map { String(cString: $0) } ?? ""
+        // A driver named in SDL_VIDEODRIVER wins over a hint of normal priority; an empty
+        // one means none was chosen, but SDL still prefers it to the hint and then tries
+        // every driver. So where none is named, the hint overrides the variable.
+        let priority = chosenDriver.isEmpty ? SDL_HINT_OVERRIDE : SDL_HINT_NORMAL
         switch mode {
         case .offscreen:
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", priority)
         case .window where chosenDriver.isEmpty:
             // Only a real display: SDL would otherwise fall back to its offscreen driver
             // and run an invisible window forever when no server answers.
-            SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11,wayland")
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "x11,wayland", priority)
         case .window:
             break
         }
-        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else {
-            if case .window = mode { throw RenderError.noDisplay(Self.displayDescription(sdl: Self.sdlError())) }
+        guard Self.startVideo(retrying: mode.isWindow) else {
+            if mode.isWindow { throw RenderError.noDisplay(Self.displayDescription(sdl: Self.sdlError())) }
             throw RenderError.sdl("cannot start video: \(Self.sdlError())")
         }
         SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
@@ -147,6 +156,24 @@ public final class GLContext {
     public func swap() { SDL_GL_SwapWindow(window) }
 
     static func sdlError() -> String { String(cString: SDL_GetError()) }
+
+    /// The longest a window waits for an X server that accepts connections but drops
+    /// them, as one does while it resets.
+    static let resettingServerWait = 2.0
+
+    /// Starts SDL's video; with `retrying`, tries again for up to `resettingServerWait`
+    /// while the X server at `DISPLAY` accepts connections (`XServerProbe`).
+    private static func startVideo(retrying: Bool) -> Bool {
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) != 0 else { return true }
+        guard retrying, let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty,
+              XServerProbe.listens(display: display) else { return false }
+        let started = SDL_GetTicks64()
+        while SDL_GetTicks64() - started < UInt64(resettingServerWait * 1000) {
+            SDL_Delay(50)
+            if SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 { return true }
+        }
+        return false
+    }
 
     /// Which displays were tried, for the message when none answered.
     private static func displayDescription(sdl: String) -> String {
