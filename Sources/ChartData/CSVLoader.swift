@@ -33,8 +33,8 @@ public struct CSVLoader: DataLoader {
         guard scanner.hasMoreLines else {
             throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
         }
-        var first = try readLine(&scanner, source: source)
-        while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines { first = try readLine(&scanner, source: source) }
+        var first = try readLine(&scanner, source: source, options: options)
+        while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines { first = try readLine(&scanner, source: source, options: options) }
         if first.fields.allSatisfy(scanner.isBlank) {
             throw DataLoadError.noData(file: source, reason: "the file holds only blank lines")
         }
@@ -66,7 +66,7 @@ public struct CSVLoader: DataLoader {
                 guard scanner.hasMoreLines else {
                     throw DataLoadError.noData(file: source, reason: "a header line but no rows of data")
                 }
-                sample = try readLine(&scanner, source: source)
+                sample = try readLine(&scanner, source: source, options: options)
             } while sample.fields.allSatisfy(scanner.isBlank)
         }
         guard sample.fields.count == columnCount else {
@@ -117,7 +117,8 @@ public struct CSVLoader: DataLoader {
         }
 
         let template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                                 decimalComma: decimalComma, yIndices: yIndices, estimatedRows: 0)
+                                 decimalComma: decimalComma, yIndices: yIndices, lineLimit: options.lineLimit,
+                                 estimatedRows: 0)
         tracker?.finished(0..<scanner.position)
         let stretches = Self.stretches(of: bytes, from: scanner.position, threads: threads, bytesPerThread: bytesPerThread)
         try options.requireMemory(Self.bytesNeeded(rows: scanner.estimatedRemainingLines() + 1, series: yIndices.count,
@@ -168,9 +169,20 @@ public struct CSVLoader: DataLoader {
     }
 
     /// The next line, read while sniffing the header and the first row; an unclosed
-    /// quote is an error naming the line where it opened.
-    private func readLine(_ scanner: inout CSVScanner, source: String) throws -> CSVScanner.Line {
-        let line = scanner.readLine()
+    /// quote is an error naming the line where it opened, and so is a line past the
+    /// options' line or column limit (its fields are held in arrays).
+    private func readLine(_ scanner: inout CSVScanner, source: String, options: LoadOptions) throws -> CSVScanner.Line {
+        let (line, overflow) = scanner.readLine(maxBytes: options.lineLimit, maxFields: options.columnLimit)
+        switch overflow {
+        case .bytes:
+            throw DataLoadError.lineTooLong(file: source, line: line.number, limit: options.lineLimit)
+        case .fields:
+            throw DataLoadError.malformed(file: source, line: line.number, column: options.columnLimit + 1,
+                                          expected: "at most \(options.columnLimit) columns",
+                                          found: "more (is the delimiter right?)")
+        case nil:
+            break
+        }
         if let opened = scanner.unclosedQuoteLine {
             throw DataLoadError.malformed(file: source, line: opened, column: line.fields.count,
                                           expected: "a closing quote for the field opened on line \(opened)",
@@ -264,6 +276,8 @@ private struct RowReader {
     let decimalComma: Bool
     /// For each column, the series it feeds, or −1.
     let seriesOfColumn: [Int]
+    /// The longest row, in bytes (`LoadOptions.lineLimit`).
+    let lineLimit: Int
     private(set) var xs = XValuesBuilder()
     private(set) var ys: [[Double]]
     /// Cells read as gaps because they held a word for "no value" (`null`, `NA`…).
@@ -273,16 +287,17 @@ private struct RowReader {
 
     /// - Parameter yIndices: the columns read as series, each once, the x column not among them.
     init(bytes: UnsafeRawBufferPointer, source: String, names: [String], xIndex: Int, xFormat: XFormat,
-         decimalComma: Bool, yIndices: [Int], estimatedRows: Int) {
+         decimalComma: Bool, yIndices: [Int], lineLimit: Int, estimatedRows: Int) {
         var seriesOfColumn = [Int](repeating: -1, count: names.count)
         for (series, column) in yIndices.enumerated() { seriesOfColumn[column] = series }
         self.init(bytes: bytes, offset: 0, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                  decimalComma: decimalComma, seriesOfColumn: seriesOfColumn, seriesCount: yIndices.count)
+                  decimalComma: decimalComma, seriesOfColumn: seriesOfColumn, seriesCount: yIndices.count,
+                  lineLimit: lineLimit)
         reserve(rows: estimatedRows)
     }
 
     private init(bytes: UnsafeRawBufferPointer, offset: Int, source: String, names: [String], xIndex: Int,
-                 xFormat: XFormat, decimalComma: Bool, seriesOfColumn: [Int], seriesCount: Int) {
+                 xFormat: XFormat, decimalComma: Bool, seriesOfColumn: [Int], seriesCount: Int, lineLimit: Int) {
         self.bytes = bytes
         self.offset = offset
         self.source = source
@@ -291,6 +306,7 @@ private struct RowReader {
         self.xFormat = xFormat
         self.decimalComma = decimalComma
         self.seriesOfColumn = seriesOfColumn
+        self.lineLimit = lineLimit
         ys = [[Double]](repeating: [], count: seriesCount)
     }
 
@@ -298,7 +314,7 @@ private struct RowReader {
     /// the file, holding no rows yet.
     func emptied(over stretch: UnsafeRawBufferPointer, offset: Int) -> RowReader {
         RowReader(bytes: stretch, offset: offset, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                  decimalComma: decimalComma, seriesOfColumn: seriesOfColumn, seriesCount: ys.count)
+                  decimalComma: decimalComma, seriesOfColumn: seriesOfColumn, seriesCount: ys.count, lineLimit: lineLimit)
     }
 
     /// Room for `rows` more rows, so columns are allocated once at nearly their size.
@@ -334,9 +350,11 @@ private struct RowReader {
         tracker?.finished((offset + reported)..<(offset + end))
     }
 
-    /// Reads one line from the scanner; a blank line is skipped.
+    /// Reads one line from the scanner; a blank line is skipped. A line longer than
+    /// `lineLimit` is an error, found before a long cell is copied to be parsed.
     mutating func readRow(_ scanner: inout CSVScanner) throws {
         let columnCount = names.count
+        let rowStart = scanner.position
         var column = 0
         while true {
             // Fast path: a plain number is parsed in the same pass that finds the field's
@@ -357,12 +375,19 @@ private struct RowReader {
                                                   found: "the end of the file")
                 }
                 if column == 0 && scanner.atLineEnd && scanner.isBlank(field) { return }
+                if scanner.position - rowStart > lineLimit + 2 {
+                    throw DataLoadError.lineTooLong(file: source, line: scanner.lineNumber, limit: lineLimit)
+                }
                 if column < columnCount {
                     try store(field, column: column, line: scanner.lineNumber, scanner: scanner)
                 }
             }
             column += 1
             if scanner.atLineEnd { break }
+        }
+        // Two bytes more allow for a CRLF.
+        if scanner.position - rowStart > lineLimit + 2 {
+            throw DataLoadError.lineTooLong(file: source, line: scanner.lineNumber, limit: lineLimit)
         }
         // A short or long row ends the load, so its half-stored values need no undoing.
         if column != columnCount {

@@ -37,6 +37,12 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
         return .malformed(file: file, line: line + lines, column: column, expected: expected, found: found)
     }
 
+    /// A line (of a file or a stream) longer than `limit` bytes, from line `line` on.
+    static func lineTooLong(file: String, line: Int, limit: Int) -> DataLoadError {
+        .malformed(file: file, line: line, column: 1, expected: "a line end within \(MemoryBudget.describe(bytes: limit))",
+                   found: "a longer line (is this a text file?)")
+    }
+
     /// The longest path a message shows whole; longer ones are cut with "…".
     static let pathLimit = 1_024
 

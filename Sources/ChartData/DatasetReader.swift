@@ -7,7 +7,7 @@ import Glibc
 ///
 /// A regular file is mapped; anything else (a pipe, a FIFO, `<(cmd)`, a device, a
 /// `/proc` file whose size reads as 0) is read to its end with read(2), within the
-/// memory budget and with no line over `StreamReader.lineLimit`.
+/// memory budget and with no line over `LoadOptions.lineLimit`.
 public enum DatasetReader {
     /// Reads and parses the file at `path`.
     /// - Parameters:

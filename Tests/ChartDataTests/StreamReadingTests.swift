@@ -123,7 +123,7 @@ final class StreamReadingTests: XCTestCase {
         // The line named is the long one, not the first.
         let short = pipeWriting("x,y\n1,2\n" + String(repeating: "9", count: 3_000))
         defer { close(short) }
-        XCTAssertThrowsError(try StreamReader.read(short, source: "p", options: LoadOptions(), lineLimit: 1_000)) { error in
+        XCTAssertThrowsError(try StreamReader.read(short, source: "p", options: LoadOptions(lineLimit: 1_000))) { error in
             guard case .malformed("p", 3, 1, _, _)? = error as? DataLoadError else { return XCTFail("\(error)") }
         }
     }
