@@ -8,7 +8,8 @@ import Foundation
 /// a word sources write for "no value" (`null`, `NA`, `N/A`, `#N/A`, `-`, `nan`, in any
 /// case; one warning counts them); rows with x out of order are sorted stably, with a
 /// warning. Without `--y`, every
-/// column whose first value is a number becomes a series (text columns are skipped), up
+/// column that is numbers in most of its first rows (`ColumnSurvey`) becomes a series
+/// (text columns are skipped; a stray word in a numeric column is an error naming it), up
 /// to `LoadOptions.maxSeries`, except those far off the others' scale (`ScaleSelection`),
 /// which a warning names. In `;`- and tab-separated files a number may have a
 /// decimal comma (`1,5`).
@@ -102,8 +103,22 @@ public struct CSVLoader: DataLoader {
                 if taken.insert(index).inserted { yIndices.append(index) }
             }
         } else {
-            yIndices = (0..<columnCount).filter { index in
-                index != xIndex && (scanner.isBlank(sample.fields[index]) || kind(of: sample.fields[index]) == .number)
+            let survey = ColumnSurvey(sample: sample, after: scanner, columnCount: columnCount) { field in
+                if scanner.isBlank(field) { return .blank }
+                return kind(of: field) == .number ? .number : .other
+            }
+            let others = (0..<columnCount).filter { $0 != xIndex }
+            yIndices = others.filter(survey.isNumeric)
+            if yIndices.isEmpty, let miss = survey.closestMiss(among: others, startsLikeNumber: { field in
+                let first = (field.start..<field.end).first { bytes[$0] != 0x20 && bytes[$0] != 0x09 }.map { bytes[$0] }
+                return first.map { $0 &- 0x30 < 10 || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".") }
+                    ?? false
+            }) {
+                throw DataLoadError.malformed(
+                    file: source, line: miss.line, column: miss.column + 1,
+                    expected: "a number in column '\(DisplayText.name(names[miss.column]))' (no column besides the x column "
+                        + "'\(DisplayText.name(names[xIndex]))' holds numbers)",
+                    found: scanner.quoted(miss.field))
             }
             if yIndices.count > options.maxSeries {
                 warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): showing the first "
