@@ -12,7 +12,9 @@ import Foundation
 /// (text columns are skipped; a stray word in a numeric column is an error naming it), up
 /// to `LoadOptions.maxSeries`, except those far off the others' scale (`ScaleSelection`),
 /// which a warning names. In `;`- and tab-separated files a number may have a
-/// decimal comma (`1,5`).
+/// decimal comma (`1,5`). Numbers grouped by thousands as spreadsheets export them
+/// (`"1,234.5"`, `1.234,5`, `1 234,5`, `1'234.5`) are read where the whole column
+/// agrees on the grouping (`GroupedNumber`, `NumberStyle`).
 
 public struct CSVLoader: DataLoader {
     /// Threads a large file's rows are read on (the machine's cores by default).
@@ -47,7 +49,8 @@ public struct CSVLoader: DataLoader {
         }
         let decimalComma = scanner.allowsDecimalComma
         func kind(of field: CSVScanner.Field) -> XFormat? {
-            if DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) != .invalid {
+            if DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) != .invalid
+                || GroupedNumber.parse(bytes, from: field.start, to: field.end) != nil {
                 return .number
             }
             if DateParser.parse(bytes, from: field.start, to: field.end) != nil { return .date }
@@ -139,8 +142,16 @@ public struct CSVLoader: DataLoader {
         try options.requireMemory(Self.bytesNeeded(rows: scanner.estimatedRemainingLines() + 1, series: yIndices.count,
                                                     stretches: stretches.count),
                                    for: "loading", file: source)
-        let reader = try readRows(stretches, from: scanner, after: sample, template: template, tracker: tracker)
+        var reader = try readRows(stretches, from: scanner, after: sample, template: template, tracker: tracker)
             ?? readRows([scanner.position..<bytes.count], from: scanner, after: sample, template: template, tracker: tracker)!
+        if let conflict = reader.groupingConflict() { throw conflict }
+        // A column found grouped (`1.234,5`) may hold plain numbers read another way
+        // (`1.234` as one point two three four): read again, with its grouping known.
+        if reader.grouped.values.contains(where: { $0.style.needsSecondRead(allowsComma: decimalComma) }) {
+            let styled = template.styled(by: reader.grouped)
+            reader = try readRows(stretches, from: scanner, after: sample, template: styled, tracker: tracker)
+                ?? readRows([scanner.position..<bytes.count], from: scanner, after: sample, template: styled, tracker: tracker)!
+        }
 
         if reader.xs.count == 1 {
             throw DataLoadError.noData(file: source, reason: "only one point; a line needs at least two")

@@ -4,9 +4,9 @@ import Foundation
 /// columns, once the loader has found the columns and their kinds.
 struct RowReader {
     /// The rows' bytes: the whole file, or the stretch of it this reader reads.
-    let bytes: UnsafeRawBufferPointer
+    private(set) var bytes: UnsafeRawBufferPointer
     /// Where `bytes` starts in the file.
-    let offset: Int
+    private(set) var offset: Int
     let source: String
     let names: [String]
     let xIndex: Int
@@ -23,22 +23,29 @@ struct RowReader {
     private(set) var missingWords = 0
     /// The first such cell: its line and its text, quoted for a message.
     private(set) var firstMissingWord: (line: Int, text: String)?
+    /// Columns whose numbers were found grouped by thousands (`1,234.5`), and how.
+    private(set) var grouped: [Int: GroupedColumn] = [:]
+    /// Columns read with a grouping known from a first read: their cells follow it.
+    private(set) var styled: [Int: GroupedColumn] = [:]
+    /// Per column, whether a cell may take the fast path (a number column not `styled`).
+    private var fastColumns: [Bool]
+
+    /// How a column groups its numbers, where that was first seen, and the first cell
+    /// written otherwise (a `conflict`: the column's grouping is then not accepted).
+    struct GroupedColumn {
+        var style: NumberStyle
+        var line: Int
+        var text: String
+        var conflict: (line: Int, text: String)?
+    }
 
     /// - Parameter yIndices: the columns read as series, each once, the x column not among them.
     init(bytes: UnsafeRawBufferPointer, source: String, names: [String], xIndex: Int, xFormat: XFormat,
          decimalComma: Bool, yIndices: [Int], lineLimit: Int, estimatedRows: Int) {
         var seriesOfColumn = [Int](repeating: -1, count: names.count)
         for (series, column) in yIndices.enumerated() { seriesOfColumn[column] = series }
-        self.init(bytes: bytes, offset: 0, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                  decimalComma: decimalComma, seriesOfColumn: seriesOfColumn, seriesCount: yIndices.count,
-                  lineLimit: lineLimit)
-        reserve(rows: estimatedRows)
-    }
-
-    private init(bytes: UnsafeRawBufferPointer, offset: Int, source: String, names: [String], xIndex: Int,
-                 xFormat: XFormat, decimalComma: Bool, seriesOfColumn: [Int], seriesCount: Int, lineLimit: Int) {
         self.bytes = bytes
-        self.offset = offset
+        offset = 0
         self.source = source
         self.names = names
         self.xIndex = xIndex
@@ -46,14 +53,32 @@ struct RowReader {
         self.decimalComma = decimalComma
         self.seriesOfColumn = seriesOfColumn
         self.lineLimit = lineLimit
-        ys = [[Double]](repeating: [], count: seriesCount)
+        ys = [[Double]](repeating: [], count: yIndices.count)
+        fastColumns = seriesOfColumn.indices.map { seriesOfColumn[$0] >= 0 || ($0 == xIndex && xFormat == .number) }
+        reserve(rows: estimatedRows)
     }
 
     /// A reader of the same columns over `stretch`, which starts `offset` bytes into
     /// the file, holding no rows yet.
     func emptied(over stretch: UnsafeRawBufferPointer, offset: Int) -> RowReader {
-        RowReader(bytes: stretch, offset: offset, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                  decimalComma: decimalComma, seriesOfColumn: seriesOfColumn, seriesCount: ys.count, lineLimit: lineLimit)
+        var reader = self
+        reader.bytes = stretch
+        reader.offset = offset
+        reader.xs = XValuesBuilder()
+        reader.ys = [[Double]](repeating: [], count: ys.count)
+        reader.missingWords = 0
+        reader.firstMissingWord = nil
+        reader.grouped = [:]
+        return reader
+    }
+
+    /// A reader for reading the rows again with the grouping `columns` showed, holding
+    /// no rows yet.
+    func styled(by columns: [Int: GroupedColumn]) -> RowReader {
+        var reader = emptied(over: bytes, offset: offset)
+        reader.styled = columns
+        for column in columns.keys { reader.fastColumns[column] = false }
+        return reader
     }
 
     /// Room for `rows` more rows, so columns are allocated once at nearly their size.
@@ -65,6 +90,12 @@ struct RowReader {
     /// Appends the rows `other` read (the stretch after this reader's, which starts
     /// `linesBefore` lines into the file).
     mutating func append(contentsOf other: RowReader, linesBefore: Int) {
+        for (column, theirs) in other.grouped.sorted(by: { $0.key < $1.key }) {
+            note(theirs.style, column: column, line: theirs.line + linesBefore, text: theirs.text)
+            if let conflict = theirs.conflict, grouped[column]?.conflict == nil {
+                grouped[column]?.conflict = (conflict.line + linesBefore, conflict.text)
+            }
+        }
         xs.append(contentsOf: other.xs.build())
         for s in ys.indices { ys[s].append(contentsOf: other.ys[s]) }
         if firstMissingWord == nil, let first = other.firstMissingWord {
@@ -99,7 +130,7 @@ struct RowReader {
             // Fast path: a plain number is parsed in the same pass that finds the field's
             // end; anything else (quotes, spaces, dates, gaps, errors) takes the general way.
             scanner.beginField()
-            if column < columnCount, seriesOfColumn[column] >= 0 || (column == xIndex && xFormat == .number),
+            if column < columnCount, fastColumns[column],
                let pointer = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
                let (parsed, stop) = DecimalParser.parsePrefix(pointer, from: scanner.position, limit: bytes.count,
                                                               decimalComma: decimalComma),
@@ -152,10 +183,10 @@ struct RowReader {
         }
     }
 
-    private func parseX(_ field: CSVScanner.Field, line: Int, scanner: CSVScanner) throws -> Double {
+    private mutating func parseX(_ field: CSVScanner.Field, line: Int, scanner: CSVScanner) throws -> Double {
         switch xFormat {
         case .number:
-            switch DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) {
+            switch try number(field, column: xIndex, line: line, scanner: scanner) {
             case let .number(value) where value.isFinite:
                 return value
             case .outOfRange:
@@ -185,7 +216,7 @@ struct RowReader {
     }
 
     private mutating func parseY(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) throws -> Double {
-        switch DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) {
+        switch try number(field, column: column, line: line, scanner: scanner) {
         case let .number(value) where value.isFinite:
             return value
         case .missing:
@@ -202,6 +233,68 @@ struct RowReader {
         case .invalid:
             throw malformed(field, column: column, line: line, expected: "a number", scanner: scanner)
         }
+    }
+
+    /// A cell of a number column: a plain number, or one grouped by thousands where the
+    /// plain read fails (the column's grouping noted), or as the column's known grouping
+    /// says (`styled`).
+    private mutating func number(_ field: CSVScanner.Field, column: Int, line: Int,
+                                 scanner: CSVScanner) throws -> DecimalParser.Result {
+        if let known = styled[column] { return try number(field, column: column, line: line, as: known, scanner: scanner) }
+        let plain = DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma)
+        // In a comma-separated file a comma is never a decimal mark, grouped or not.
+        guard plain == .invalid, let (value, style) = GroupedNumber.parse(bytes, from: field.start, to: field.end),
+              decimalComma || style.decimal != .comma else {
+            return plain
+        }
+        note(style, column: column, line: line, text: scanner.quoted(field))
+        return .number(value)
+    }
+
+    /// A cell of a column whose grouping is known: a grouped number written so, else a
+    /// plain number whose mark is the column's decimal mark; a plain number with
+    /// another mark is an error (`1,5` where `,` groups thousands).
+    private func number(_ field: CSVScanner.Field, column: Int, line: Int, as known: GroupedColumn,
+                        scanner: CSVScanner) throws -> DecimalParser.Result {
+        if let (value, style) = GroupedNumber.parse(bytes, from: field.start, to: field.end),
+           decimalComma || style.decimal != .comma, known.style.merged(with: style) != nil {
+            return .number(value)
+        }
+        let plain = DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma)
+        guard case .number = plain, let decimal = known.style.decimalMark(allowsComma: decimalComma) else { return plain }
+        let mark = (field.start..<field.end).first { bytes[$0] == UInt8(ascii: ".") || bytes[$0] == UInt8(ascii: ",") }
+        if let mark, bytes[mark] != decimal {
+            throw groupingConflict(column: column, line: line, found: scanner.quoted(field), first: known)
+        }
+        return plain
+    }
+
+    /// Notes that a cell of `column` on `line` is grouped in `style`: the column's
+    /// grouping, or a conflict with it.
+    private mutating func note(_ style: NumberStyle, column: Int, line: Int, text: @autoclosure () -> String) {
+        guard let seen = grouped[column] else {
+            grouped[column] = GroupedColumn(style: style, line: line, text: text())
+            return
+        }
+        if let merged = seen.style.merged(with: style) {
+            grouped[column]?.style = merged
+        } else if seen.conflict == nil || line < seen.conflict!.line {
+            grouped[column]?.conflict = (line, text())
+        }
+    }
+
+    /// The error for the first column whose cells group their digits in two ways.
+    func groupingConflict() -> DataLoadError? {
+        let conflicts = grouped.compactMap { column, seen in seen.conflict.map { (column, $0, seen) } }
+        guard let (column, conflict, seen) = conflicts.min(by: { ($0.1.line, $0.0) < ($1.1.line, $1.0) }) else { return nil }
+        return groupingConflict(column: column, line: conflict.line, found: conflict.text, first: seen)
+    }
+
+    private func groupingConflict(column: Int, line: Int, found: String, first: GroupedColumn) -> DataLoadError {
+        .malformed(file: source, line: line, column: column + 1,
+                   expected: "a number written as on line \(first.line), \(first.text) (\(first.style.description)), "
+                       + "in column '\(DisplayText.name(names[column]))'",
+                   found: found)
     }
 
     private func malformed(_ field: CSVScanner.Field, column: Int, line: Int, expected: String,
