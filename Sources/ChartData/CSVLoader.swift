@@ -37,7 +37,9 @@ public struct CSVLoader: DataLoader {
             throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
         }
         var first = try readLine(&scanner, source: source, options: options)
-        while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines { first = try readLine(&scanner, source: source, options: options) }
+        while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines {
+            first = try readLine(&scanner, source: source, options: options)
+        }
         if first.fields.allSatisfy(scanner.isBlank) {
             throw DataLoadError.noData(file: source, reason: "the file holds only blank lines")
         }
@@ -112,11 +114,7 @@ public struct CSVLoader: DataLoader {
             }
             let others = (0..<columnCount).filter { $0 != xIndex }
             yIndices = others.filter(survey.isNumeric)
-            if yIndices.isEmpty, let miss = survey.closestMiss(among: others, startsLikeNumber: { field in
-                let first = (field.start..<field.end).first { bytes[$0] != 0x20 && bytes[$0] != 0x09 }.map { bytes[$0] }
-                return first.map { $0 &- 0x30 < 10 || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".") }
-                    ?? false
-            }) {
+            if yIndices.isEmpty, let miss = survey.closestMiss(among: others, startsLikeNumber: scanner.startsLikeNumber) {
                 throw DataLoadError.malformed(
                     file: source, line: miss.line, column: miss.column + 1,
                     expected: "a number in column '\(DisplayText.name(names[miss.column]))' (no column besides the x column "

@@ -212,6 +212,16 @@ struct CSVScanner {
         return true
     }
 
+    /// Whether a field's first character (after spaces) is one a number starts with:
+    /// a digit, a sign or a point.
+    func startsLikeNumber(_ field: Field) -> Bool {
+        guard let first = (field.start..<field.end).first(where: { bytes[$0] != 0x20 && bytes[$0] != 0x09 }) else {
+            return false
+        }
+        let byte = bytes[first]
+        return byte &- 0x30 < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+    }
+
     /// About how many lines follow, from the mean length of the next 64 KB's lines, so
     /// that columns are allocated once at nearly their final size.
     /// - Complexity: O(1) (reads at most 64 KB).
