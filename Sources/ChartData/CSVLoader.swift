@@ -108,13 +108,14 @@ public struct CSVLoader: DataLoader {
                 if taken.insert(index).inserted { yIndices.append(index) }
             }
         } else {
-            let survey = ColumnSurvey(sample: sample, after: scanner, columnCount: columnCount) { field in
+            func cell(_ field: CSVScanner.Field) -> ColumnSurvey.Cell {
                 if scanner.isBlank(field) { return .blank }
                 return kind(of: field) == .number ? .number : .other
             }
+            let survey = ColumnSurvey(sample: sample, after: scanner, columnCount: columnCount, cell: cell)
             let others = (0..<columnCount).filter { $0 != xIndex }
             yIndices = others.filter(survey.isNumeric)
-            if yIndices.isEmpty, let miss = survey.closestMiss(among: others, startsLikeNumber: scanner.startsLikeNumber) {
+            if yIndices.isEmpty, let miss = survey.closestMiss(among: others, cell: cell) {
                 throw DataLoadError.malformed(
                     file: source, line: miss.line, column: miss.column + 1,
                     expected: "a number in column '\(DisplayText.name(names[miss.column]))' (no column besides the x column "

@@ -20,12 +20,16 @@ struct ColumnSurvey {
     static let maxLines = 100
     static let maxBytes = 65_536
 
-    /// Cells read as numbers, per column.
-    private(set) var numbers: [Int32]
+    /// Cells read as numbers, per column (at most `maxLines` + 1, so a byte each: a
+    /// row of a million columns is surveyed in a few MB).
+    private(set) var numbers: [UInt8]
     /// Cells read as something else, per column.
-    private(set) var others: [Int32]
-    /// Each column's first cell that is not a number, and its line; a line of 0 for none.
-    private var firstOther: [(line: Int32, field: CSVScanner.Field)]
+    private(set) var others: [UInt8]
+    /// Whether each column's first cell that is not a number starts like one (`1e`, `-`).
+    private var firstOtherStartsLikeNumber: [Bool]
+    /// The rows surveyed, kept to find a column's first miss again for a message.
+    private let sample: CSVScanner.Line
+    private let scanner: CSVScanner
 
     /// Surveys `sample` (the first data row, of `columnCount` fields) and the rows after
     /// it, from `scanner`'s position; rows with another field count are passed over (the
@@ -33,32 +37,43 @@ struct ColumnSurvey {
     /// - Complexity: O(`maxBytes` + `columnCount`).
     init(sample: CSVScanner.Line, after scanner: CSVScanner, columnCount: Int,
          cell: (CSVScanner.Field) -> Cell) {
-        numbers = [Int32](repeating: 0, count: columnCount)
-        others = numbers
-        firstOther = [(Int32, CSVScanner.Field)](repeating: (0, CSVScanner.Field(start: 0, end: 0)), count: columnCount)
-        tally(sample, cell: cell)
+        self.sample = sample
+        self.scanner = scanner
+        var numbers = [UInt8](repeating: 0, count: columnCount)
+        var others = numbers
+        var startsLikeNumber = [Bool](repeating: false, count: columnCount)
+        Self.forEachRow(from: sample, after: scanner) { line in
+            for (column, field) in line.fields.enumerated() {
+                switch cell(field) {
+                case .blank: break
+                case .number: numbers[column] += 1
+                case .other:
+                    if others[column] == 0 { startsLikeNumber[column] = scanner.startsLikeNumber(field) }
+                    others[column] += 1
+                }
+            }
+            return true
+        }
+        self.numbers = numbers
+        self.others = others
+        firstOtherStartsLikeNumber = startsLikeNumber
+    }
+
+    /// Calls `body` with the sample, then each row after it that has the sample's field
+    /// count, within the survey's bounds, until `body` returns false.
+    private static func forEachRow(from sample: CSVScanner.Line, after scanner: CSVScanner,
+                                   _ body: (CSVScanner.Line) -> Bool) {
+        guard body(sample) else { return }
         var ahead = scanner
         let start = ahead.position
         var lines = 0
         while ahead.hasMoreLines, lines < Self.maxLines {
             let room = Self.maxBytes - (ahead.position - start)
             guard room > 0 else { break }
-            let (line, overflow) = ahead.readLine(maxBytes: room, maxFields: columnCount)
+            let (line, overflow) = ahead.readLine(maxBytes: room, maxFields: sample.fields.count)
             if overflow != nil || ahead.unclosedQuoteLine != nil { break }
             lines += 1
-            if line.fields.count == columnCount { tally(line, cell: cell) }
-        }
-    }
-
-    private mutating func tally(_ line: CSVScanner.Line, cell: (CSVScanner.Field) -> Cell) {
-        for (column, field) in line.fields.enumerated() {
-            switch cell(field) {
-            case .blank: break
-            case .number: numbers[column] += 1
-            case .other:
-                if others[column] == 0 { firstOther[column] = (Int32(clamping: line.number), field) }
-                others[column] += 1
-            }
+            if line.fields.count == sample.fields.count, !body(line) { return }
         }
     }
 
@@ -71,16 +86,21 @@ struct ColumnSurvey {
     /// The first cell that is not a number in the column closest to numeric among
     /// `columns`: the most numbers, then a cell that starts like one (a digit, a sign,
     /// a point), then the leftmost.
-    /// - Parameter startsLikeNumber: whether a cell's first character is one a number starts with.
-    func closestMiss(among columns: [Int], startsLikeNumber: (CSVScanner.Field) -> Bool)
+    /// - Parameter cell: what a cell holds, as the survey was made with.
+    func closestMiss(among columns: [Int], cell: (CSVScanner.Field) -> Cell)
         -> (column: Int, line: Int, field: CSVScanner.Field)? {
         let candidates = columns.filter { others[$0] > 0 }
         guard let best = candidates.max(by: { a, b in
             if numbers[a] != numbers[b] { return numbers[a] < numbers[b] }
-            let (likeA, likeB) = (startsLikeNumber(firstOther[a].field), startsLikeNumber(firstOther[b].field))
+            let (likeA, likeB) = (firstOtherStartsLikeNumber[a], firstOtherStartsLikeNumber[b])
             if likeA != likeB { return !likeA }
             return a > b
         }) else { return nil }
-        return (best, Int(firstOther[best].line), firstOther[best].field)
+        var miss: (column: Int, line: Int, field: CSVScanner.Field)?
+        Self.forEachRow(from: sample, after: scanner) { line in
+            if cell(line.fields[best]) == .other { miss = (best, line.number, line.fields[best]) }
+            return miss == nil
+        }
+        return miss
     }
 }
