@@ -15,50 +15,55 @@ enum GroupedNumber {
         var end = end
         while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
         while end > i, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        var plain: [UInt8] = []
-        if i < end, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
-            plain.append(bytes[i])
-            i += 1
-        }
-        // Digit runs and the separators between them.
-        var runs: [Range<Int>] = []
-        var separators: [Separator] = []
-        var runStart = i
-        while i < end {
-            if bytes[i] &- 0x30 < 10 {
+        guard end > i else { return nil }
+        // The number without its group separators, as the plain parser reads it; on the
+        // stack, since a column of grouped numbers passes here once a cell.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - i) { plain -> (Double, NumberStyle)? in
+            var count = 0
+            if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                plain[count] = bytes[i]
+                count += 1
                 i += 1
-                continue
             }
-            guard i > runStart, let (separator, length) = Separator.at(i, in: bytes, end: end) else { return nil }
-            runs.append(runStart..<i)
-            separators.append(separator)
-            i += length
-            runStart = i
+            var group: Separator?
+            var decimal: Separator?
+            var runLength = 0
+            var firstRun = true
+            while i < end {
+                let byte = bytes[i]
+                if byte &- 0x30 < 10 {
+                    // The first group does not start with 0 (`0,123` is no grouping).
+                    if firstRun, runLength == 0, byte == 0x30 { return nil }
+                    plain[count] = byte
+                    count += 1
+                    runLength += 1
+                    i += 1
+                    continue
+                }
+                // A separator ends a group: 1 to 3 digits first, exactly 3 after; no
+                // separator may follow the decimal mark.
+                guard decimal == nil, firstRun ? (1...3).contains(runLength) : runLength == 3,
+                      let (separator, length) = Separator.at(i, in: bytes, end: end) else { return nil }
+                if group == nil || separator == group {
+                    group = separator
+                } else if separator == .point || separator == .comma {
+                    decimal = separator
+                    plain[count] = UInt8(ascii: ".")
+                    count += 1
+                } else {
+                    return nil
+                }
+                firstRun = false
+                runLength = 0
+                i += length
+            }
+            // The last group has 3 digits; decimals, any number but none.
+            guard let group, decimal == nil ? runLength == 3 : runLength > 0 else { return nil }
+            let value = DecimalParser.parse(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: plain[..<count])),
+                                            from: 0, to: count)
+            guard case let .number(number) = value, number.isFinite else { return nil }
+            return (number, NumberStyle(group: group, decimal: decimal))
         }
-        guard i > runStart, !separators.isEmpty else { return nil }
-        runs.append(runStart..<end)
-
-        let group = separators[0]
-        var decimal: Separator?
-        var groupedRuns = runs
-        if let last = separators.last, last != group {
-            // Two marks: the last, once, is the decimal mark; the others group.
-            guard last == .point || last == .comma, separators.dropLast().allSatisfy({ $0 == group }) else { return nil }
-            decimal = last
-            groupedRuns.removeLast()
-        } else if !separators.allSatisfy({ $0 == group }) {
-            return nil
-        }
-        guard let first = groupedRuns.first, (1...3).contains(first.count), bytes[first.lowerBound] != 0x30,
-              groupedRuns.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
-        for run in groupedRuns { plain.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run])) }
-        if decimal != nil, let fraction = runs.last {
-            plain.append(UInt8(ascii: "."))
-            plain.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[fraction]))
-        }
-        let value = plain.withUnsafeBytes { DecimalParser.parse($0, from: 0, to: $0.count) }
-        guard case let .number(number) = value, number.isFinite else { return nil }
-        return (number, NumberStyle(group: group, decimal: decimal))
     }
 
     /// A character that separates digit groups or marks the decimals.
