@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Hostile-input checks too slow or too process-level for the unit tests: the render
-# fuzzer, memory limits, a million columns, endless input, huge names, process limits
-# (threads, stack), windows started in a row under one Xvfb, a file truncated while it
-# is read, signals to a busy command. Each check runs the binary and asserts
+# fuzzer, memory limits, a million columns, endless input, huge names and lines without
+# an end under prlimit --as, process limits (threads, stack), windows started in a row
+# under one Xvfb, a file truncated while it is read, signals to a busy command. Each
+# check runs the binary and asserts
 # its exit status and message; none may trap (SIGILL, SIGSEGV, SIGBUS, SIGABRT).
 #
 #   scripts/stress.sh [BINARY]        (default: build/bin/sightline)
@@ -72,12 +73,17 @@ for r in range(2): sys.stdout.write(','.join(str(r + i % 7) for i in range(n)) +
 " >"$work/wide.csv"
 check "1,000,000 columns × 2 rows within 60 s and 3 GB" any "" -- \
   bash -c "ulimit -v 3000000; timeout 60 '$bin' render '$work/wide.csv' --out '$work/wide.png'"
+check "1,000,000 columns × 2 rows described under prlimit --as 300M" 0 "" -- \
+  prlimit --as=300000000 "$bin" describe "$work/wide.csv"
 check "render - < /dev/zero is refused as binary" fail "NUL" -- bash -c "ulimit -v 2000000; timeout 30 '$bin' render - --out '$work/z.png' < /dev/zero"
 check "render /dev/urandom is refused at once" fail "NUL" -- timeout 10 "$bin" render /dev/urandom --out "$work/r.png"
 check "an endless line stops at the line bound" fail "line end" -- \
   bash -c "ulimit -v 2000000; tr '\\0' 9 < /dev/zero | timeout 30 '$bin' render - --out '$work/z.png'"
+python3 -c "import sys; sys.stdout.write('x,' + 'N' * 15000000 + '\n1,2\n2,3\n')" >"$work/longname.csv"
+check "a 15 MB header name renders within 30 s" 0 "" -- timeout 30 "$bin" render "$work/longname.csv" --out "$work/long.png"
 python3 -c "import sys; sys.stdout.write('x,' + 'N' * 50000000 + '\n1,2\n2,3\n')" >"$work/longname.csv"
-check "a 50 MB header name renders within 30 s" 0 "" -- timeout 30 "$bin" render "$work/longname.csv" --out "$work/long.png"
+check "a 50 MB header name is past the 16 MB line bound" 65 "longname.csv:1:1: expected a line end within 16 MB" -- \
+  timeout 30 "$bin" render "$work/longname.csv" --out "$work/long.png"
 check "stdin closed" fail "standard input" -- bash -c "'$bin' render - --out '$work/c.png' <&-"
 check "walk to /dev/full says no space" fail "space" -- bash -c "'$bin' walk 100000 - > /dev/full"
 
@@ -154,6 +160,24 @@ if command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v xdp
 else
   echo "skip (Xvfb, xdotool or xdpyinfo missing)"
 fi
+
+echo "== lines without an end, under address-space limits"
+# A 20 MB line of "1," once took 551 MB (split into ten million fields), 100 MB took
+# 2.5 GB, and under prlimit --as they ended in "Fatal error: failed to allocate".
+python3 -c "import sys; sys.stdout.write('1,' * 10000000)" >"$work/line20.csv"
+python3 -c "import sys; sys.stdout.write('1,' * 50000000)" >"$work/line100.csv"
+for limit in 300 1000 4000; do
+  for size in 20 100; do
+    check "a $size MB line, a file, under prlimit --as ${limit}M" 65 "line$size.csv:1:1: expected a line end within 16 MB" -- \
+      prlimit --as=$((limit * 1000000)) "$bin" describe "$work/line$size.csv"
+    check "a $size MB line, standard input, under prlimit --as ${limit}M" 65 "standard input:1:1: expected a line end within 16 MB" -- \
+      bash -c "prlimit --as=$((limit * 1000000)) '$bin' describe - < <(cat '$work/line$size.csv')"
+  done
+done
+# Within the bound, the widest row the column limit allows stays a small multiple of it.
+python3 -c "import sys; sys.stdout.write('1,' * 7500000 + '\n1,2\n')" >"$work/columns.csv"
+check "7.5 million columns are refused at the column limit under prlimit --as 300M" 65 "expected at most 1048576 columns" -- \
+  prlimit --as=300000000 "$bin" describe "$work/columns.csv"
 
 echo "== a file truncated while it is read"
 "$bin" walk 6000000 "$work/trunc-src.csv" >/dev/null

@@ -94,7 +94,7 @@ nonisolated(unsafe) private let busErrorPreviousAction: UnsafeMutablePointer<sig
     action.initialize(to: sigaction())
     return action
 }()
-nonisolated(unsafe) private let busErrorPageMask: UInt = ~(UInt(sysconf(Int32(_SC_PAGESIZE))) - 1)
+private let busErrorPageMask: UInt = ~(UInt(sysconf(Int32(_SC_PAGESIZE))) - 1)
 
 /// The SIGBUS handler: zeros over a faulting page of a guarded mapping; otherwise the
 /// previous action back, and a return, so that the fault repeats and is handled as it

@@ -8,10 +8,13 @@ import Foundation
 /// a word sources write for "no value" (`null`, `NA`, `N/A`, `#N/A`, `-`, `nan`, in any
 /// case; one warning counts them); rows with x out of order are sorted stably, with a
 /// warning. Without `--y`, every
-/// column whose first value is a number becomes a series (text columns are skipped), up
+/// column that is numbers in most of its first rows (`ColumnSurvey`) becomes a series
+/// (text columns are skipped; a stray word in a numeric column is an error naming it), up
 /// to `LoadOptions.maxSeries`, except those far off the others' scale (`ScaleSelection`),
 /// which a warning names. In `;`- and tab-separated files a number may have a
-/// decimal comma (`1,5`).
+/// decimal comma (`1,5`). Numbers grouped by thousands as spreadsheets export them
+/// (`"1,234.5"`, `1.234,5`, `1 234,5`, `1'234.5`) are read where the whole column
+/// agrees on the grouping (`GroupedNumber`, `NumberStyle`).
 
 public struct CSVLoader: DataLoader {
     /// Threads a large file's rows are read on (the machine's cores by default).
@@ -33,8 +36,10 @@ public struct CSVLoader: DataLoader {
         guard scanner.hasMoreLines else {
             throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
         }
-        var first = try readLine(&scanner, source: source)
-        while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines { first = try readLine(&scanner, source: source) }
+        var first = try readLine(&scanner, source: source, options: options)
+        while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines {
+            first = try readLine(&scanner, source: source, options: options)
+        }
         if first.fields.allSatisfy(scanner.isBlank) {
             throw DataLoadError.noData(file: source, reason: "the file holds only blank lines")
         }
@@ -46,7 +51,8 @@ public struct CSVLoader: DataLoader {
         }
         let decimalComma = scanner.allowsDecimalComma
         func kind(of field: CSVScanner.Field) -> XFormat? {
-            if DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) != .invalid {
+            if DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) != .invalid
+                || GroupedNumber.parse(bytes, from: field.start, to: field.end) != nil {
                 return .number
             }
             if DateParser.parse(bytes, from: field.start, to: field.end) != nil { return .date }
@@ -66,7 +72,7 @@ public struct CSVLoader: DataLoader {
                 guard scanner.hasMoreLines else {
                     throw DataLoadError.noData(file: source, reason: "a header line but no rows of data")
                 }
-                sample = try readLine(&scanner, source: source)
+                sample = try readLine(&scanner, source: source, options: options)
             } while sample.fields.allSatisfy(scanner.isBlank)
         }
         guard sample.fields.count == columnCount else {
@@ -102,8 +108,19 @@ public struct CSVLoader: DataLoader {
                 if taken.insert(index).inserted { yIndices.append(index) }
             }
         } else {
-            yIndices = (0..<columnCount).filter { index in
-                index != xIndex && (scanner.isBlank(sample.fields[index]) || kind(of: sample.fields[index]) == .number)
+            func cell(_ field: CSVScanner.Field) -> ColumnSurvey.Cell {
+                if scanner.isBlank(field) { return .blank }
+                return kind(of: field) == .number ? .number : .other
+            }
+            let survey = ColumnSurvey(sample: sample, after: scanner, columnCount: columnCount, cell: cell)
+            let others = (0..<columnCount).filter { $0 != xIndex }
+            yIndices = others.filter(survey.isNumeric)
+            if yIndices.isEmpty, let miss = survey.closestMiss(among: others, cell: cell) {
+                throw DataLoadError.malformed(
+                    file: source, line: miss.line, column: miss.column + 1,
+                    expected: "a number in column '\(DisplayText.name(names[miss.column]))' (no column besides the x column "
+                        + "'\(DisplayText.name(names[xIndex]))' holds numbers)",
+                    found: scanner.quoted(miss.field))
             }
             if yIndices.count > options.maxSeries {
                 warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): showing the first "
@@ -117,14 +134,23 @@ public struct CSVLoader: DataLoader {
         }
 
         let template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                                 decimalComma: decimalComma, yIndices: yIndices, estimatedRows: 0)
+                                 decimalComma: decimalComma, yIndices: yIndices, lineLimit: options.lineLimit,
+                                 estimatedRows: 0)
         tracker?.finished(0..<scanner.position)
         let stretches = Self.stretches(of: bytes, from: scanner.position, threads: threads, bytesPerThread: bytesPerThread)
         try options.requireMemory(Self.bytesNeeded(rows: scanner.estimatedRemainingLines() + 1, series: yIndices.count,
                                                     stretches: stretches.count),
                                    for: "loading", file: source)
-        let reader = try readRows(stretches, from: scanner, after: sample, template: template, tracker: tracker)
+        var reader = try readRows(stretches, from: scanner, after: sample, template: template, tracker: tracker)
             ?? readRows([scanner.position..<bytes.count], from: scanner, after: sample, template: template, tracker: tracker)!
+        if let conflict = reader.groupingConflict() { throw conflict }
+        // A column found grouped (`1.234,5`) may hold plain numbers read another way
+        // (`1.234` as one point two three four): read again, with its grouping known.
+        if reader.grouped.values.contains(where: { $0.style.needsSecondRead(allowsComma: decimalComma) }) {
+            let styled = template.styled(by: reader.grouped)
+            reader = try readRows(stretches, from: scanner, after: sample, template: styled, tracker: tracker)
+                ?? readRows([scanner.position..<bytes.count], from: scanner, after: sample, template: styled, tracker: tracker)!
+        }
 
         if let first = reader.firstMissingWord {
             let cells = reader.missingWords == 1 ? "1 cell read as a gap" : "\(reader.missingWords) cells read as gaps"
@@ -165,9 +191,20 @@ public struct CSVLoader: DataLoader {
     }
 
     /// The next line, read while sniffing the header and the first row; an unclosed
-    /// quote is an error naming the line where it opened.
-    private func readLine(_ scanner: inout CSVScanner, source: String) throws -> CSVScanner.Line {
-        let line = scanner.readLine()
+    /// quote is an error naming the line where it opened, and so is a line past the
+    /// options' line or column limit (its fields are held in arrays).
+    private func readLine(_ scanner: inout CSVScanner, source: String, options: LoadOptions) throws -> CSVScanner.Line {
+        let (line, overflow) = scanner.readLine(maxBytes: options.lineLimit, maxFields: options.columnLimit)
+        switch overflow {
+        case .bytes:
+            throw DataLoadError.lineTooLong(file: source, line: line.number, limit: options.lineLimit)
+        case .fields:
+            throw DataLoadError.malformed(file: source, line: line.number, column: options.columnLimit + 1,
+                                          expected: "at most \(options.columnLimit) columns",
+                                          found: "more (is the delimiter right?)")
+        case nil:
+            break
+        }
         if let opened = scanner.unclosedQuoteLine {
             throw DataLoadError.malformed(file: source, line: opened, column: line.fields.count,
                                           expected: "a closing quote for the field opened on line \(opened)",
@@ -247,210 +284,6 @@ private struct StretchOutcome {
     var failure: Error?
 }
 
-/// The per-row loop, apart so that the setup above stays readable.
-private struct RowReader {
-    /// The rows' bytes: the whole file, or the stretch of it this reader reads.
-    let bytes: UnsafeRawBufferPointer
-    /// Where `bytes` starts in the file.
-    let offset: Int
-    let source: String
-    let names: [String]
-    let xIndex: Int
-    let xFormat: XFormat
-    /// Whether numbers may have a decimal comma (a `;`- or tab-separated file).
-    let decimalComma: Bool
-    /// For each column, the series it feeds, or −1.
-    let seriesOfColumn: [Int]
-    private(set) var xs = XValuesBuilder()
-    private(set) var ys: [[Double]]
-    /// Cells read as gaps because they held a word for "no value" (`null`, `NA`…).
-    private(set) var missingWords = 0
-    /// The first such cell: its line and its text, quoted for a message.
-    private(set) var firstMissingWord: (line: Int, text: String)?
-
-    /// - Parameter yIndices: the columns read as series, each once, the x column not among them.
-    init(bytes: UnsafeRawBufferPointer, source: String, names: [String], xIndex: Int, xFormat: XFormat,
-         decimalComma: Bool, yIndices: [Int], estimatedRows: Int) {
-        var seriesOfColumn = [Int](repeating: -1, count: names.count)
-        for (series, column) in yIndices.enumerated() { seriesOfColumn[column] = series }
-        self.init(bytes: bytes, offset: 0, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                  decimalComma: decimalComma, seriesOfColumn: seriesOfColumn, seriesCount: yIndices.count)
-        reserve(rows: estimatedRows)
-    }
-
-    private init(bytes: UnsafeRawBufferPointer, offset: Int, source: String, names: [String], xIndex: Int,
-                 xFormat: XFormat, decimalComma: Bool, seriesOfColumn: [Int], seriesCount: Int) {
-        self.bytes = bytes
-        self.offset = offset
-        self.source = source
-        self.names = names
-        self.xIndex = xIndex
-        self.xFormat = xFormat
-        self.decimalComma = decimalComma
-        self.seriesOfColumn = seriesOfColumn
-        ys = [[Double]](repeating: [], count: seriesCount)
-    }
-
-    /// A reader of the same columns over `stretch`, which starts `offset` bytes into
-    /// the file, holding no rows yet.
-    func emptied(over stretch: UnsafeRawBufferPointer, offset: Int) -> RowReader {
-        RowReader(bytes: stretch, offset: offset, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
-                  decimalComma: decimalComma, seriesOfColumn: seriesOfColumn, seriesCount: ys.count)
-    }
-
-    /// Room for `rows` more rows, so columns are allocated once at nearly their size.
-    mutating func reserve(rows: Int) {
-        xs.reserveCapacity(xs.count + rows)
-        for s in ys.indices { ys[s].reserveCapacity(ys[s].count + rows) }
-    }
-
-    /// Appends the rows `other` read (the stretch after this reader's, which starts
-    /// `linesBefore` lines into the file).
-    mutating func append(contentsOf other: RowReader, linesBefore: Int) {
-        xs.append(contentsOf: other.xs.build())
-        for s in ys.indices { ys[s].append(contentsOf: other.ys[s]) }
-        if firstMissingWord == nil, let first = other.firstMissingWord {
-            firstMissingWord = (first.line + linesBefore, first.text)
-        }
-        missingWords += other.missingWords
-    }
-
-    /// Reads rows until the scanner reaches `end` (its bytes' end by default), telling
-    /// `tracker` about each 4 MB done.
-    mutating func readRows(_ scanner: inout CSVScanner, tracker: ReadTracker?, until end: Int? = nil) throws {
-        let end = end ?? scanner.bytes.count
-        let start = scanner.position
-        var reported = start
-        while scanner.position < end {
-            try readRow(&scanner)
-            if scanner.position - reported >= 4 << 20 {
-                tracker?.finished((offset + reported)..<(offset + scanner.position))
-                reported = scanner.position
-            }
-        }
-        tracker?.finished((offset + reported)..<(offset + end))
-    }
-
-    /// Reads one line from the scanner; a blank line is skipped.
-    mutating func readRow(_ scanner: inout CSVScanner) throws {
-        let columnCount = names.count
-        var column = 0
-        while true {
-            // Fast path: a plain number is parsed in the same pass that finds the field's
-            // end; anything else (quotes, spaces, dates, gaps, errors) takes the general way.
-            scanner.beginField()
-            if column < columnCount, seriesOfColumn[column] >= 0 || (column == xIndex && xFormat == .number),
-               let pointer = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-               let (parsed, stop) = DecimalParser.parsePrefix(pointer, from: scanner.position, limit: bytes.count,
-                                                              decimalComma: decimalComma),
-               let value = parsed, scanner.isFieldEnd(stop) {
-                scanner.finishField(at: stop)
-                if column == xIndex { xs.append(value) } else { ys[seriesOfColumn[column]].append(value) }
-            } else {
-                let field = scanner.nextField()
-                if let opened = scanner.unclosedQuoteLine {
-                    throw DataLoadError.malformed(file: source, line: opened, column: column + 1,
-                                                  expected: "a closing quote for the field opened on line \(opened)",
-                                                  found: "the end of the file")
-                }
-                if column == 0 && scanner.atLineEnd && scanner.isBlank(field) { return }
-                if column < columnCount {
-                    try store(field, column: column, line: scanner.lineNumber, scanner: scanner)
-                }
-            }
-            column += 1
-            if scanner.atLineEnd { break }
-        }
-        // A short or long row ends the load, so its half-stored values need no undoing.
-        if column != columnCount {
-            throw DataLoadError.malformed(file: source, line: scanner.lineNumber, column: min(column, columnCount) + 1,
-                                          expected: "\(columnCount) fields like the first line", found: "\(column)")
-        }
-    }
-
-    /// Stores an already split line (the first data line, read while sniffing).
-    mutating func append(_ fields: [CSVScanner.Field], line: Int, scanner: CSVScanner) throws {
-        for (column, field) in fields.enumerated() {
-            try store(field, column: column, line: line, scanner: scanner)
-        }
-    }
-
-    @inline(__always)
-    private mutating func store(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) throws {
-        let series = seriesOfColumn[column]
-        if column == xIndex {
-            xs.append(try parseX(field, line: line, scanner: scanner))
-        } else if series >= 0 {
-            ys[series].append(try parseY(field, column: column, line: line, scanner: scanner))
-        }
-    }
-
-    private func parseX(_ field: CSVScanner.Field, line: Int, scanner: CSVScanner) throws -> Double {
-        switch xFormat {
-        case .number:
-            switch DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) {
-            case let .number(value) where value.isFinite:
-                return value
-            case .outOfRange:
-                throw outOfRange(field, column: xIndex, line: line, scanner: scanner)
-            case .missingWord:
-                throw Self.rowWithoutX(file: source, line: line, column: xIndex, names: names, found: scanner.quoted(field))
-            default:
-                throw malformed(field, column: xIndex, line: line, expected: "a finite number", scanner: scanner)
-            }
-        case .date:
-            if let seconds = DateParser.parse(bytes, from: field.start, to: field.end) { return seconds }
-            if DecimalParser.parse(bytes, from: field.start, to: field.end) == .missingWord {
-                throw Self.rowWithoutX(file: source, line: line, column: xIndex, names: names, found: scanner.quoted(field))
-            }
-            throw malformed(field, column: xIndex, line: line,
-                            expected: "a date like the first row's (YYYY-MM-DD[THH:MM[:SS]])", scanner: scanner)
-        }
-    }
-
-    /// A word for "no value" in the x column: the row cannot be placed, so it is an
-    /// error, where in a y column it would be a gap.
-    static func rowWithoutX(file: String, line: Int, column: Int, names: [String], found: String) -> DataLoadError {
-        .malformed(file: file, line: line, column: column + 1,
-                   expected: "an x value in x column '\(DisplayText.name(names[column]))' (a row without x cannot be "
-                       + "placed; only its other cells may be gaps)",
-                   found: found)
-    }
-
-    private mutating func parseY(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) throws -> Double {
-        switch DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) {
-        case let .number(value) where value.isFinite:
-            return value
-        case .missing:
-            return .nan
-        case .missingWord:
-            if firstMissingWord == nil { firstMissingWord = (line, scanner.quoted(field)) }
-            missingWords += 1
-            return .nan
-        case .outOfRange:
-            throw outOfRange(field, column: column, line: line, scanner: scanner)
-        case .number:
-            throw malformed(field, column: column, line: line, expected: "a finite number (leave the cell empty for a gap)",
-                            scanner: scanner)
-        case .invalid:
-            throw malformed(field, column: column, line: line, expected: "a number", scanner: scanner)
-        }
-    }
-
-    private func malformed(_ field: CSVScanner.Field, column: Int, line: Int, expected: String,
-                           scanner: CSVScanner) -> DataLoadError {
-        let found = field.start == field.end ? "an empty field" : scanner.quoted(field)
-        return .malformed(file: source, line: line, column: column + 1,
-                          expected: "\(expected) in column '\(DisplayText.name(names[column]))'", found: found)
-    }
-
-    private func outOfRange(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) -> DataLoadError {
-        .malformed(file: source, line: line, column: column + 1,
-                   expected: "a number within ±1.8e308 in column '\(DisplayText.name(names[column]))'",
-                   found: "\(scanner.quoted(field)) (number out of range)")
-    }
-}
-
 extension CSVLoader {
     /// Where to cut the rows from `start` on into stretches for `threads` threads, each
     /// starting just after an LF: one stretch (read in order) for a small file or one
@@ -471,6 +304,3 @@ extension CSVLoader {
         return zip(cuts, cuts.dropFirst()).map { $0..<$1 }
     }
 }
-
-/// How the x column is written.
-private enum XFormat { case number, date }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Splits delimited text into fields by byte offsets, one field at a time and without
 /// copying or allocating per line.
 struct CSVScanner {
@@ -50,8 +54,10 @@ struct CSVScanner {
         var comma = 0, semicolon = 0, tab = 0, commaBetweenDigits = 0
         var inQuotes = false
         var i = start
+        // A longer first line is refused (`LoadOptions.lineLimit`): no need to read on.
+        let end = min(bytes.count, start + LoadOptions.defaultLineLimit + 2)
         func isDigit(_ k: Int) -> Bool { k >= 0 && k < bytes.count && bytes[k] &- 0x30 < 10 }
-        while i < bytes.count, inQuotes || (bytes[i] != 0x0A && bytes[i] != 0x0D) {
+        while i < end, inQuotes || (bytes[i] != 0x0A && bytes[i] != 0x0D) {
             switch bytes[i] {
             case 0x22: inQuotes.toggle()
             case 0x2C where !inQuotes:
@@ -122,14 +128,46 @@ struct CSVScanner {
     /// A line's number and fields.
     typealias Line = (number: Int, fields: [Field])
 
-    /// Reads every field of the next line.
-    mutating func readLine() -> Line {
+    /// Why `readLine(maxBytes:maxFields:)` stopped before a line's end.
+    enum Overflow: Equatable {
+        /// The line runs past `maxBytes` bytes.
+        case bytes
+        /// The line has more than `maxFields` fields.
+        case fields
+    }
+
+    /// Reads every field of the next line, unless it is longer than `maxBytes` bytes or
+    /// has more than `maxFields` fields: then it stops there and says which (the fields
+    /// are only those read). A line without an end within `maxBytes` is told with
+    /// memchr before any field is split, so its memory is never taken.
+    /// - Complexity: O(min(line length, `maxBytes`)).
+    mutating func readLine(maxBytes: Int, maxFields: Int) -> (line: Line, overflow: Overflow?) {
+        let start = position
+        if !lineEnds(within: maxBytes) {
+            beginField()
+            return ((lineEndsPassed + 1, []), .bytes)
+        }
         var fields: [Field] = []
         let first = nextField()
         let number = lineNumber
         fields.append(first)
-        while !atLineEnd { fields.append(nextField()) }
-        return (number, fields)
+        while !atLineEnd {
+            // Quoted line ends can make a line longer than its first physical line;
+            // two bytes more allow for a CRLF.
+            if position - start > maxBytes + 2 { return ((number, fields), .bytes) }
+            if fields.count == maxFields { return ((number, fields), .fields) }
+            fields.append(nextField())
+        }
+        return ((number, fields), position - start > maxBytes + 2 ? .bytes : nil)
+    }
+
+    /// Whether a line end (LF or CR) comes within `maxBytes` bytes of the position, or
+    /// the bytes end first.
+    /// - Complexity: O(`maxBytes`) with memchr.
+    private func lineEnds(within maxBytes: Int) -> Bool {
+        let window = maxBytes + 1
+        guard bytes.count - position > window, let base = bytes.baseAddress else { return true }
+        return memchr(base + position, 0x0A, window) != nil || memchr(base + position, 0x0D, window) != nil
     }
 
     /// Skips the rest of the current line.
@@ -172,6 +210,16 @@ struct CSVScanner {
             i += 1
         }
         return true
+    }
+
+    /// Whether a field's first character (after spaces) is one a number starts with:
+    /// a digit, a sign or a point.
+    func startsLikeNumber(_ field: Field) -> Bool {
+        guard let first = (field.start..<field.end).first(where: { bytes[$0] != 0x20 && bytes[$0] != 0x09 }) else {
+            return false
+        }
+        let byte = bytes[first]
+        return byte &- 0x30 < 10 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
     }
 
     /// About how many lines follow, from the mean length of the next 64 KB's lines, so

@@ -48,7 +48,9 @@ public enum DataFormat: String, Equatable, Sendable {
         }
         var scanner = CSVScanner(bytes: bytes)
         while scanner.hasMoreLines {
-            let line = scanner.readLine()
+            let (line, overflow) = scanner.readLine(maxBytes: LoadOptions.defaultLineLimit,
+                                                    maxFields: LoadOptions.defaultColumnLimit)
+            if overflow != nil { return nil }
             if line.fields.allSatisfy(scanner.isBlank) { continue }
             guard line.fields.count >= 2 else { return nil }
             return (Character(Unicode.Scalar(scanner.delimiter)), line.fields.count)

@@ -10,6 +10,9 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// A line did not hold what was expected; line and column count from 1.
     case malformed(file: String, line: Int, column: Int, expected: String, found: String)
+    /// The file is not text (`what` says what it is: "a gzip file: decompress it
+    /// first…", "binary (a NUL byte at offset 12…)"), told by `BinaryContent`.
+    case binary(file: String, what: String)
     /// The file holds no usable data; `reason` says which way it fell short.
     case noData(file: String, reason: String)
     /// `flag` (`--x`, `--y`, `--y2`, `--bars`, `--area`, `--chart`) named `asked`, which
@@ -35,6 +38,12 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
         return .malformed(file: file, line: line + lines, column: column, expected: expected, found: found)
     }
 
+    /// A line (of a file or a stream) longer than `limit` bytes, from line `line` on.
+    static func lineTooLong(file: String, line: Int, limit: Int) -> DataLoadError {
+        .malformed(file: file, line: line, column: 1, expected: "a line end within \(MemoryBudget.describe(bytes: limit))",
+                   found: "a longer line (is this a text file?)")
+    }
+
     /// The longest path a message shows whole; longer ones are cut with "…".
     static let pathLimit = 1_024
 
@@ -52,6 +61,8 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
             return "\(path(file)):\(line):\(column): expected \(safe(expected)), found \(safe(found))"
         case let .noData(file, reason):
             return "\(path(file)): \(safe(reason))"
+        case let .binary(file, what):
+            return "\(path(file)): \(safe(what))"
         case let .notInFile(file, flag, asked, kind, available):
             if kind == "chart" {
                 // Charts are numbered from 1: their range says what a list would.
@@ -76,14 +87,14 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     /// The sysexits(3) status a command line tool exits with for this error:
     /// 66 (EX_NOINPUT) for a file we could not open or could not read whole (it changed
     /// under us: the content is not at fault, and reading it again may work),
-    /// 65 (EX_DATAERR) for bad content, 64 (EX_USAGE) for a column or chart asked for on
+    /// 65 (EX_DATAERR) for bad content (binary included), 64 (EX_USAGE) for a column or chart asked for on
     /// the command line that is not there or does not fit the file, 69 (EX_UNAVAILABLE)
     /// for a file too large for the memory this process may take (the file is fine; the
     /// machine, or its `ulimit -v`, is short).
     public var exitCode: Int32 {
         switch self {
         case .fileNotFound, .unreadable, .changedWhileReading: return 66
-        case .malformed, .noData: return 65
+        case .malformed, .noData, .binary: return 65
         case .notInFile, .usage: return 64
         case .tooLarge: return 69
         case let .readAs(_, _, error): return error.exitCode

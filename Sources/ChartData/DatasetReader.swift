@@ -7,7 +7,7 @@ import Glibc
 ///
 /// A regular file is mapped; anything else (a pipe, a FIFO, `<(cmd)`, a device, a
 /// `/proc` file whose size reads as 0) is read to its end with read(2), within the
-/// memory budget and with no line over `StreamReader.lineLimit`.
+/// memory budget and with no line over `LoadOptions.lineLimit`.
 public enum DatasetReader {
     /// Reads and parses the file at `path`.
     /// - Parameters:
@@ -78,7 +78,7 @@ public enum DatasetReader {
             }
         }
         defer { close(descriptor) }
-        let bytes = try StreamReader.read(descriptor, source: source, options: options)
+        let bytes = try StreamReader.read(descriptor, source: source, path: path, options: options)
         return try bytes.withUnsafeBytes { bytes in
             try load(bytes, path: path, source: source, options: options,
                      tracker: ReadTracker(total: bytes.count, progress: progress))
@@ -96,12 +96,16 @@ public enum DatasetReader {
         }
     }
 
-    /// Parses `bytes` as the format `DataFormat.choose` picks. Content that starts with
+    /// Parses `bytes` as the format `DataFormat.choose` picks, unless they are not text
+    /// (`BinaryContent`: a gzip file, an image, a NUL byte in the first 64 KB). Content that starts with
     /// `[` or `{` but is not JSON from its first line is tried as CSV (a header such as
     /// `[time],value`); a failed read says which format it assumed and why, unless the
     /// name's extension decided on CSV.
     static func load(_ bytes: UnsafeRawBufferPointer, path: String, source: String, options: LoadOptions,
                      tracker: ReadTracker?) throws -> Dataset {
+        if let binary = BinaryContent.identify(bytes) {
+            throw DataLoadError.binary(file: source, what: binary.explanation(path: path))
+        }
         let choice = DataFormat.choose(for: bytes, path: path)
         do {
             var dataset = try choice.format.loader.load(bytes, source: source, options: options, tracker: tracker)

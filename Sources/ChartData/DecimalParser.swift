@@ -12,7 +12,7 @@ import Darwin
 ///
 /// With `decimalComma`, a comma may stand for the decimal point (`1,5`), as European
 /// spreadsheets write numbers in `;`- and tab-separated files; thousands separators are
-/// never accepted. Checking for it costs one comparison, and only where a number's
+/// not read here (`GroupedNumber` reads them where this read fails). Checking for it costs one comparison, and only where a number's
 /// digits stop, so the comma-free fast path is unchanged.
 enum DecimalParser {
     /// The outcome of reading one field.

@@ -16,18 +16,31 @@ public struct LoadOptions: Equatable, Sendable {
     public var memory: MemoryBudget?
     /// How the series are drawn, where the command line says so.
     public var kinds: SeriesKinds
+    /// The longest line (a CSV row, quoted line ends and all), in bytes: a longer one is
+    /// an error naming it, so that a file without line ends cannot take the machine.
+    public var lineLimit: Int
+    /// The most columns a CSV row may have: the columns of the first rows are held as
+    /// arrays while the file is sniffed, so memory stays a small multiple of this.
+    public var columnLimit: Int
 
     /// The default `maxSeries`.
     public static let defaultMaxSeries = 256
+    /// The default `lineLimit`: 16 MB.
+    public static let defaultLineLimit = 16_000_000
+    /// The default `columnLimit`: 2^20, 64 times a spreadsheet's 16,384 columns.
+    public static let defaultColumnLimit = 1 << 20
 
     public init(x: String? = nil, y: [String]? = nil, chart: Int? = nil, maxSeries: Int = defaultMaxSeries,
-                memory: MemoryBudget? = nil, kinds: SeriesKinds = SeriesKinds()) {
+                memory: MemoryBudget? = nil, kinds: SeriesKinds = SeriesKinds(), lineLimit: Int = defaultLineLimit,
+                columnLimit: Int = defaultColumnLimit) {
         self.x = x
         self.y = y
         self.chart = chart
         self.maxSeries = max(maxSeries, 1)
         self.memory = memory
         self.kinds = kinds
+        self.lineLimit = max(lineLimit, 1)
+        self.columnLimit = max(columnLimit, 2)
     }
 
     /// Throws unless `bytes` more fit in `memory`, or in the process's budget when

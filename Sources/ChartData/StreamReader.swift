@@ -8,24 +8,22 @@ import Glibc
 ///
 /// Three bounds keep a stream from taking the machine: a NUL byte in its first 64 KB
 /// ends the read at once (binary data like `/dev/urandom`, or UTF-16 text, is no CSV
-/// or JSON); a line longer than `lineLimit` ends it with an error naming the line; and
-/// the buffer grows only while the memory budget allows.
+/// or JSON; `BinaryContent` says what it is); a line longer than
+/// `LoadOptions.lineLimit` ends it with an error naming the line; and the buffer grows
+/// only while the memory budget allows.
 enum StreamReader {
-    /// The longest line a stream may have, in bytes (16 MB).
-    static let lineLimit = 16_000_000
-    /// The bytes at a stream's start checked for NUL: text never holds one.
-    static let textCheckBytes = 65_536
-
     /// Reads `descriptor` to its end.
     /// - Parameters:
     ///   - source: the name in messages ("standard input", the path).
-    ///   - options: the memory budget the buffer is checked against as it grows.
-    ///   - lineLimit: the longest line, in bytes.
+    ///   - path: the path given (`-` for standard input), for the command a message suggests.
+    ///   - options: the memory budget the buffer is checked against as it grows, and
+    ///     the longest line (`lineLimit`).
     /// - Throws: `DataLoadError.unreadable` (a closed or unreadable descriptor),
-    ///   `.malformed` (a line over `lineLimit`), `.tooLarge` (out of memory budget).
+    ///   `.malformed` (a line over `lineLimit`), `.binary` (a NUL byte in the first 64 KB),
+    ///   `.tooLarge` (out of memory budget).
     /// - Complexity: O(bytes read); each byte is copied once more per doubling.
-    static func read(_ descriptor: Int32, source: String, options: LoadOptions,
-                     lineLimit: Int = StreamReader.lineLimit) throws -> [UInt8] {
+    static func read(_ descriptor: Int32, source: String, path: String = "-", options: LoadOptions) throws -> [UInt8] {
+        let lineLimit = options.lineLimit
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var count = 0
         var lineStart = 0
@@ -53,29 +51,19 @@ enum StreamReader {
                 throw DataLoadError.unreadable(path: source, reason: String(cString: strerror(code)))
             }
             if n == 0 { break }
-            if count < Self.textCheckBytes, let nul = firstNUL(in: buffer, from: count, to: min(count + n, Self.textCheckBytes)) {
-                throw DataLoadError.malformed(file: source, line: lineEnds(in: buffer, before: nul) + 1, column: 1,
-                                              expected: "text",
-                                              found: "a NUL byte (binary data, or UTF-16 text: save it as UTF-8)")
+            if count < BinaryContent.textCheckBytes,
+               let binary = buffer.withUnsafeBytes({ BinaryContent.identify(UnsafeRawBufferPointer(rebasing: $0[..<(count + n)])) }) {
+                throw DataLoadError.binary(file: source, what: binary.explanation(path: path))
             }
             if let end = lastLineEnd(in: buffer, from: count, to: count + n) { lineStart = end + 1 }
             count += n
             if count - lineStart > lineLimit {
-                throw DataLoadError.malformed(file: source, line: lineEnds(in: buffer, before: lineStart) + 1, column: 1,
-                                              expected: "a line end within \(MemoryBudget.describe(bytes: lineLimit))",
-                                              found: "a longer line (is this a text file?)")
+                throw DataLoadError.lineTooLong(file: source, line: lineEnds(in: buffer, before: lineStart) + 1,
+                                                limit: lineLimit)
             }
         }
         buffer.removeSubrange(count...)
         return buffer
-    }
-
-    /// The offset of the first NUL byte in `buffer[start..<end]`.
-    private static func firstNUL(in buffer: [UInt8], from start: Int, to end: Int) -> Int? {
-        buffer.withUnsafeBytes { raw -> Int? in
-            guard let base = raw.baseAddress, end > start, let hit = memchr(base + start, 0, end - start) else { return nil }
-            return base.distance(to: UnsafeRawPointer(hit))
-        }
     }
 
     /// The offset of the last line end (LF, or CR as old Mac files end lines) in

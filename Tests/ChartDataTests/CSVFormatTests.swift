@@ -75,10 +75,12 @@ final class CSVFormatTests: XCTestCase {
         }
     }
 
+    /// No numeric column: the first cell of the one closest to numeric is named.
     func testNoNumericColumn() {
         XCTAssertThrowsError(try load("date,name\n2020-01-01,a\n2020-01-02,b\n")) { error in
-            guard case let .noData(_, reason)? = error as? DataLoadError else { return XCTFail("\(error)") }
-            XCTAssertTrue(reason.contains("no numeric column"), reason)
+            XCTAssertEqual("\(error)", "t.csv:2:2: expected a number in column 'name' (no column besides the x column "
+                           + "'date' holds numbers), found \"a\"")
+            XCTAssertEqual((error as? DataLoadError)?.exitCode, 65)
         }
     }
 

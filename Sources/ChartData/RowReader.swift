@@ -1,0 +1,315 @@
+import Foundation
+
+/// `CSVLoader`'s per-row loop: reads the rows of a file, or of one stretch of it, into
+/// columns, once the loader has found the columns and their kinds.
+struct RowReader {
+    /// The rows' bytes: the whole file, or the stretch of it this reader reads.
+    private(set) var bytes: UnsafeRawBufferPointer
+    /// Where `bytes` starts in the file.
+    private(set) var offset: Int
+    let source: String
+    let names: [String]
+    let xIndex: Int
+    let xFormat: XFormat
+    /// Whether numbers may have a decimal comma (a `;`- or tab-separated file).
+    let decimalComma: Bool
+    /// For each column, the series it feeds, or −1.
+    let seriesOfColumn: [Int]
+    /// The longest row, in bytes (`LoadOptions.lineLimit`).
+    let lineLimit: Int
+    private(set) var xs = XValuesBuilder()
+    private(set) var ys: [[Double]]
+    /// Cells read as gaps because they held a word for "no value" (`null`, `NA`…).
+    private(set) var missingWords = 0
+    /// The first such cell: its line and its text, quoted for a message.
+    private(set) var firstMissingWord: (line: Int, text: String)?
+    /// Columns whose numbers were found grouped by thousands (`1,234.5`), and how.
+    private(set) var grouped: [Int: GroupedColumn] = [:]
+    /// Columns read with a grouping known from a first read: their cells follow it.
+    private(set) var styled: [Int: GroupedColumn] = [:]
+    /// Per column, whether a cell may take the fast path (a number column not `styled`).
+    private var fastColumns: [Bool]
+
+    /// How a column groups its numbers, where that was first seen, and the first cell
+    /// written otherwise (a `conflict`: the column's grouping is then not accepted).
+    struct GroupedColumn {
+        var style: NumberStyle
+        var line: Int
+        var text: String
+        var conflict: (line: Int, text: String)?
+    }
+
+    /// - Parameter yIndices: the columns read as series, each once, the x column not among them.
+    init(bytes: UnsafeRawBufferPointer, source: String, names: [String], xIndex: Int, xFormat: XFormat,
+         decimalComma: Bool, yIndices: [Int], lineLimit: Int, estimatedRows: Int) {
+        var seriesOfColumn = [Int](repeating: -1, count: names.count)
+        for (series, column) in yIndices.enumerated() { seriesOfColumn[column] = series }
+        self.bytes = bytes
+        offset = 0
+        self.source = source
+        self.names = names
+        self.xIndex = xIndex
+        self.xFormat = xFormat
+        self.decimalComma = decimalComma
+        self.seriesOfColumn = seriesOfColumn
+        self.lineLimit = lineLimit
+        ys = [[Double]](repeating: [], count: yIndices.count)
+        fastColumns = seriesOfColumn.indices.map { seriesOfColumn[$0] >= 0 || ($0 == xIndex && xFormat == .number) }
+        reserve(rows: estimatedRows)
+    }
+
+    /// A reader of the same columns over `stretch`, which starts `offset` bytes into
+    /// the file, holding no rows yet.
+    func emptied(over stretch: UnsafeRawBufferPointer, offset: Int) -> RowReader {
+        var reader = self
+        reader.bytes = stretch
+        reader.offset = offset
+        reader.xs = XValuesBuilder()
+        reader.ys = [[Double]](repeating: [], count: ys.count)
+        reader.missingWords = 0
+        reader.firstMissingWord = nil
+        reader.grouped = [:]
+        return reader
+    }
+
+    /// A reader for reading the rows again with the grouping `columns` showed, holding
+    /// no rows yet.
+    func styled(by columns: [Int: GroupedColumn]) -> RowReader {
+        var reader = emptied(over: bytes, offset: offset)
+        reader.styled = columns
+        for column in columns.keys { reader.fastColumns[column] = false }
+        return reader
+    }
+
+    /// Room for `rows` more rows, so columns are allocated once at nearly their size.
+    mutating func reserve(rows: Int) {
+        xs.reserveCapacity(xs.count + rows)
+        for s in ys.indices { ys[s].reserveCapacity(ys[s].count + rows) }
+    }
+
+    /// Appends the rows `other` read (the stretch after this reader's, which starts
+    /// `linesBefore` lines into the file).
+    mutating func append(contentsOf other: RowReader, linesBefore: Int) {
+        for (column, theirs) in other.grouped.sorted(by: { $0.key < $1.key }) {
+            note(theirs.style, column: column, line: theirs.line + linesBefore, text: theirs.text)
+            if let conflict = theirs.conflict, grouped[column]?.conflict == nil {
+                grouped[column]?.conflict = (conflict.line + linesBefore, conflict.text)
+            }
+        }
+        xs.append(contentsOf: other.xs.build())
+        for s in ys.indices { ys[s].append(contentsOf: other.ys[s]) }
+        if firstMissingWord == nil, let first = other.firstMissingWord {
+            firstMissingWord = (first.line + linesBefore, first.text)
+        }
+        missingWords += other.missingWords
+    }
+
+    /// Reads rows until the scanner reaches `end` (its bytes' end by default), telling
+    /// `tracker` about each 4 MB done.
+    mutating func readRows(_ scanner: inout CSVScanner, tracker: ReadTracker?, until end: Int? = nil) throws {
+        let end = end ?? scanner.bytes.count
+        let start = scanner.position
+        var reported = start
+        while scanner.position < end {
+            try readRow(&scanner)
+            if scanner.position - reported >= 4 << 20 {
+                tracker?.finished((offset + reported)..<(offset + scanner.position))
+                reported = scanner.position
+            }
+        }
+        tracker?.finished((offset + reported)..<(offset + end))
+    }
+
+    /// Reads one line from the scanner; a blank line is skipped. A line longer than
+    /// `lineLimit` is an error, found before a long cell is copied to be parsed.
+    mutating func readRow(_ scanner: inout CSVScanner) throws {
+        let columnCount = names.count
+        let rowStart = scanner.position
+        var column = 0
+        while true {
+            // Fast path: a plain number is parsed in the same pass that finds the field's
+            // end; anything else (quotes, spaces, dates, gaps, errors) takes the general way.
+            scanner.beginField()
+            if column < columnCount, fastColumns[column],
+               let pointer = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+               let (parsed, stop) = DecimalParser.parsePrefix(pointer, from: scanner.position, limit: bytes.count,
+                                                              decimalComma: decimalComma),
+               let value = parsed, scanner.isFieldEnd(stop) {
+                scanner.finishField(at: stop)
+                if column == xIndex { xs.append(value) } else { ys[seriesOfColumn[column]].append(value) }
+            } else {
+                let field = scanner.nextField()
+                if let opened = scanner.unclosedQuoteLine {
+                    throw DataLoadError.malformed(file: source, line: opened, column: column + 1,
+                                                  expected: "a closing quote for the field opened on line \(opened)",
+                                                  found: "the end of the file")
+                }
+                if column == 0 && scanner.atLineEnd && scanner.isBlank(field) { return }
+                if scanner.position - rowStart > lineLimit + 2 {
+                    throw DataLoadError.lineTooLong(file: source, line: scanner.lineNumber, limit: lineLimit)
+                }
+                if column < columnCount {
+                    try store(field, column: column, line: scanner.lineNumber, scanner: scanner)
+                }
+            }
+            column += 1
+            if scanner.atLineEnd { break }
+        }
+        // Two bytes more allow for a CRLF.
+        if scanner.position - rowStart > lineLimit + 2 {
+            throw DataLoadError.lineTooLong(file: source, line: scanner.lineNumber, limit: lineLimit)
+        }
+        // A short or long row ends the load, so its half-stored values need no undoing.
+        if column != columnCount {
+            throw DataLoadError.malformed(file: source, line: scanner.lineNumber, column: min(column, columnCount) + 1,
+                                          expected: "\(columnCount) fields like the first line", found: "\(column)")
+        }
+    }
+
+    /// Stores an already split line (the first data line, read while sniffing).
+    mutating func append(_ fields: [CSVScanner.Field], line: Int, scanner: CSVScanner) throws {
+        for (column, field) in fields.enumerated() {
+            try store(field, column: column, line: line, scanner: scanner)
+        }
+    }
+
+    @inline(__always)
+    private mutating func store(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) throws {
+        let series = seriesOfColumn[column]
+        if column == xIndex {
+            xs.append(try parseX(field, line: line, scanner: scanner))
+        } else if series >= 0 {
+            ys[series].append(try parseY(field, column: column, line: line, scanner: scanner))
+        }
+    }
+
+    private mutating func parseX(_ field: CSVScanner.Field, line: Int, scanner: CSVScanner) throws -> Double {
+        switch xFormat {
+        case .number:
+            switch try number(field, column: xIndex, line: line, scanner: scanner) {
+            case let .number(value) where value.isFinite:
+                return value
+            case .outOfRange:
+                throw outOfRange(field, column: xIndex, line: line, scanner: scanner)
+            case .missingWord:
+                throw Self.rowWithoutX(file: source, line: line, column: xIndex, names: names, found: scanner.quoted(field))
+            default:
+                throw malformed(field, column: xIndex, line: line, expected: "a finite number", scanner: scanner)
+            }
+        case .date:
+            if let seconds = DateParser.parse(bytes, from: field.start, to: field.end) { return seconds }
+            if DecimalParser.parse(bytes, from: field.start, to: field.end) == .missingWord {
+                throw Self.rowWithoutX(file: source, line: line, column: xIndex, names: names, found: scanner.quoted(field))
+            }
+            throw malformed(field, column: xIndex, line: line,
+                            expected: "a date like the first row's (YYYY-MM-DD[THH:MM[:SS]])", scanner: scanner)
+        }
+    }
+
+    /// A word for "no value" in the x column: the row cannot be placed, so it is an
+    /// error, where in a y column it would be a gap.
+    static func rowWithoutX(file: String, line: Int, column: Int, names: [String], found: String) -> DataLoadError {
+        .malformed(file: file, line: line, column: column + 1,
+                   expected: "an x value in x column '\(DisplayText.name(names[column]))' (a row without x cannot be "
+                       + "placed; only its other cells may be gaps)",
+                   found: found)
+    }
+
+    private mutating func parseY(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) throws -> Double {
+        switch try number(field, column: column, line: line, scanner: scanner) {
+        case let .number(value) where value.isFinite:
+            return value
+        case .missing:
+            return .nan
+        case .missingWord:
+            if firstMissingWord == nil { firstMissingWord = (line, scanner.quoted(field)) }
+            missingWords += 1
+            return .nan
+        case .outOfRange:
+            throw outOfRange(field, column: column, line: line, scanner: scanner)
+        case .number:
+            throw malformed(field, column: column, line: line, expected: "a finite number (leave the cell empty for a gap)",
+                            scanner: scanner)
+        case .invalid:
+            throw malformed(field, column: column, line: line, expected: "a number", scanner: scanner)
+        }
+    }
+
+    /// A cell of a number column: a plain number, or one grouped by thousands where the
+    /// plain read fails (the column's grouping noted), or as the column's known grouping
+    /// says (`styled`).
+    private mutating func number(_ field: CSVScanner.Field, column: Int, line: Int,
+                                 scanner: CSVScanner) throws -> DecimalParser.Result {
+        if let known = styled[column] { return try number(field, column: column, line: line, as: known, scanner: scanner) }
+        let plain = DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma)
+        // In a comma-separated file a comma is never a decimal mark, grouped or not.
+        guard plain == .invalid, let (value, style) = GroupedNumber.parse(bytes, from: field.start, to: field.end),
+              decimalComma || style.decimal != .comma else {
+            return plain
+        }
+        note(style, column: column, line: line, text: scanner.quoted(field))
+        return .number(value)
+    }
+
+    /// A cell of a column whose grouping is known: a grouped number written so, else a
+    /// plain number whose mark is the column's decimal mark; a plain number with
+    /// another mark is an error (`1,5` where `,` groups thousands).
+    private func number(_ field: CSVScanner.Field, column: Int, line: Int, as known: GroupedColumn,
+                        scanner: CSVScanner) throws -> DecimalParser.Result {
+        if let (value, style) = GroupedNumber.parse(bytes, from: field.start, to: field.end),
+           decimalComma || style.decimal != .comma, known.style.merged(with: style) != nil {
+            return .number(value)
+        }
+        let plain = DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma)
+        guard case .number = plain, let decimal = known.style.decimalMark(allowsComma: decimalComma) else { return plain }
+        let mark = (field.start..<field.end).first { bytes[$0] == UInt8(ascii: ".") || bytes[$0] == UInt8(ascii: ",") }
+        if let mark, bytes[mark] != decimal {
+            throw groupingConflict(column: column, line: line, found: scanner.quoted(field), first: known)
+        }
+        return plain
+    }
+
+    /// Notes that a cell of `column` on `line` is grouped in `style`: the column's
+    /// grouping, or a conflict with it.
+    private mutating func note(_ style: NumberStyle, column: Int, line: Int, text: @autoclosure () -> String) {
+        guard let seen = grouped[column] else {
+            grouped[column] = GroupedColumn(style: style, line: line, text: text())
+            return
+        }
+        if let merged = seen.style.merged(with: style) {
+            grouped[column]?.style = merged
+        } else if seen.conflict == nil || line < seen.conflict!.line {
+            grouped[column]?.conflict = (line, text())
+        }
+    }
+
+    /// The error for the first column whose cells group their digits in two ways.
+    func groupingConflict() -> DataLoadError? {
+        let conflicts = grouped.compactMap { column, seen in seen.conflict.map { (column, $0, seen) } }
+        guard let (column, conflict, seen) = conflicts.min(by: { ($0.1.line, $0.0) < ($1.1.line, $1.0) }) else { return nil }
+        return groupingConflict(column: column, line: conflict.line, found: conflict.text, first: seen)
+    }
+
+    private func groupingConflict(column: Int, line: Int, found: String, first: GroupedColumn) -> DataLoadError {
+        .malformed(file: source, line: line, column: column + 1,
+                   expected: "a number written as on line \(first.line), \(first.text) (\(first.style.description)), "
+                       + "in column '\(DisplayText.name(names[column]))'",
+                   found: found)
+    }
+
+    private func malformed(_ field: CSVScanner.Field, column: Int, line: Int, expected: String,
+                           scanner: CSVScanner) -> DataLoadError {
+        let found = field.start == field.end ? "an empty field" : scanner.quoted(field)
+        return .malformed(file: source, line: line, column: column + 1,
+                          expected: "\(expected) in column '\(DisplayText.name(names[column]))'", found: found)
+    }
+
+    private func outOfRange(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) -> DataLoadError {
+        .malformed(file: source, line: line, column: column + 1,
+                   expected: "a number within ±1.8e308 in column '\(DisplayText.name(names[column]))'",
+                   found: "\(scanner.quoted(field)) (number out of range)")
+    }
+}
+
+/// How the x column is written.
+enum XFormat { case number, date }
