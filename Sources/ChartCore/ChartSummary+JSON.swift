@@ -75,7 +75,7 @@ extension ChartSummary {
         var last: PointDocument?
         var change: Double?
         var changePercent: Double?
-        /// Why there is no `changePercent`: "startsAtZero" or "crossesZero".
+        /// Why there is no `changePercent`: "startsAtZero", "crossesZero" or "nearZero".
         var changePercentWithheld: String?
         var minimum: PointDocument?
         var maximum: PointDocument?

@@ -50,6 +50,7 @@ extension ChartSummary {
             switch summary.percentWithheld {
             case .startsAtZero: percent = "; no percentage, as it starts at 0"
             case .crossesZero: percent = "; no percentage, as its values cross zero"
+            case .nearZero: percent = "; no percentage, as \(value(first.y)) is too close to zero for one"
             case nil:
                 percent = summary.changePercent.map {
                     ", \(Self.signed(ValueFormat.string($0, dataDecimals: abs($0) >= 100 ? 0 : 1), $0))%"

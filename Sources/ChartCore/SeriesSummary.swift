@@ -62,6 +62,20 @@ public struct SeriesSummary: Equatable, Sendable {
     public var maximum: Point?
     /// `nil` with fewer than two distinct x in view.
     public var trend: Trend?
+    /// The median size of a step from one value to the next in view, y units; `nil`
+    /// with fewer than `leastStepsForScale` steps. The series' own scale of change.
+    public var typicalStep: Double?
+
+    /// Steps needed before `typicalStep` says anything: with fewer, a single step is
+    /// the whole change, and a price that rose 30% from one month to the next is no
+    /// base "near zero".
+    public static let leastStepsForScale = 16
+    /// A first value within this many typical steps of zero is too close to it for a
+    /// percentage: a few ordinary steps would halve, double or flip it.
+    public static let stepsFromZeroForPercent = 5.0
+    /// Steps sampled for `typicalStep`, spread evenly over the view: the median of a
+    /// few thousand is as good as all of ten million, without holding them.
+    static let sampledSteps = 4096
 
     public init(name: String, decimals: Int) {
         self.name = name
@@ -81,6 +95,8 @@ public struct SeriesSummary: Equatable, Sendable {
         case startsAtZero
         /// The values in view lie on both sides of zero.
         case crossesZero
+        /// The first value is within `stepsFromZeroForPercent` typical steps of zero.
+        case nearZero
     }
 
     /// Why the change is given without a percentage, `nil` where it has one (or no change).
@@ -90,12 +106,16 @@ public struct SeriesSummary: Equatable, Sendable {
     /// sides of zero in view (a random walk, °C, a balance) have a zero that is only where
     /// the scale happens to put it: a first value of 1.29 ending near −300 is "−23,247%",
     /// a number that depends on how close to that zero the walk began, not on the walk.
-    /// So the rule is the sign, not a threshold on the base: a threshold (say 1% of the
-    /// range) would also withhold the +21,000% of a price that rose from 17 to 3,800.
+    /// The same holds where one sign is kept but the first value sits a few of the
+    /// series' own steps from zero (a walk from 1.29 with steps of about 1, 0.2 °C with
+    /// hourly swings of half a degree). The base is measured against the series' steps,
+    /// not against its range: 1% of the range would also withhold the +21,000% of a
+    /// price that rose from 17 to 3,800, whose daily steps were a few cents.
     public var percentWithheld: PercentWithheld? {
         guard let first, change != nil else { return nil }
         if first.y == 0 { return .startsAtZero }
         if let minimum, let maximum, minimum.y < 0, maximum.y > 0 { return .crossesZero }
+        if let typicalStep, abs(first.y) < Self.stepsFromZeroForPercent * typicalStep { return .nearZero }
         return nil
     }
 
@@ -109,17 +129,26 @@ public struct SeriesSummary: Equatable, Sendable {
 
     /// Measures the finite values `y(i)` at the indices `indices` of `xs`; NaN and
     /// infinities are skipped.
-    /// - Complexity: O(`indices.count`), one pass.
+    /// - Complexity: O(`indices.count`), one pass, and a sort of at most `sampledSteps`
+    ///   steps.
     static func measuring(name: String, decimals: Int, xs: XValues, indices: Range<Int>,
                           _ y: (Int) -> Double) -> SeriesSummary {
         var summary = SeriesSummary(name: name, decimals: decimals)
         var fit = LinearFit()
         var firstIndex = -1, lastIndex = -1, lowIndex = -1, highIndex = -1
         var low = Double.infinity, high = -Double.infinity
+        var steps: [Double] = []
+        let stride = max(1, indices.count / sampledSteps)
+        var stepCount = 0
         for i in indices {
             let value = y(i)
             guard value.isFinite else { continue }
-            if firstIndex < 0 { firstIndex = i }
+            if firstIndex < 0 {
+                firstIndex = i
+            } else {
+                if stepCount % stride == 0 { steps.append(abs(value - y(lastIndex))) }
+                stepCount += 1
+            }
             lastIndex = i
             if value < low { (low, lowIndex) = (value, i) }
             if value > high { (high, highIndex) = (value, i) }
@@ -131,6 +160,11 @@ public struct SeriesSummary: Equatable, Sendable {
         summary.last = Point(x: xs[lastIndex], y: y(lastIndex))
         summary.minimum = Point(x: xs[lowIndex], y: low)
         summary.maximum = Point(x: xs[highIndex], y: high)
+        if stepCount >= leastStepsForScale, !steps.isEmpty {
+            steps.sort()
+            let step = steps[steps.count / 2]
+            if step.isFinite { summary.typicalStep = step }
+        }
         if let slope = fit.slope {
             let fitted = slope * (xs[lastIndex] - xs[firstIndex])
             let spread = high - low

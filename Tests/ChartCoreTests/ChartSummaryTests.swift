@@ -19,12 +19,17 @@ final class ChartSummaryTests: XCTestCase {
         var high: (x: Double, y: Double)?
         var slope: Double?
         var rSquared: Double?
+        /// The median step between neighbouring finite values (every step: the tests'
+        /// series are shorter than the summary's sample), with at least 16 steps.
+        var typicalStep: Double?
 
         init(xs: [Double], ys: [Double]) {
             let points = zip(xs, ys).filter { $0.1.isFinite }
             count = points.count
             first = points.first
             last = points.last
+            let steps = zip(points.dropFirst(), points).map { abs($0.1 - $1.1) }.sorted()
+            if steps.count >= 16 { typicalStep = steps[steps.count / 2] }
             for p in points {
                 if low == nil || p.1 < low!.y { low = p }
                 if high == nil || p.1 > high!.y { high = p }
@@ -61,10 +66,12 @@ final class ChartSummaryTests: XCTestCase {
         XCTAssertEqual(summary.maximum?.y, expected.high?.y, file: file, line: line)
         if let first = expected.first, let last = expected.last {
             XCTAssertEqual(summary.change!, last.y - first.y, accuracy: 1e-9 * max(1, abs(last.y)), file: file, line: line)
-            if first.y != 0, !(expected.low!.y < 0 && expected.high!.y > 0) {
+            XCTAssertEqual(summary.typicalStep, expected.typicalStep, file: file, line: line)
+            let nearZero = expected.typicalStep.map { abs(first.y) < 5 * $0 } ?? false
+            if first.y != 0, !(expected.low!.y < 0 && expected.high!.y > 0), !nearZero {
                 XCTAssertEqual(summary.changePercent!, (last.y - first.y) / abs(first.y) * 100, accuracy: 1e-9, file: file, line: line)
             } else {
-                XCTAssertNil(summary.changePercent, "no % from a first value of 0 or across zero", file: file, line: line)
+                XCTAssertNil(summary.changePercent, "no % from a first value of 0, across zero or a few steps from it", file: file, line: line)
             }
         }
         guard let slope = expected.slope else { return XCTAssertNil(summary.trend, file: file, line: line) }
@@ -100,7 +107,7 @@ final class ChartSummaryTests: XCTestCase {
         XCTAssertEqual(summary.slopeUnit, .xUnit)
         XCTAssertTrue(summary.lines.contains("Overall y trended up, about +2.00 per unit of x; a straight-line fit explains 100% of its variation."),
                       summary.lines.joined(separator: "\n"))
-        XCTAssertTrue(summary.lines.contains("y rose from 1 to 201 (+200, +20,000%) between x = 0 and x = 100."),
+        XCTAssertTrue(summary.lines.contains("y rose from 1 to 201 (+200; no percentage, as 1 is too close to zero for one) between x = 0 and x = 100."),
                       summary.lines.joined(separator: "\n"))
     }
 
@@ -217,6 +224,34 @@ final class ChartSummaryTests: XCTestCase {
         XCTAssertNil(price.series[0].percentWithheld)
         XCTAssertEqual(price.series[0].changePercent!, (3_839.5 - 17.66) / 17.66 * 100, accuracy: 1e-9)
         XCTAssertTrue(price.lines.contains { $0.contains("+21,641%") }, price.lines.joined(separator: "\n"))
+    }
+
+    /// A first value a few of the series' own steps from zero gets no percentage, whatever
+    /// the walk; a price whose steps are small beside its first value keeps its percentage,
+    /// however large; and with under 16 steps a single step is no scale.
+    func testAPercentageFromABaseNearZeroIsWithheld() throws {
+        let xs = (0..<500).map(Double.init)
+        for seed in UInt64(1)...40 {
+            var generator = SplitMix64(seed: seed)
+            // A walk of unit steps from 1.29, kept positive, so only the base decides.
+            var ys = [1.29]
+            for _ in 1..<xs.count { ys.append(abs(ys[ys.count - 1] + generator.nextStandardNormal())) }
+            let walk = ChartSummary(dataset: Dataset(source: "w", xs: xs, series: [Series(name: "w", ys: ys)]), decimals: [2])
+            XCTAssertEqual(walk.series[0].percentWithheld, .nearZero, "seed \(seed)")
+            XCTAssertNil(walk.series[0].changePercent, "seed \(seed)")
+            XCTAssertTrue(walk.lines.contains { $0.contains("no percentage, as 1.29 is too close to zero for one") },
+                          walk.lines.joined(separator: "\n"))
+
+            // Daily steps of about 0.5% from 17.66, as the S&P 500 from 1928.
+            var price = [17.66]
+            for _ in 1..<xs.count { price.append(price[price.count - 1] * (1.004 + 0.005 * generator.nextStandardNormal())) }
+            let rising = ChartSummary(dataset: Dataset(source: "p", xs: xs, series: [Series(name: "p", ys: price)]), decimals: [2])
+            XCTAssertNil(rising.series[0].percentWithheld, "seed \(seed)")
+            XCTAssertNotNil(rising.series[0].changePercent, "seed \(seed)")
+        }
+        let monthly = ChartSummary(dataset: Dataset(source: "m", xs: Array(xs[0..<3]), series: [Series(name: "m", ys: [100, 130, 160])]))
+        XCTAssertNil(monthly.series[0].typicalStep)
+        XCTAssertEqual(try XCTUnwrap(monthly.series[0].changePercent), 60, accuracy: 1e-9)
     }
 
     func testARangeWithoutPointsSaysSo() {
