@@ -33,14 +33,13 @@ final class BoardPlacementTests: XCTestCase {
 
     /// A notice over the plot (a day file that could not be read) and a pinned board at
     /// the plot's middle, where the notice is: the board moves clear of it while it is
-    /// shown, and back when it has gone.
+    /// shown, and back when it has gone. The notice is added as the window's scene adds
+    /// it (`ChartPresenter.add(notice:)`).
     func testTheBoardKeepsClearOfANotice() throws {
         let presenter = ChartPresenter(source: DataSource(dataset: StationReport.dataset()), factory: RecordingSurfaceFactory(),
                                        geometry: geometry, initialFraction: 0.01)
         let notice = NoticeController()
-        presenter.stage.add(notice)
-        presenter.highlight.obstacles = { [notice] in [notice.box].compactMap { $0 } }
-        notice.onChange = { [highlight = presenter.highlight] in highlight.setNeedsBuild() }
+        presenter.add(notice: notice)
         settle(presenter)
         let plot = geometry.plotBox
         let middle = PixelPoint(x: plot.x + plot.width / 2, y: plot.maxY - 20)
