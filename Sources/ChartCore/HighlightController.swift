@@ -9,8 +9,12 @@ import ChartData
 /// bucket's lowest and highest point, a fraction of a pixel apart, so the drawn line
 /// passes through the true value's height in its column and the circle sits on it
 /// (a straight line between the drawn neighbours would put it on a neighbouring hour's
-/// value in a dense view). The board is laid out against the target viewport
-/// (`InfoBoardLayout`), so it stays put while y animates.
+/// value in a dense view). With `--lod rdp` that does not hold: a Ramer–Douglas–Peucker
+/// level keeps only the points farthest from the chords between the others, so a point
+/// it dropped is off the straight line drawn past it, and its circle with it (the
+/// circle and the board still show the true value).
+/// The board is laid out against the target viewport (`InfoBoardLayout`), so it stays
+/// put while y animates.
 ///
 /// Where the lines are drawn smoothed (`SeriesLinesController.isSmooth` and a view
 /// sparse enough, `SmoothCurve.smooths`), a hover follows the pointer rather than
