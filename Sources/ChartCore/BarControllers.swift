@@ -104,9 +104,7 @@ public final class PresetButtonsController: RenderController {
     }
     /// Presets that would show fewer than two points (`RangePreset.showsTwoPoints`):
     /// drawn faint, and pressing them does nothing.
-    public var unavailable: Set<RangePreset> = [] {
-        didSet { environment?.invalidate() }
-    }
+    public let unavailable: Set<RangePreset>
     /// The opacity of an unavailable preset's label and button.
     public static let dimmedAlpha = 0.35
     public var pointSize = 12.0
@@ -115,8 +113,15 @@ public final class PresetButtonsController: RenderController {
     private var text: TextSurface?
     private var environment: RenderEnvironment?
 
-    public init(presets: [RangePreset]) {
-        self.presets = presets
+    /// The presets of `dataset`'s x axis, those that would show fewer than two of its
+    /// points over `data` (the chart's extent, `ChartComposition.extent`) unavailable.
+    /// - Complexity: O(presets × log n).
+    public init(dataset: Dataset, data: ClosedRange<Double>) {
+        presets = RangePreset.available(for: dataset.xKind)
+        // All shows everything there is, however little: it is never dimmed.
+        unavailable = Set(presets.filter {
+            $0 != .all && !$0.showsTwoPoints(of: dataset.xs, data: data, kind: dataset.xKind)
+        })
     }
 
     public var followsViewport: Bool { false }

@@ -89,11 +89,7 @@ public final class ChartPresenter {
         highlight = HighlightController(source: source, lines: lines)
         annotation = ValueAnnotationController(source: source, lines: lines)
         legend = LegendController(dataset: dataset, lines: lines)
-        presets = PresetButtonsController(presets: RangePreset.available(for: dataset.xKind))
-        // All shows everything there is, however little: it is never dimmed.
-        presets.unavailable = Set(presets.presets.filter { [dataRange] in
-            $0 != .all && !$0.showsTwoPoints(of: dataset.xs, data: dataRange, kind: dataset.xKind)
-        })
+        presets = PresetButtonsController(dataset: dataset, data: dataRange)
         selectionBox = SelectionBoxController()
         xAxis = XAxisController(xKind: dataset.xKind)
         yAxis = YAxisController()

@@ -9,8 +9,12 @@ import ChartData
 /// bucket's lowest and highest point, a fraction of a pixel apart, so the drawn line
 /// passes through the true value's height in its column and the circle sits on it
 /// (a straight line between the drawn neighbours would put it on a neighbouring hour's
-/// value in a dense view). The board is laid out against the target viewport
-/// (`InfoBoardLayout`), so it stays put while y animates.
+/// value in a dense view). With `--lod rdp` that does not hold: a Ramer–Douglas–Peucker
+/// level keeps only the points farthest from the chords between the others, so a point
+/// it dropped is off the straight line drawn past it, and its circle with it (the
+/// circle and the board still show the true value).
+/// The board is laid out against the target viewport (`InfoBoardLayout`), so it stays
+/// put while y animates.
 ///
 /// Where the lines are drawn smoothed (`SeriesLinesController.isSmooth` and a view
 /// sparse enough, `SmoothCurve.smooths`), a hover follows the pointer rather than
@@ -68,17 +72,24 @@ public final class HighlightController: RenderController {
     /// Highlights the point nearest `x` (data units), unless a pin holds another; inside
     /// a gap in x, farther than `reach` (data units) from its ends, nothing: no line is
     /// drawn there, so there is no value to show. `pointer`, the pointer's canvas pixel,
-    /// is kept clear by the board.
+    /// is kept clear by the board: a move that stays on the same point rebuilds nothing
+    /// unless the pointer comes onto the board as drawn (then it moves).
     /// - Complexity: O(log n).
     public func hover(atX x: Double, reach: Double = 0, pointer: PixelPoint? = nil) {
         guard !isPinned else { return }
         if lines.isSmooth, pointerX != x { environment?.invalidate() }
         if pointer != self.pointer {
             self.pointer = pointer
-            environment?.invalidate()
+            if let pointer, let boardBox, pointerBox(around: pointer).intersects(boardBox) { environment?.invalidate() }
         }
         pointerX = x
         set(source.nearestIndex(toX: x, reach: reach))
+    }
+
+    /// The box around the pointer at `point` the board keeps clear of, canvas pixels.
+    private func pointerBox(around point: PixelPoint) -> PixelBox {
+        let reach = pointerReach * (environment?.geometry.scale ?? 1)
+        return PixelBox(x: point.x - reach, y: point.y - reach, width: 2 * reach, height: 2 * reach)
     }
 
     /// Ends a hover (the pointer left the plot); a pinned highlight stays.
@@ -264,12 +275,9 @@ public final class HighlightController: RenderController {
                             height: sizes.map(\.height).reduce(0, +) + spacing * Double(boardRows.count - 1) + 2 * padding)
         // Inside the plot: never over the y labels left of it or the value label right of it.
         // A pinned board stays put while the pointer roams; a hovered one keeps clear of it.
-        let reach = pointerReach * scale
-        let pointerBox = pointer.flatMap { p in
-            isPinned ? nil : PixelBox(x: p.x - reach, y: p.y - reach, width: 2 * reach, height: 2 * reach)
-        }
+        let keptClear = isPinned ? nil : pointer.map(pointerBox(around:))
         let box = InfoBoardLayout.place(size: size, lineX: lineX, circles: targetCircles + circles, radius: radius * scale,
-                                        obstacles: (obstacles?() ?? []) + [pointerBox].compactMap { $0 },
+                                        obstacles: (obstacles?() ?? []) + [keptClear].compactMap { $0 },
                                         top: plot.y + 6 * scale, canvas: plot)
         boardBox = box
         rows = boardRows.map(\.0)

@@ -47,8 +47,8 @@ public final class SeriesLinesController: RenderController {
     public var followsViewport: Bool { showsTrend || isOnePoint }
 
     /// Whether the data is one point (a file of one row): each line is then a dot of
-    /// `dotRadius` line widths, which the line alone (a stroke of no length) is too small
-    /// to be seen as.
+    /// `dotRadius` line widths, drawn here; the line surface draws strokes between
+    /// points, and a dot as wide as a stroke would be too small to find.
     private var isOnePoint: Bool { dataset.count == 1 }
     /// A lone point's dot radius, in line widths.
     public static let dotRadius = 2.0

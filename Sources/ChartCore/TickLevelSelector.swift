@@ -12,17 +12,11 @@ import Foundation
 /// wins over the band, with the same 5% margin before it lets go.
 public struct TickLevelSelector: Equatable, Sendable {
     /// Pixels between neighbouring labels a level aims for.
-    public static let preferredSpacing = 90.0...150.0
+    public static let preferredSpacing = PixelBand(90.0...150.0)
     public static let hysteresis = 0.05
     public private(set) var level: Int?
 
     public init() {}
-
-    /// How far `pixels` between labels lie outside `preferredSpacing`, as the log of
-    /// the ratio to its nearer end; 0 inside it.
-    public static func miss(spacing pixels: Double) -> Double {
-        max(log(preferredSpacing.lowerBound / pixels), log(pixels / preferredSpacing.upperBound), 0)
-    }
 
     /// The level for `width` data units on `pixels` pixels; `minimumPixelSpacing(l)` is
     /// the distance labels of level `l` need to not overlap.
@@ -32,10 +26,10 @@ public struct TickLevelSelector: Equatable, Sendable {
         guard width > 0, width.isFinite, pixels > 0 else { return level ?? ladder.levels.lowerBound }
         let levels = ladder.levels
         func pixelSpacing(_ l: Int) -> Double { ladder.spacing(ofLevel: l) / width * pixels }
-        func miss(_ l: Int) -> Double { Self.miss(spacing: pixelSpacing(l)) }
+        func miss(_ l: Int) -> Double { Self.preferredSpacing.miss(pixelSpacing(l)) }
         let margin = log(1 + Self.hysteresis)
 
-        var l = level ?? ladder.level(withSpacingAtMost: Self.preferredSpacing.upperBound / pixels * width)
+        var l = level ?? ladder.level(withSpacingAtMost: Self.preferredSpacing.pixels.upperBound / pixels * width)
         l = min(max(l, levels.lowerBound), levels.upperBound)
         while l < levels.upperBound, pixelSpacing(l) < minimumPixelSpacing(l) || miss(l + 1) + margin < miss(l) {
             l += 1

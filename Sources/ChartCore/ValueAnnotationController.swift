@@ -14,8 +14,11 @@ public final class ValueAnnotationController: RenderController {
     public struct Label: Equatable, Sendable {
         /// The axis the value is read against, which is also the margin it sits in.
         public var side: YAxisSide
+        /// The series whose value it shows: the side's first shown series.
         public var series: Int
+        /// The value shown, data units: the series' right-most finite value in view.
         public var value: Double
+        /// Where the label's tag stands, canvas pixels (in the side's margin).
         public var box: PixelBox
     }
 

@@ -14,19 +14,13 @@ import Foundation
 public struct YAxisGrid: Equatable, Sendable {
     public var step: Double
     /// Pixels between lines a new step aims for.
-    public static let preferredSpacing = 60.0...90.0
+    public static let preferredSpacing = PixelBand(60.0...90.0)
     /// How much further from the band than the best step the current one may be
     /// (as a ratio of spacings) before it is replaced.
     public static let keptMargin = 1.25
 
     public init(step: Double) {
         self.step = step
-    }
-
-    /// How far lines `pixels` apart lie outside `preferredSpacing`, as the log of the
-    /// ratio to its nearer end; 0 inside it.
-    public static func miss(spacing pixels: Double) -> Double {
-        max(log(preferredSpacing.lowerBound / pixels), log(pixels / preferredSpacing.upperBound), 0)
     }
 
     /// The grid for `range` drawn `pixels` tall, keeping `current`'s step while it
@@ -37,15 +31,15 @@ public struct YAxisGrid: Equatable, Sendable {
             self.init(step: FiniteDomain.smallestSpan(atMagnitude: FiniteDomain.clamp(range.lowerBound)))
             return
         }
-        let perPixel = height / pixels
+        let perPixel = height / pixels, band = Self.preferredSpacing
         // The finest step at least the band's low end apart, or the one below it, which
         // ever misses the band by the smaller ratio: from the height alone, so where the
         // lines fall does not change the choice.
-        let wide = Self.niceStep(atLeast: Self.preferredSpacing.lowerBound * perPixel)
+        let wide = Self.niceStep(atLeast: band.pixels.lowerBound * perPixel)
         let narrow = Self.step(below: wide)
-        let best = Self.miss(spacing: wide / perPixel) <= Self.miss(spacing: narrow / perPixel) ? wide : narrow
+        let best = band.miss(wide / perPixel) <= band.miss(narrow / perPixel) ? wide : narrow
         if let current, current.step > 0,
-           Self.miss(spacing: current.step / perPixel) <= Self.miss(spacing: best / perPixel) + log(Self.keptMargin) {
+           band.miss(current.step / perPixel) <= band.miss(best / perPixel) + log(Self.keptMargin) {
             self = current
             return
         }

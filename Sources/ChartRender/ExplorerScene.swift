@@ -66,10 +66,7 @@ public final class ExplorerScene {
                                      lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction,
                                      smooth: smooth)
         zoom = DayZoom(overview: overview.main)
-        overview.main.stage.add(notice)
-        // The board keeps clear of a notice: a missing day's message names what was clicked.
-        overview.main.highlight.obstacles = { [unowned notice] in [notice.box].compactMap { $0 } }
-        notice.onChange = { [unowned main = overview.main] in main.highlight.setNeedsBuild() }
+        overview.main.add(notice: notice)
         if days != nil {
             overview.main.onZoomIntoPoint = { [unowned self] index in openDay(at: index) }
         }

@@ -178,12 +178,11 @@ public final class LODLineSeries {
         return min(first / Self.pointsPerPiece, lastPiece)...min(last / Self.pointsPerPiece, lastPiece)
     }
 
-    /// The number of `level`'s last piece; `nil` when it has no point (one point is a
-    /// piece of its own, drawn as a dot).
+    /// The number of `level`'s last piece; `nil` when it has under two points.
     private func lastPiece(ofLevel level: Int) -> Int? {
         let count = level == Self.fullSeries ? dataset.count : detail.levels[level].indices.count
-        guard count >= 1 else { return nil }
-        return max(count - 2, 0) / Self.pointsPerPiece
+        guard count >= 2 else { return nil }
+        return (count - 2) / Self.pointsPerPiece
     }
 
     /// The preparation of one piece, nothing read yet, with a break after each point

@@ -92,8 +92,7 @@ public final class LineSeriesBuffer {
     init(device: RenderDevice, prepared: PreparedPiece, bytesPerBuffer: Int = 32 << 20) {
         self.device = device
         pointCount = prepared.pointCount
-        // A lone point has a block (a dot); a lone gap or no point has none.
-        guard !prepared.blocks.isEmpty else { return }
+        guard prepared.pointCount >= 2 else { return }
         runs = prepared.runs
 
         var buffer: BufferID?

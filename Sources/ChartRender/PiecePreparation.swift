@@ -31,10 +31,7 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
         self.pointsPerBlock = pointsPerBlock
         piece = PreparedPiece(pointCount: points.count)
         let count = points.count
-        guard count >= 2 else {
-            if count == 1 { piece = Self.dot(of: points) }
-            return
-        }
+        guard count >= 2 else { return }
         // Consecutive blocks share one point: count − 1 segments, pointsPerBlock − 1 a block.
         let blockCount = (count - 2) / (pointsPerBlock - 1) + 1
         piece.offsets.reserveCapacity(2 * (count + blockCount - 1))
@@ -81,20 +78,6 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
                                                 firstPoint: firstPoint, pointCount: last - first + 1,
                                                 hasGaps: origin.hasGaps))
         next = last
-    }
-
-    /// A lone point as a dot: one block of a segment of no length from the point to
-    /// itself, which the shader draws as the stroke's round cap; nothing for a gap.
-    private static func dot(of points: Points) -> PreparedPiece {
-        var piece = PreparedPiece(pointCount: 1)
-        guard points.y(0).isFinite else { return piece }
-        let origin = Self.origin(of: points, range: 0...0)
-        piece.runs = [run(of: points, from: 0, to: 0)]
-        piece.offsets = [0, 0, 0, 0]
-        piece.blocks = [PreparedPiece.Block(originX: origin.x, originY: origin.y, unitX: origin.unitX, unitY: origin.unitY,
-                                            firstX: points.x(0), lastX: points.x(0), firstPoint: 0, pointCount: 2,
-                                            hasGaps: false)]
-        return piece
     }
 
     /// The extent of points first…last.

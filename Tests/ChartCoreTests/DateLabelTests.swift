@@ -174,8 +174,8 @@ final class DateLabelTests: XCTestCase {
     /// Days and months name their year: under the labels when no January is in view,
     /// and as the January label ("2025") at a year's start. (Under times the day named
     /// under the labels carries the year, unless a midnight near the left end has
-    /// pushed it out: then that midnight's label names the day. On the 1000-pixel plot
-    /// views up to 11 days are labelled with times.)
+    /// pushed it out: then that midnight's label names the day. Views of 3.5 to 11.5
+    /// days, where that happens, are `testViewsOfDaysNameTheirDay`'s.)
     func testDayAndMonthViewsNameTheirYear() {
         var rng = SplitMix64(seed: 34)
         for width in widths(from: 11.5 * day, to: 2 * year) {
@@ -187,6 +187,49 @@ final class DateLabelTests: XCTestCase {
         }
         let (recorded, _) = axis(over: CivilDate(year: 2024, month: 9, day: 10).unixSeconds...CivilDate(year: 2025, month: 4, day: 20).unixSeconds)
         XCTAssertTrue(labelRow(recorded).contains { $0.text == "2025" }, "Jan 1 reads as its year in a months view")
+    }
+
+    /// Views of 3.5 to 11.5 days on the 1000-pixel plot, the rest of the story of
+    /// `testDayAndMonthViewsNameTheirYear`: up to about six days they are labelled with
+    /// times and midnights, and the day before the first label is named with its year
+    /// under the labels ("May 28, 2020"), unless a midnight stands so near the left end
+    /// that it leaves no room (then that midnight's label, first in the row, names the
+    /// day); the longer ones with days, the year under them.
+    func testViewsOfDaysNameTheirDay() {
+        var rng = SplitMix64(seed: 35)
+        var timed = 0, pushed = 0, days = 0
+        for width in widths(from: 3.5 * day, to: 11.5 * day) {
+            for _ in 0..<6 {
+                let start = Double.random(in: 1.5e9...1.8e9, using: &rng).rounded()
+                let (recorded, _) = axis(over: start...(start + width))
+                let row = labelRow(recorded).sorted { $0.position.x < $1.position.x }
+                let under = drawn(recorded).filter { $0.position.y > (row.first?.position.y ?? 0) }.map(\.text)
+                let context = "\(width / day) days from \(start): \(row.map(\.text)) over \(under)"
+                guard let first = row.first else { return XCTFail("no labels for \(context)") }
+                if row.contains(where: { $0.text.contains(":") }) {
+                    timed += 1
+                    if under.isEmpty {
+                        pushed += 1
+                        XCTAssertFalse(first.text.contains(":"), "the first label names the day: \(context)")
+                        XCTAssertLessThan(first.position.x - recorded.stage.geometry.plotBox.x, 150, context)
+                    } else {
+                        // The day just before the first label: it is the one the labels
+                        // leave unsaid (a midnight too near the edge is not drawn).
+                        let plot = recorded.stage.geometry.plotBox
+                        let instant = start + (first.position.x - plot.x) / plot.width * width
+                        XCTAssertEqual(under, [CalendarReading.dayName(CivilDate(unixSeconds: instant - 60))], context)
+                    }
+                } else {
+                    days += 1
+                    let years = Set((CivilDate(unixSeconds: start).year...CivilDate(unixSeconds: start + width).year).map(String.init))
+                    XCTAssertTrue((row.map(\.text) + under).contains(where: years.contains), "no year: \(context)")
+                    XCTAssertFalse(row.contains { $0.text.contains(":") }, context)
+                }
+            }
+        }
+        XCTAssertGreaterThan(timed, 20, "views under six days are labelled with times")
+        XCTAssertGreaterThan(pushed, 0, "some with the day's context pushed out")
+        XCTAssertGreaterThan(days, 20, "views over seven days with days")
     }
 
     /// Zooming to and fro by 2% around each width where the level changes, from

@@ -32,8 +32,8 @@ final class YAxisControllerTests: XCTestCase {
         XCTAssertEqual(axis.sets.count, 1)
         let pixels = Double(recorded.stage.geometry.plot.height)
         let best = YAxisGrid(range: 0...lastTarget, pixels: pixels).step
-        let kept = YAxisGrid.miss(spacing: axis.sets[0].grid.step / lastTarget * pixels)
-        XCTAssertLessThanOrEqual(kept, YAxisGrid.miss(spacing: best / lastTarget * pixels) + log(YAxisGrid.keptMargin) + 1e-9,
+        let kept = YAxisGrid.preferredSpacing.miss(axis.sets[0].grid.step / lastTarget * pixels)
+        XCTAssertLessThanOrEqual(kept, YAxisGrid.preferredSpacing.miss(best / lastTarget * pixels) + log(YAxisGrid.keptMargin) + 1e-9,
                                  "the latest target wins")
         XCTAssertNil(axis.pending)
     }

@@ -1,4 +1,5 @@
 import ChartCore
+import ChartData
 import ChartRender
 import XCTest
 
@@ -55,21 +56,39 @@ final class GapTests: XCTestCase {
         XCTAssertLessThanOrEqual(rows.count, 3)
     }
 
-    /// A series of one point (a file of one row) is a round dot the stroke's width
-    /// across, where its point is; one of one gap draws nothing.
+    /// A series of one point (a file of one row) is drawn as a round dot in the middle
+    /// of the plot, `SeriesLinesController.dotRadius` line widths across each way (the
+    /// line alone, a stroke of no length, draws nothing); a point of one gap draws none.
     func testASeriesOfOnePointIsADot() throws {
-        let size = PixelSize(width: 200, height: 100)
-        let visible = DataRect(minX: 4.5, maxX: 5.5, minY: 1.5, maxY: 2.5)
-        let image = try GLTestHarness.draw(xs: [5], ys: [2], visible: visible, size: size, width: 6)
-        var inked: [(x: Int, y: Int)] = []
-        for y in 0..<size.height {
-            for x in 0..<size.width where image.coverage(x, y) > 0.5 { inked.append((x, y)) }
+        func solid(_ ys: [Double]) throws -> (inked: [(x: Int, y: Int)], centre: (x: Int, y: Int), radius: Double) {
+            let canvas = PixelSize(width: 600, height: 400)
+            let dataset = Dataset(source: "one", xs: [1_672_704_000], series: [Series(name: "Close", ys: ys)],
+                                  xKind: .time(unitsPerSecond: 1))
+            let scene = try ExplorerScene(device: GLTestHarness.device, source: DataSource(dataset: dataset), canvas: canvas,
+                                          gradient: false, font: nil)
+            let target = try TextureTarget(device: GLTestHarness.device, width: canvas.width, height: canvas.height)
+            for _ in 0..<600 where scene.advance(by: 1.0 / 60) {}
+            scene.draw(into: target.passTarget)
+            let image = target.readPixels()
+            let blue = scene.main.lines.drawnColor(ofSeries: 0, theme: scene.main.stage.targetTheme)
+            let plot = scene.main.geometry.plot
+            var inked: [(x: Int, y: Int)] = []
+            for y in plot.y..<plot.y + plot.height {
+                for x in plot.x..<plot.x + plot.width {
+                    let p = image[x, y]
+                    let red = abs(Float(p.r) / 255 - blue.red), green = abs(Float(p.g) / 255 - blue.green)
+                    let off: Float = red + green + abs(Float(p.b) / 255 - blue.blue)
+                    if off < 0.15 { inked.append((x, y)) }
+                }
+            }
+            return (inked, (plot.x + plot.width / 2, plot.y + plot.height / 2), SeriesLinesController.dotRadius * 2)
         }
-        XCTAssertGreaterThan(inked.count, 15, "a dot of about 6 pixels across")
-        XCTAssertTrue(inked.allSatisfy { abs($0.x - 100) <= 4 && abs($0.y - 50) <= 4 }, "round, in the middle: \(inked)")
-        XCTAssertEqual(image.coverage(inDiscAt: 100, 50, radius: 3), Double.pi * 9, accuracy: Double.pi * 9 * 0.35)
-        let gap = try GLTestHarness.draw(xs: [5], ys: [.nan], visible: visible, size: size, width: 6)
-        XCTAssertEqual(gap.coverage(inDiscAt: 100, 50, radius: 10), 0)
+        let dot = try solid([125.07])
+        let r = dot.radius
+        XCTAssertTrue(dot.inked.allSatisfy { Double(abs($0.x - dot.centre.x)) <= r + 1 && Double(abs($0.y - dot.centre.y)) <= r + 1 },
+                      "round, in the middle of the plot \(dot.centre): \(dot.inked)")
+        XCTAssertEqual(Double(dot.inked.count), Double.pi * r * r, accuracy: Double.pi * r * r * 0.4,
+                       "a dot \(2 * r) pixels across")
+        XCTAssertEqual(try solid([.nan]).inked.count, 0, "a gap draws nothing")
     }
 }
-

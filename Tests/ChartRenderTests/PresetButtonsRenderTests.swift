@@ -21,7 +21,6 @@ final class PresetButtonsRenderTests: XCTestCase {
         for _ in 0..<600 where scene.advance(by: 1.0 / 60) {}
         scene.draw(into: target.passTarget)
         let image = target.readPixels()
-        try PNGFile.write(image, to: NSTemporaryDirectory() + "sightline-presets-dimmed.png")
         let buttons = scene.main.presets
         XCTAssertEqual(buttons.unavailable, [.oneDay])
         func darkest(_ preset: RangePreset) throws -> Int {

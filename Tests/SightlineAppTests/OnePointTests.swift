@@ -31,7 +31,6 @@ final class OnePointTests: ScratchFolderTestCase {
         let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--out", out, "--size", "640x360"])
         XCTAssertEqual(result.status, 0, result.error)
         let image = try PNGFile.read(from: out)
-        try? PNGFile.write(image, to: NSTemporaryDirectory() + "sightline-one-point-render.png")
         let plot = ChartLayout.standard.plotRect(in: size)
         let centre = (x: plot.x + plot.width / 2, y: plot.y + plot.height / 2)
         let dot = dotPixels(image, plot: plot, centre: centre, radius: 6)
