@@ -1,7 +1,8 @@
 import ChartCore
 import Foundation
 
-/// Turns SIGINT, SIGTERM and SIGHUP into orderly ends.
+/// Turns the signals that end a process by default (SIGINT, SIGTERM, SIGHUP, and
+/// Ctrl-\'s SIGQUIT, SIGUSR1, SIGUSR2 and SIGALRM) into orderly ends.
 ///
 /// The signals are blocked in every thread from the start (`start()` runs before any
 /// other thread exists, and threads inherit the mask) and taken by one watcher thread
@@ -12,8 +13,11 @@ import Foundation
 /// handler that asks its loop to quit instead, so the session is saved first; a second
 /// signal while it quits ends the process at once.
 public enum SignalWatcher {
-    /// The signals watched.
-    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// The signals watched: every one a user or another program may send to end the
+    /// process. SIGPIPE is left to its default: a write to a closed pipe raises it in
+    /// the writing thread, where no watcher can take it, and ending quietly then is what
+    /// `sightline describe … | head -1` expects.
+    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
     private static let lock = NSLock()
     nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Bool)?
     nonisolated(unsafe) private static var received: Int32?

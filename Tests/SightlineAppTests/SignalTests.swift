@@ -41,22 +41,26 @@ final class SignalTests: XCTestCase {
     }
 
     /// `bench-data` writes a walk to a temporary CSV (gigabytes for large runs): a
-    /// SIGTERM while it is written removes it.
-    func testBenchDataRemovesItsTemporaryFileOnSIGTERM() throws {
-        let temporary = folder + "/tmp"
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-        let process = try ProcessRunner.start(ProcessRunner.sightline, ["bench-data", "--points", "200000000"],
-                                              environment: ["TMPDIR": temporary + "/"])
-        let deadline = Date().addingTimeInterval(10)
-        while (try FileManager.default.contentsOfDirectory(atPath: temporary)).isEmpty && Date() < deadline { usleep(20_000) }
-        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the walk is being written")
-        usleep(300_000)
-        kill(process.processIdentifier, SIGTERM)
-        XCTAssertTrue(waitForExit(process))
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "no temporary file left")
+    /// signal that ends a process (SIGTERM, and Ctrl-\'s SIGQUIT, SIGUSR1, SIGUSR2 and
+    /// SIGALRM, which once ended it by default and left 100 MB behind) removes it, and
+    /// the process ends with that signal.
+    func testBenchDataRemovesItsTemporaryFileOnEveryEndingSignal() throws {
+        for signal in [SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM] {
+            let temporary = folder + "/tmp\(signal)"
+            try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+            let process = try ProcessRunner.start(ProcessRunner.sightline, ["bench-data", "--points", "200000000"],
+                                                  environment: ["TMPDIR": temporary + "/"])
+            let deadline = Date().addingTimeInterval(10)
+            while (try FileManager.default.contentsOfDirectory(atPath: temporary)).isEmpty && Date() < deadline { usleep(20_000) }
+            XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the walk is being written")
+            kill(process.processIdentifier, signal)
+            XCTAssertTrue(waitForExit(process), "signal \(signal)")
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal, "signal \(signal)")
+            XCTAssertEqual(process.terminationStatus, signal, "ended by signal \(signal) itself")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "no temporary file left after \(signal)")
+        }
     }
 
     /// No X server at DISPLAY: exit 69 naming the display, at once (it used to open an
