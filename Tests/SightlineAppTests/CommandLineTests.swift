@@ -27,6 +27,16 @@ final class CommandLineTests: ScratchFolderTestCase {
         XCTAssertTrue(result.error.contains("3.0"), result.error)
     }
 
+    /// A picture needs no display: a driver the environment names for windows (games
+    /// set SDL_VIDEODRIVER=x11) does not make `render` look for an X server.
+    func testRenderIgnoresAVideoDriverNamedForWindows() throws {
+        let out = "\(folder)/x11.png"
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", "Resources/sample.csv", "--out", out],
+                                           environment: ["SDL_VIDEODRIVER": "x11", "DISPLAY": ":97"])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+    }
+
     func testPlainRenderFillsTheImageWithTheLine() throws {
         // A diagonal from corner to corner: with --plain it runs from (0, h) to (w, 0).
         let path = try write("x,y\n0,0\n10,10\n", to: "diagonal.csv")

@@ -51,7 +51,9 @@ public final class GLContext {
         let priority = chosenDriver.isEmpty ? SDL_HINT_OVERRIDE : SDL_HINT_NORMAL
         switch mode {
         case .offscreen:
-            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", priority)
+            // A picture needs no display whatever the environment names: SDL_VIDEODRIVER=x11
+            // set for games would otherwise make `render` fail without a server.
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE)
         case .window where chosenDriver.isEmpty:
             // Only a real display: SDL would otherwise fall back to its offscreen driver
             // and run an invisible window forever when no server answers.
