@@ -112,6 +112,20 @@ struct Open: ParsableCommand {
         return String(cString: resolved)
     }
 
+    /// Where the preview of `name` goes in the shared `folder`: `sightline-NAME.png`,
+    /// unless something there is not a file of ours (a FIFO or a file another user left
+    /// in /tmp, which writing would block on or replace); then `sightline-NAME-2.png`
+    /// and on, the first that is free or ours.
+    static func previewPath(in folder: String, name: String) -> String {
+        for attempt in 1...100 {
+            let candidate = "\(folder)/sightline-\(name)\(attempt == 1 ? "" : "-\(attempt)").png"
+            var info = stat()
+            guard lstat(candidate, &info) == 0 else { return candidate }
+            if info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() { return candidate }
+        }
+        return "\(folder)/sightline-\(name)-\(getpid()).png"
+    }
+
     private func renderPreview(of dataset: Dataset, path: String) throws {
         // The file's name, in letters a file name and a terminal take as they are, and short.
         let stem = URL(fileURLWithPath: path == "-" ? "stdin" : path).deletingPathExtension().lastPathComponent
@@ -120,7 +134,7 @@ struct Open: ParsableCommand {
             return safe ? Character(scalar) : "_"
         })
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let output = "\(folder)/sightline-\(name).png"
+        let output = Self.previewPath(in: folder, name: name)
         try CommandSupport.reportingRenderErrors {
             // The same picture `render` makes of the whole file.
             let plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false,

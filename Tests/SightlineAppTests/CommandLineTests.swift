@@ -67,6 +67,24 @@ final class CommandLineTests: ScratchFolderTestCase {
         XCTAssertEqual(try PNGFile.read(from: path).width, 400)
     }
 
+    /// The preview's fixed name in a shared folder may already be taken by something
+    /// that is not ours: a FIFO (writing into it blocked the command for good) or a file
+    /// of another user. The preview then goes beside it, and what was there stays.
+    func testAPreviewSkipsANameTakenByAFIFOOrAnotherUsersFile() throws {
+        XCTAssertEqual(mkfifo("\(folder)/sightline-sample.png", 0o644), 0)
+        let foreign = "\(folder)/sightline-sample-2.png"
+        XCTAssertTrue(FileManager.default.createFile(atPath: foreign, contents: Data("theirs".utf8)))
+        // A file of another user (root may give it away; others skip this half).
+        let givenAway = chown(foreign, 65534, 65534) == 0
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["Resources/sample.csv", "--size", "400x300"],
+                                           environment: ["TMPDIR": folder], removing: ["DISPLAY", "WAYLAND_DISPLAY"], timeout: 30)
+        XCTAssertEqual(result.status, 0, result.error)
+        let expected = givenAway ? "\(folder)/sightline-sample-3.png" : foreign
+        XCTAssertTrue(result.output.contains(expected), result.output)
+        XCTAssertEqual(try PNGFile.read(from: expected).width, 400)
+        if givenAway { XCTAssertEqual(try String(contentsOfFile: foreign, encoding: .utf8), "theirs") }
+    }
+
     func testHelpExplainsEveryCommand() throws {
         let result = try ProcessRunner.run(ProcessRunner.sightline, ["--help"])
         XCTAssertEqual(result.status, 0)
