@@ -2,7 +2,7 @@ import ChartCore
 import Foundation
 
 /// Turns the signals that end a process by default (SIGINT, SIGTERM, SIGHUP, and
-/// Ctrl-\'s SIGQUIT, SIGUSR1, SIGUSR2 and SIGALRM) into orderly ends.
+/// Ctrl-\'s SIGQUIT, SIGUSR2 and SIGALRM) into orderly ends.
 ///
 /// The signals are blocked in every thread from the start (`start()` runs before any
 /// other thread exists, and threads inherit the mask) and taken by one watcher thread
@@ -16,8 +16,10 @@ public enum SignalWatcher {
     /// The signals watched: every one a user or another program may send to end the
     /// process. SIGPIPE is left to its default: a write to a closed pipe raises it in
     /// the writing thread, where no watcher can take it, and ending quietly then is what
-    /// `sightline describe … | head -1` expects.
-    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
+    /// `sightline describe … | head -1` expects. SIGUSR1 is left too: the Swift runtime
+    /// raises it on a fatal error, and taken here it would end a crash as a quiet
+    /// status 138 instead of its message and SIGABRT.
+    public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2, SIGALRM]
     private static let lock = NSLock()
     nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Bool)?
     nonisolated(unsafe) private static var received: Int32?
