@@ -94,17 +94,26 @@ public struct ScaleSelection: Equatable, Sendable {
     /// `sampleSize` of them, evenly spread over those values: a series with gaps on a
     /// regular pattern, two sensors on alternate rows, is sampled where it has values),
     /// or `nil` when there is none.
-    /// - Complexity: O(n + m log m), m = min(values, sampleSize).
+    /// The sample is picked in a second pass rather than from a copy of every value: a
+    /// copy of ten million values is 80 MB more than the loaded file, unbudgeted, and
+    /// under a memory limit that is where the load ended in an abort.
+    /// - Complexity: O(n + m log m), m = min(values, sampleSize); O(m) memory.
     public static func magnitude(of ys: [Double]) -> Double? {
-        var values: [Double] = []
-        for y in ys {
-            let value = abs(y)
-            if value.isFinite && value > 0 { values.append(value) }
+        func usable(_ y: Double) -> Bool { abs(y).isFinite && y != 0 }
+        var count = 0
+        for y in ys where usable(y) { count += 1 }
+        guard count > 0 else { return nil }
+        let sampled = min(count, sampleSize)
+        // The rank among the usable values of sample j: all of them, or evenly spread.
+        func rank(ofSample j: Int) -> Int {
+            count <= sampleSize ? j : Int(Double(j) * Double(count - 1) / Double(sampleSize - 1))
         }
-        guard !values.isEmpty else { return nil }
-        if values.count > sampleSize {
-            let all = values
-            values = (0..<sampleSize).map { all[Int(Double($0) * Double(all.count - 1) / Double(sampleSize - 1))] }
+        var values: [Double] = []
+        values.reserveCapacity(sampled)
+        var rankHere = 0
+        for y in ys where usable(y) {
+            if values.count < sampled, rank(ofSample: values.count) == rankHere { values.append(abs(y)) }
+            rankHere += 1
         }
         values.sort()
         return values[(values.count - 1) / 2]

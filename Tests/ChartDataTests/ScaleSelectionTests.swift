@@ -179,6 +179,27 @@ final class ScaleSelectionPropertyTests: XCTestCase {
         let mostlyLarge = (0..<1_000_000).map { $0 % 4 == 0 ? 1.0 : 1000.0 }
         XCTAssertEqual(ScaleSelection.magnitude(of: mostlyLarge), 1000)
     }
+
+    /// Picked in a second pass, the sample is the one a copy of every usable value would
+    /// give: for seeded series around the sample's size, with gaps, zeros and signs.
+    func testTheSampleIsTheEvenlySpreadOneOfTheUsableValues() {
+        var generator = SplitMix64(seed: 7)
+        for count in [1, 2, 9_999, 10_000, 10_001, 10_002, 20_001, 123_457] {
+            let ys = (0..<count).map { _ -> Double in
+                switch generator.next() % 10 {
+                case 0: return .nan
+                case 1: return 0
+                default: return Double(Int64(generator.next() % 2_000_001) - 1_000_000) / 7
+                }
+            }
+            let usable = ys.map(abs).filter { $0.isFinite && $0 > 0 }
+            let size = ScaleSelection.sampleSize
+            var sample = usable.count <= size ? usable
+                : (0..<size).map { usable[Int(Double($0) * Double(usable.count - 1) / Double(size - 1))] }
+            sample.sort()
+            XCTAssertEqual(ScaleSelection.magnitude(of: ys), sample.isEmpty ? nil : sample[(sample.count - 1) / 2], "\(count) values")
+        }
+    }
 }
 
 final class ScaleSelectionEdgeTests: XCTestCase {
