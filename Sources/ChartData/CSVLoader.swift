@@ -32,7 +32,7 @@ public struct CSVLoader: DataLoader {
         if options.chart != nil {
             throw DataLoadError.usage(file: source, message: "--chart is for Telegram chart JSON files; \(source) is CSV")
         }
-        var scanner = CSVScanner(bytes: bytes)
+        var scanner = CSVScanner(bytes: bytes, lineLimit: options.lineLimit)
         guard scanner.hasMoreLines else {
             throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
         }

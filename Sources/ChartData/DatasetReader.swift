@@ -128,7 +128,7 @@ public enum DatasetReader {
                 return dataset
             }
             var because = choice.reason
-            if let (delimiter, fields) = DataFormat.firstLineLooksDelimited(bytes) {
+            if let (delimiter, fields) = DataFormat.firstLineLooksDelimited(bytes, options: options) {
                 let name = delimiter == "\t" ? "tab" : "'\(delimiter)'"
                 because += "; it looks like CSV (\(fields) fields separated by \(name) on its first line)"
             }

@@ -145,9 +145,7 @@ struct RowReader {
                                                   found: "the end of the file")
                 }
                 if column == 0 && scanner.atLineEnd && scanner.isBlank(field) { return }
-                if scanner.position - rowStart > lineLimit + 2 {
-                    throw DataLoadError.lineTooLong(file: source, line: scanner.lineNumber, limit: lineLimit)
-                }
+                try requireWithinLineLimit(from: rowStart, scanner)
                 if column < columnCount {
                     try store(field, column: column, line: scanner.lineNumber, scanner: scanner)
                 }
@@ -155,14 +153,20 @@ struct RowReader {
             column += 1
             if scanner.atLineEnd { break }
         }
-        // Two bytes more allow for a CRLF.
-        if scanner.position - rowStart > lineLimit + 2 {
-            throw DataLoadError.lineTooLong(file: source, line: scanner.lineNumber, limit: lineLimit)
-        }
+        try requireWithinLineLimit(from: rowStart, scanner)
         // A short or long row ends the load, so its half-stored values need no undoing.
         if column != columnCount {
             throw DataLoadError.malformed(file: source, line: scanner.lineNumber, column: min(column, columnCount) + 1,
                                           expected: "\(columnCount) fields like the first line", found: "\(column)")
+        }
+    }
+
+    /// Throws unless the row that began at `rowStart` is within `lineLimit` so far; two
+    /// bytes more allow for a CRLF.
+    @inline(__always)
+    private func requireWithinLineLimit(from rowStart: Int, _ scanner: CSVScanner) throws {
+        if scanner.position - rowStart > lineLimit + 2 {
+            throw DataLoadError.lineTooLong(file: source, line: scanner.lineNumber, limit: lineLimit)
         }
     }
 
