@@ -255,22 +255,51 @@ struct RowReader {
         return .number(value)
     }
 
-    /// A cell of a column whose grouping is known: a grouped number written so, else a
-    /// plain number whose mark is the column's decimal mark; a plain number with
-    /// another mark is an error (`1,5` where `,` groups thousands).
-    private func number(_ field: CSVScanner.Field, column: Int, line: Int, as known: GroupedColumn,
-                        scanner: CSVScanner) throws -> DecimalParser.Result {
-        if let (value, style) = GroupedNumber.parse(bytes, from: field.start, to: field.end),
-           decimalComma || style.decimal != .comma, known.style.merged(with: style) != nil {
+    /// A cell of a column whose grouping is known (guessed from the first rows): a
+    /// grouped number written so (its style noted, to tell whether the guess held),
+    /// else a plain number whose mark is the column's decimal mark; a plain number
+    /// with another mark (`1,5` where `,` groups thousands), or one grouped otherwise,
+    /// is an error.
+    private mutating func number(_ field: CSVScanner.Field, column: Int, line: Int, as known: GroupedColumn,
+                                 scanner: CSVScanner) throws -> DecimalParser.Result {
+        let grouped = GroupedNumber.parse(bytes, from: field.start, to: field.end)
+            .flatMap { decimalComma || $0.style.decimal != .comma ? $0 : nil }
+        if let (value, style) = grouped, known.style.merged(with: style) != nil {
+            note(style, column: column, line: line, text: scanner.quoted(field))
             return .number(value)
         }
         let plain = DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma)
+        if plain == .invalid, grouped != nil {
+            throw groupingConflict(column: column, line: line, found: scanner.quoted(field), first: known)
+        }
         guard case .number = plain, let decimal = known.style.decimalMark(allowsComma: decimalComma) else { return plain }
         let mark = (field.start..<field.end).first { bytes[$0] == UInt8(ascii: ".") || bytes[$0] == UInt8(ascii: ",") }
         if let mark, bytes[mark] != decimal {
             throw groupingConflict(column: column, line: line, found: scanner.quoted(field), first: known)
         }
         return plain
+    }
+
+    /// After a read with the grouping `guess` took from the first rows: `nil` when
+    /// every cell read as the whole column says, else the grouping to read again with
+    /// (a column found grouped that the guess missed, whose plain numbers may have read
+    /// another way, or a guessed column whose decimal mark showed only later).
+    /// - Complexity: O(columns).
+    func groupingAfterGuess(_ guess: [Int: GroupedColumn], allowsComma: Bool) -> [Int: GroupedColumn]? {
+        var wrong = false
+        var corrected = guess
+        for (column, seen) in grouped {
+            guard let guessed = guess[column] else {
+                wrong = wrong || seen.style.needsSecondRead(allowsComma: allowsComma)
+                corrected[column] = seen
+                continue
+            }
+            // Every cell noted merged with the guess, so only a decimal mark can be new.
+            let merged = guessed.style.merged(with: seen.style) ?? guessed.style
+            wrong = wrong || merged.decimalMark(allowsComma: allowsComma) != guessed.style.decimalMark(allowsComma: allowsComma)
+            corrected[column]?.style = merged
+        }
+        return wrong ? corrected : nil
     }
 
     /// Notes that a cell of `column` on `line` is grouped in `style`: the column's
