@@ -343,6 +343,3 @@ struct RowReader {
                    found: "\(scanner.quoted(field)) (number out of range)")
     }
 }
-
-/// How the x column is written.
-enum XFormat { case number, date }
