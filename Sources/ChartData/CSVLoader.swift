@@ -113,8 +113,8 @@ public struct CSVLoader: DataLoader {
                 if index == xIndex {
                     throw DataLoadError.usage(
                         file: source,
-                        message: "--y names the x column '\(DisplayText.name(names[xIndex]))'; a column cannot be both x and y "
-                            + "(--x picks another x column)")
+                        message: "--y names the x column \(DisplayText.quotedName(names[xIndex])); a column cannot be "
+                            + "both x and y (--x picks another x column)")
                 }
                 if taken.insert(index).inserted { yIndices.append(index) }
             }
@@ -124,8 +124,8 @@ public struct CSVLoader: DataLoader {
             if yIndices.isEmpty, let miss = survey.closestMiss(among: others, cell: cell) {
                 throw DataLoadError.malformed(
                     file: source, line: miss.line, column: miss.column + 1,
-                    expected: "a number in column '\(DisplayText.name(names[miss.column]))' (no column besides the x column "
-                        + "'\(DisplayText.name(names[xIndex]))' holds numbers)",
+                    expected: "a number in column \(DisplayText.quotedName(names[miss.column])) (no column besides the x column "
+                        + "\(DisplayText.quotedName(names[xIndex])) holds numbers)",
                     found: scanner.quoted(miss.field))
             }
             if yIndices.count > options.maxSeries {
@@ -136,7 +136,7 @@ public struct CSVLoader: DataLoader {
         }
         guard !yIndices.isEmpty else {
             throw DataLoadError.noData(file: source,
-                                       reason: "no numeric column besides the x column '\(DisplayText.name(names[xIndex]))'")
+                                       reason: "no numeric column besides the x column \(DisplayText.quotedName(names[xIndex]))")
         }
 
         let template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
@@ -292,7 +292,7 @@ public struct CSVLoader: DataLoader {
         let wanted = name.trimmingSpaces()
         if let index = names.firstIndex(of: wanted) { return index }
         if let index = names.firstIndex(where: { $0.lowercased() == wanted.lowercased() }) { return index }
-        throw DataLoadError.notInFile(file: source, flag: flag, asked: wanted, kind: "column", available: names)
+        throw DataLoadError.notInFile(file: source, flag: flag, asked: wanted, kind: .column, available: names)
     }
 }
 

@@ -214,7 +214,7 @@ struct RowReader {
     /// error, where in a y column it would be a gap.
     static func rowWithoutX(file: String, line: Int, column: Int, names: [String], found: String) -> DataLoadError {
         .malformed(file: file, line: line, column: column + 1,
-                   expected: "an x value in x column '\(DisplayText.name(names[column]))' (a row without x cannot be "
+                   expected: "an x value in x column \(DisplayText.quotedName(names[column])) (a row without x cannot be "
                        + "placed; only its other cells may be gaps)",
                    found: found)
     }
@@ -326,7 +326,7 @@ struct RowReader {
     private func groupingConflict(column: Int, line: Int, found: String, first: GroupedColumn) -> DataLoadError {
         .malformed(file: source, line: line, column: column + 1,
                    expected: "a number written as on line \(first.line), \(first.text) (\(first.style.description)), "
-                       + "in column '\(DisplayText.name(names[column]))'",
+                       + "in column \(DisplayText.quotedName(names[column]))",
                    found: found)
     }
 
@@ -334,12 +334,12 @@ struct RowReader {
                            scanner: CSVScanner) -> DataLoadError {
         let found = field.start == field.end ? "an empty field" : scanner.quoted(field)
         return .malformed(file: source, line: line, column: column + 1,
-                          expected: "\(expected) in column '\(DisplayText.name(names[column]))'", found: found)
+                          expected: "\(expected) in column \(DisplayText.quotedName(names[column]))", found: found)
     }
 
     private func outOfRange(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) -> DataLoadError {
         .malformed(file: source, line: line, column: column + 1,
-                   expected: "a number within ±1.8e308 in column '\(DisplayText.name(names[column]))'",
+                   expected: "a number within ±1.8e308 in column \(DisplayText.quotedName(names[column]))",
                    found: "\(scanner.quoted(field)) (number out of range)")
     }
 }
