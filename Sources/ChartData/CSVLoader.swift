@@ -32,7 +32,7 @@ public struct CSVLoader: DataLoader {
         if options.chart != nil {
             throw DataLoadError.usage(file: source, message: "--chart is for Telegram chart JSON files; \(source) is CSV")
         }
-        var scanner = CSVScanner(bytes: bytes)
+        var scanner = CSVScanner(bytes: bytes, lineLimit: options.lineLimit)
         guard scanner.hasMoreLines else {
             throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
         }
@@ -88,9 +88,20 @@ public struct CSVLoader: DataLoader {
         }
         guard let xFormat = kind(of: xField), !scanner.isBlank(xField) else {
             throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
-                                          expected: "a number or a date (YYYY-MM-DD, with 'T' or a space and HH:MM[:SS] after it) in x column '\(DisplayText.name(names[xIndex]))'",
+                                          expected: "a number or a date (YYYY-MM-DD, with 'T' or a space and HH:MM[:SS] "
+                                              + "after it) in x column \(DisplayText.quotedName(names[xIndex]))",
                                           found: scanner.quoted(xField))
         }
+        func cell(_ field: CSVScanner.Field) -> ColumnSurvey.Cell {
+            if scanner.isBlank(field) { return .blank }
+            if DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma) == .invalid,
+               let (_, style) = GroupedNumber.parse(bytes, from: field.start, to: field.end),
+               decimalComma || style.decimal != .comma {
+                return .grouped(style)
+            }
+            return kind(of: field) == .number ? .number : .other
+        }
+        let survey = ColumnSurvey(sample: sample, after: scanner, columnCount: columnCount, cell: cell)
         var yIndices: [Int]
         var warnings: [String] = []
         if let wanted = options.y {
@@ -102,24 +113,19 @@ public struct CSVLoader: DataLoader {
                 if index == xIndex {
                     throw DataLoadError.usage(
                         file: source,
-                        message: "--y names the x column '\(DisplayText.name(names[xIndex]))'; a column cannot be both x and y "
-                            + "(--x picks another x column)")
+                        message: "--y names the x column \(DisplayText.quotedName(names[xIndex])); a column cannot be "
+                            + "both x and y (--x picks another x column)")
                 }
                 if taken.insert(index).inserted { yIndices.append(index) }
             }
         } else {
-            func cell(_ field: CSVScanner.Field) -> ColumnSurvey.Cell {
-                if scanner.isBlank(field) { return .blank }
-                return kind(of: field) == .number ? .number : .other
-            }
-            let survey = ColumnSurvey(sample: sample, after: scanner, columnCount: columnCount, cell: cell)
             let others = (0..<columnCount).filter { $0 != xIndex }
             yIndices = others.filter(survey.isNumeric)
             if yIndices.isEmpty, let miss = survey.closestMiss(among: others, cell: cell) {
                 throw DataLoadError.malformed(
                     file: source, line: miss.line, column: miss.column + 1,
-                    expected: "a number in column '\(DisplayText.name(names[miss.column]))' (no column besides the x column "
-                        + "'\(DisplayText.name(names[xIndex]))' holds numbers)",
+                    expected: "a number in column \(DisplayText.quotedName(names[miss.column])) (no column besides the x column "
+                        + "\(DisplayText.quotedName(names[xIndex])) holds numbers)",
                     found: scanner.quoted(miss.field))
             }
             if yIndices.count > options.maxSeries {
@@ -130,7 +136,7 @@ public struct CSVLoader: DataLoader {
         }
         guard !yIndices.isEmpty else {
             throw DataLoadError.noData(file: source,
-                                       reason: "no numeric column besides the x column '\(DisplayText.name(names[xIndex]))'")
+                                       reason: "no numeric column besides the x column \(DisplayText.quotedName(names[xIndex]))")
         }
 
         let template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
@@ -141,15 +147,20 @@ public struct CSVLoader: DataLoader {
         try options.requireMemory(Self.bytesNeeded(rows: scanner.estimatedRemainingLines() + 1, series: yIndices.count,
                                                     stretches: stretches.count),
                                    for: "loading", file: source)
-        var reader = try readRows(stretches, from: scanner, after: sample, template: template, tracker: tracker)
-            ?? readRows([scanner.position..<bytes.count], from: scanner, after: sample, template: template, tracker: tracker)!
+        // The grouping the first rows show (`1.234,5`) is taken as the column's from the
+        // start, so that its plain numbers (`1.234`) read as it says: the rows are read
+        // once, and again only where a later row shows the guess was wrong.
+        let read = (xFormat == .number ? [xIndex] : []) + yIndices
+        let guess = survey.groupings.filter { read.contains($0.key) }
+        var reader = try readRows(stretches, from: scanner, after: sample, template: template.styled(by: guess),
+                                  tracker: tracker)
         if let conflict = reader.groupingConflict() { throw conflict }
-        // A column found grouped (`1.234,5`) may hold plain numbers read another way
-        // (`1.234` as one point two three four): read again, with its grouping known.
-        if reader.grouped.values.contains(where: { $0.style.needsSecondRead(allowsComma: decimalComma) }) {
-            let styled = template.styled(by: reader.grouped)
-            reader = try readRows(stretches, from: scanner, after: sample, template: styled, tracker: tracker)
-                ?? readRows([scanner.position..<bytes.count], from: scanner, after: sample, template: styled, tracker: tracker)!
+        if let corrected = reader.groupingAfterGuess(guess, allowsComma: decimalComma) {
+            // The first read's columns go before the second's are made: one copy is held.
+            reader = template
+            reader = try readRows(stretches, from: scanner, after: sample, template: template.styled(by: corrected),
+                                  tracker: tracker)
+            if let conflict = reader.groupingConflict() { throw conflict }
         }
 
         if let first = reader.firstMissingWord {
@@ -215,14 +226,24 @@ public struct CSVLoader: DataLoader {
 
     /// Reads the rows after `sample` (the first data line, at `scanner`'s position) in
     /// `stretches` of the file, side by side when there are several, and returns them
-    /// with the sample first; `nil` when a stretch met a quoted field, which can hold a
-    /// line end, so a cut may have fallen inside one: the caller reads again in order.
+    /// with the sample first; in order, in one stretch, when a stretch met a quoted
+    /// field, which can hold a line end, so a cut may have fallen inside one.
+    private func readRows(_ stretches: [Range<Int>], from scanner: CSVScanner, after sample: CSVScanner.Line,
+                          template: RowReader, tracker: ReadTracker?) throws -> RowReader {
+        if let rows = try readRows(stretches, orNilFrom: scanner, after: sample, template: template, tracker: tracker) {
+            return rows
+        }
+        return try readRows([scanner.position..<scanner.bytes.count], orNilFrom: scanner, after: sample,
+                            template: template, tracker: tracker)!
+    }
+
+    /// The rows read in `stretches`, or `nil` when a stretch met a quoted field.
     ///
     /// Each stretch starts at a line's start, so its rows read the same on their own;
     /// the rows before it tell its first line's number. The first stretch reads into
     /// the file's reader (its columns reserved for every row), the others into their
     /// own, appended after it and freed one by one.
-    private func readRows(_ stretches: [Range<Int>], from scanner: CSVScanner, after sample: CSVScanner.Line,
+    private func readRows(_ stretches: [Range<Int>], orNilFrom scanner: CSVScanner, after sample: CSVScanner.Line,
                           template: RowReader, tracker: ReadTracker?) throws -> RowReader? {
         var first = template.emptied(over: scanner.bytes, offset: 0)
         first.reserve(rows: scanner.estimatedRemainingLines() + 1)
@@ -271,7 +292,7 @@ public struct CSVLoader: DataLoader {
         let wanted = name.trimmingSpaces()
         if let index = names.firstIndex(of: wanted) { return index }
         if let index = names.firstIndex(where: { $0.lowercased() == wanted.lowercased() }) { return index }
-        throw DataLoadError.notInFile(file: source, flag: flag, asked: wanted, kind: "column", available: names)
+        throw DataLoadError.notInFile(file: source, flag: flag, asked: wanted, kind: .column, available: names)
     }
 }
 

@@ -30,11 +30,16 @@ struct CSVScanner {
     /// comma-separated file.
     var allowsDecimalComma: Bool { delimiter != 0x2C }
 
-    init(bytes: UnsafeRawBufferPointer) {
+    /// A scanner over a whole file, its delimiter sniffed from the first line unless that
+    /// line runs past `lineLimit` bytes: such a line is refused (`readLine`), and telling
+    /// so with memchr first spares walking up to `lineLimit` bytes one by one.
+    init(bytes: UnsafeRawBufferPointer, lineLimit: Int) {
         self.bytes = bytes
         let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        position = hasByteOrderMark ? 3 : 0
-        delimiter = Self.detectDelimiter(bytes, from: position)
+        let start = hasByteOrderMark ? 3 : 0
+        position = start
+        delimiter = Self.lineEnds(in: bytes, from: start, within: lineLimit)
+            ? Self.detectDelimiter(bytes, from: start, lineLimit: lineLimit) : 0x2C
     }
 
     /// A scanner over one stretch of a file that starts at a line's start, with the
@@ -50,12 +55,12 @@ struct CSVScanner {
     /// The delimiter of the first line: whichever of tab, `;` and `,` occurs most outside
     /// quotes (a comma on ties, as in most files), except that commas between two digits
     /// next to tabs or semicolons are decimal commas (`1;2,5`), not delimiters.
-    private static func detectDelimiter(_ bytes: UnsafeRawBufferPointer, from start: Int) -> UInt8 {
+    private static func detectDelimiter(_ bytes: UnsafeRawBufferPointer, from start: Int, lineLimit: Int) -> UInt8 {
         var comma = 0, semicolon = 0, tab = 0, commaBetweenDigits = 0
         var inQuotes = false
         var i = start
-        // A longer first line is refused (`LoadOptions.lineLimit`): no need to read on.
-        let end = min(bytes.count, start + LoadOptions.defaultLineLimit + 2)
+        // A longer first line (quoted line ends and all) is refused: no need to read on.
+        let end = min(bytes.count, start + lineLimit + 2)
         func isDigit(_ k: Int) -> Bool { k >= 0 && k < bytes.count && bytes[k] &- 0x30 < 10 }
         while i < end, inQuotes || (bytes[i] != 0x0A && bytes[i] != 0x0D) {
             switch bytes[i] {
@@ -165,9 +170,13 @@ struct CSVScanner {
     /// the bytes end first.
     /// - Complexity: O(`maxBytes`) with memchr.
     private func lineEnds(within maxBytes: Int) -> Bool {
+        Self.lineEnds(in: bytes, from: position, within: maxBytes)
+    }
+
+    private static func lineEnds(in bytes: UnsafeRawBufferPointer, from start: Int, within maxBytes: Int) -> Bool {
         let window = maxBytes + 1
-        guard bytes.count - position > window, let base = bytes.baseAddress else { return true }
-        return memchr(base + position, 0x0A, window) != nil || memchr(base + position, 0x0D, window) != nil
+        guard bytes.count - start > window, let base = bytes.baseAddress else { return true }
+        return memchr(base + start, 0x0A, window) != nil || memchr(base + start, 0x0D, window) != nil
     }
 
     /// Skips the rest of the current line.

@@ -4,15 +4,21 @@
 /// left out; and when no column is numeric, the cell to name is the first that is not
 /// a number in the column closest to being one.
 ///
+/// The same rows tell how a column groups its numbers by thousands (`1.234,5`), so that
+/// the rows are read once with that grouping known, and again only where a later row
+/// shows the guess was wrong (`CSVLoader`).
+///
 /// The rows looked at are the first data row and those after it within `maxLines`
 /// lines and `maxBytes` bytes.
 struct ColumnSurvey {
     /// What one cell holds.
-    enum Cell {
+    enum Cell: Equatable {
         /// Nothing but spaces: a gap, evidence of neither.
         case blank
         /// A number, or a word for "no value".
         case number
+        /// A number grouped by thousands that a plain read does not take, written in `style`.
+        case grouped(NumberStyle)
         /// Anything else: a word, a date, a malformed number.
         case other
     }
@@ -27,6 +33,11 @@ struct ColumnSurvey {
     private(set) var others: [UInt8]
     /// Whether each column's first cell that is not a number starts like one (`1e`, `-`).
     private var firstOtherStartsLikeNumber: [Bool]
+    /// How the columns whose cells agree on one grouping group their numbers, with the
+    /// first grouped cell; a column whose cells group two ways is left out (the read
+    /// names the cell that disagrees).
+    var groupings: [Int: RowReader.GroupedColumn] { seenGroupings.filter { $0.value.conflict == nil } }
+    private var seenGroupings: [Int: RowReader.GroupedColumn] = [:]
     /// The rows surveyed, kept to find a column's first miss again for a message.
     private let sample: CSVScanner.Line
     private let scanner: CSVScanner
@@ -42,11 +53,24 @@ struct ColumnSurvey {
         var numbers = [UInt8](repeating: 0, count: columnCount)
         var others = numbers
         var startsLikeNumber = [Bool](repeating: false, count: columnCount)
+        var groupings: [Int: RowReader.GroupedColumn] = [:]
         Self.forEachRow(from: sample, after: scanner) { line in
             for (column, field) in line.fields.enumerated() {
                 switch cell(field) {
                 case .blank: break
                 case .number: numbers[column] += 1
+                case let .grouped(style):
+                    numbers[column] += 1
+                    if let seen = groupings[column] {
+                        if let merged = seen.style.merged(with: style) {
+                            groupings[column]?.style = merged
+                        } else {
+                            groupings[column]?.conflict = (line.number, scanner.quoted(field))
+                        }
+                    } else {
+                        groupings[column] = RowReader.GroupedColumn(style: style, line: line.number,
+                                                                    text: scanner.quoted(field))
+                    }
                 case .other:
                     if others[column] == 0 { startsLikeNumber[column] = scanner.startsLikeNumber(field) }
                     others[column] += 1
@@ -57,6 +81,7 @@ struct ColumnSurvey {
         self.numbers = numbers
         self.others = others
         firstOtherStartsLikeNumber = startsLikeNumber
+        seenGroupings = groupings
     }
 
     /// Calls `body` with the sample, then each row after it that has the sample's field

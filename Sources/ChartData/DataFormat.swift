@@ -40,16 +40,17 @@ public enum DataFormat: String, Equatable, Sendable {
     }
 
     /// Whether the first line looks like delimited text: two or more fields, and not
-    /// an opening bracket of JSON. Used to tell "this .json file is CSV".
+    /// an opening bracket of JSON, within `options`' line and column bounds. Used to tell
+    /// "this .json file is CSV".
     /// - Complexity: O(first line).
-    static func firstLineLooksDelimited(_ bytes: UnsafeRawBufferPointer) -> (delimiter: Character, fields: Int)? {
+    static func firstLineLooksDelimited(_ bytes: UnsafeRawBufferPointer,
+                                        options: LoadOptions) -> (delimiter: Character, fields: Int)? {
         guard let first = firstCharacter(of: bytes), first != UInt8(ascii: "["), first != UInt8(ascii: "{") else {
             return nil
         }
-        var scanner = CSVScanner(bytes: bytes)
+        var scanner = CSVScanner(bytes: bytes, lineLimit: options.lineLimit)
         while scanner.hasMoreLines {
-            let (line, overflow) = scanner.readLine(maxBytes: LoadOptions.defaultLineLimit,
-                                                    maxFields: LoadOptions.defaultColumnLimit)
+            let (line, overflow) = scanner.readLine(maxBytes: options.lineLimit, maxFields: options.columnLimit)
             if overflow != nil { return nil }
             if line.fields.allSatisfy(scanner.isBlank) { continue }
             guard line.fields.count >= 2 else { return nil }

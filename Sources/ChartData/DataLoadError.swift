@@ -16,8 +16,8 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     /// The file holds no usable data; `reason` says which way it fell short.
     case noData(file: String, reason: String)
     /// `flag` (`--x`, `--y`, `--y2`, `--bars`, `--area`, `--chart`) named `asked`, which
-    /// is no `kind` ("column", "series", "chart") of the file; `available` lists those it has.
-    case notInFile(file: String, flag: String, asked: String, kind: String, available: [String])
+    /// is no `kind` of the file; `available` lists those it has.
+    case notInFile(file: String, flag: String, asked: String, kind: Kind, available: [String])
     /// The command line asks for something that makes no sense for this file (`--chart`
     /// on a CSV file, the x column again in `--y`); `message` says what.
     case usage(file: String, message: String)
@@ -31,6 +31,34 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     /// `error`, from reading the file as `format`, a format guessed for the reason
     /// `because` (shown, so that a file read as the wrong format says so).
     indirect case readAs(format: String, because: String, error: DataLoadError)
+
+    /// What a flag names in a file.
+    public enum Kind: Equatable, Sendable {
+        /// A column of a CSV file, or of a Telegram chart's `"columns"` (by id or name).
+        case column
+        /// A series the file was read into (`--y2`, `--bars`, `--area`).
+        case series
+        /// One chart of a Telegram file holding several, by its number from 1.
+        case chart
+
+        /// The word for one, as in "which is not a column".
+        public var noun: String {
+            switch self {
+            case .column: "column"
+            case .series: "series"
+            case .chart: "chart"
+            }
+        }
+
+        /// The word for several, as in "the columns are …".
+        public var plural: String {
+            switch self {
+            case .column: "columns"
+            case .series: "series"
+            case .chart: "charts"
+            }
+        }
+    }
 
     /// The same error found in a stretch of a file that starts `lines` lines in.
     func movedDown(lines: Int) -> DataLoadError {
@@ -64,14 +92,14 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
         case let .binary(file, what):
             return "\(path(file)): \(safe(what))"
         case let .notInFile(file, flag, asked, kind, available):
-            if kind == "chart" {
+            if kind == .chart {
                 // Charts are numbered from 1: their range says what a list would.
                 let held = available.count == 1 ? "holds one chart" : "holds charts 1 to \(available.count)"
                 return "\(path(file)): \(flag) names \(safe(asked)), which is not a chart; the file \(held)"
             }
-            let named = DisplayText.quoted(asked, limit: DisplayText.nameLimit)
-            let plural = kind == "series" ? kind : kind + "s"
-            return "\(path(file)): \(flag) names \(named), which is not a \(kind); the \(plural) are \(DisplayText.listing(available))"
+            let named = DisplayText.quotedName(asked)
+            return "\(path(file)): \(flag) names \(named), which is not a \(kind.noun); "
+                + "the \(kind.plural) are \(DisplayText.listing(available))"
         case let .usage(file, message):
             return "\(path(file)): \(safe(message))"
         case let .changedWhileReading(file):

@@ -128,7 +128,7 @@ public enum DatasetReader {
                 return dataset
             }
             var because = choice.reason
-            if let (delimiter, fields) = DataFormat.firstLineLooksDelimited(bytes) {
+            if let (delimiter, fields) = DataFormat.firstLineLooksDelimited(bytes, options: options) {
                 let name = delimiter == "\t" ? "tab" : "'\(delimiter)'"
                 because += "; it looks like CSV (\(fields) fields separated by \(name) on its first line)"
             }
@@ -142,7 +142,7 @@ public enum DatasetReader {
         do {
             try options.kinds.apply(to: &dataset)
         } catch DataLoadError.notInFile(let file, let flag, let asked, _, let available) where options.y != nil {
-            throw DataLoadError.usage(file: file, message: "\(flag) names \(DisplayText.quoted(asked, limit: DisplayText.nameLimit)), "
+            throw DataLoadError.usage(file: file, message: "\(flag) names \(DisplayText.quotedName(asked)), "
                                       + "which is not among the series --y reads (\(DisplayText.listing(available))); add it to --y")
         }
         try dataset.requireDrawableStacks()

@@ -33,6 +33,12 @@ public enum DisplayText {
         "\"" + escaped(text, limit: limit) + "\""
     }
 
+    /// A series or column name for a message: in double quotes, as other input quoted
+    /// in messages is, escaped, and cut at `nameLimit` characters.
+    public static func quotedName(_ text: some StringProtocol) -> String {
+        quoted(text, limit: nameLimit)
+    }
+
     /// A series or column name for the screen: control characters escaped, at most
     /// `limit` characters, the rest replaced by "…".
     public static func name(_ text: some StringProtocol, limit: Int = nameLimit) -> String {

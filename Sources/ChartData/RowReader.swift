@@ -145,9 +145,7 @@ struct RowReader {
                                                   found: "the end of the file")
                 }
                 if column == 0 && scanner.atLineEnd && scanner.isBlank(field) { return }
-                if scanner.position - rowStart > lineLimit + 2 {
-                    throw DataLoadError.lineTooLong(file: source, line: scanner.lineNumber, limit: lineLimit)
-                }
+                try requireWithinLineLimit(from: rowStart, scanner)
                 if column < columnCount {
                     try store(field, column: column, line: scanner.lineNumber, scanner: scanner)
                 }
@@ -155,14 +153,20 @@ struct RowReader {
             column += 1
             if scanner.atLineEnd { break }
         }
-        // Two bytes more allow for a CRLF.
-        if scanner.position - rowStart > lineLimit + 2 {
-            throw DataLoadError.lineTooLong(file: source, line: scanner.lineNumber, limit: lineLimit)
-        }
+        try requireWithinLineLimit(from: rowStart, scanner)
         // A short or long row ends the load, so its half-stored values need no undoing.
         if column != columnCount {
             throw DataLoadError.malformed(file: source, line: scanner.lineNumber, column: min(column, columnCount) + 1,
                                           expected: "\(columnCount) fields like the first line", found: "\(column)")
+        }
+    }
+
+    /// Throws unless the row that began at `rowStart` is within `lineLimit` so far; two
+    /// bytes more allow for a CRLF.
+    @inline(__always)
+    private func requireWithinLineLimit(from rowStart: Int, _ scanner: CSVScanner) throws {
+        if scanner.position - rowStart > lineLimit + 2 {
+            throw DataLoadError.lineTooLong(file: source, line: scanner.lineNumber, limit: lineLimit)
         }
     }
 
@@ -210,7 +214,7 @@ struct RowReader {
     /// error, where in a y column it would be a gap.
     static func rowWithoutX(file: String, line: Int, column: Int, names: [String], found: String) -> DataLoadError {
         .malformed(file: file, line: line, column: column + 1,
-                   expected: "an x value in x column '\(DisplayText.name(names[column]))' (a row without x cannot be "
+                   expected: "an x value in x column \(DisplayText.quotedName(names[column])) (a row without x cannot be "
                        + "placed; only its other cells may be gaps)",
                    found: found)
     }
@@ -251,22 +255,51 @@ struct RowReader {
         return .number(value)
     }
 
-    /// A cell of a column whose grouping is known: a grouped number written so, else a
-    /// plain number whose mark is the column's decimal mark; a plain number with
-    /// another mark is an error (`1,5` where `,` groups thousands).
-    private func number(_ field: CSVScanner.Field, column: Int, line: Int, as known: GroupedColumn,
-                        scanner: CSVScanner) throws -> DecimalParser.Result {
-        if let (value, style) = GroupedNumber.parse(bytes, from: field.start, to: field.end),
-           decimalComma || style.decimal != .comma, known.style.merged(with: style) != nil {
+    /// A cell of a column whose grouping is known (guessed from the first rows): a
+    /// grouped number written so (its style noted, to tell whether the guess held),
+    /// else a plain number whose mark is the column's decimal mark; a plain number
+    /// with another mark (`1,5` where `,` groups thousands), or one grouped otherwise,
+    /// is an error.
+    private mutating func number(_ field: CSVScanner.Field, column: Int, line: Int, as known: GroupedColumn,
+                                 scanner: CSVScanner) throws -> DecimalParser.Result {
+        let grouped = GroupedNumber.parse(bytes, from: field.start, to: field.end)
+            .flatMap { decimalComma || $0.style.decimal != .comma ? $0 : nil }
+        if let (value, style) = grouped, known.style.merged(with: style) != nil {
+            note(style, column: column, line: line, text: scanner.quoted(field))
             return .number(value)
         }
         let plain = DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma)
+        if plain == .invalid, grouped != nil {
+            throw groupingConflict(column: column, line: line, found: scanner.quoted(field), first: known)
+        }
         guard case .number = plain, let decimal = known.style.decimalMark(allowsComma: decimalComma) else { return plain }
         let mark = (field.start..<field.end).first { bytes[$0] == UInt8(ascii: ".") || bytes[$0] == UInt8(ascii: ",") }
         if let mark, bytes[mark] != decimal {
             throw groupingConflict(column: column, line: line, found: scanner.quoted(field), first: known)
         }
         return plain
+    }
+
+    /// After a read with the grouping `guess` took from the first rows: `nil` when
+    /// every cell read as the whole column says, else the grouping to read again with
+    /// (a column found grouped that the guess missed, whose plain numbers may have read
+    /// another way, or a guessed column whose decimal mark showed only later).
+    /// - Complexity: O(columns).
+    func groupingAfterGuess(_ guess: [Int: GroupedColumn], allowsComma: Bool) -> [Int: GroupedColumn]? {
+        var wrong = false
+        var corrected = guess
+        for (column, seen) in grouped {
+            guard let guessed = guess[column] else {
+                wrong = wrong || seen.style.needsSecondRead(allowsComma: allowsComma)
+                corrected[column] = seen
+                continue
+            }
+            // Every cell noted merged with the guess, so only a decimal mark can be new.
+            let merged = guessed.style.merged(with: seen.style) ?? guessed.style
+            wrong = wrong || merged.decimalMark(allowsComma: allowsComma) != guessed.style.decimalMark(allowsComma: allowsComma)
+            corrected[column]?.style = merged
+        }
+        return wrong ? corrected : nil
     }
 
     /// Notes that a cell of `column` on `line` is grouped in `style`: the column's
@@ -293,7 +326,7 @@ struct RowReader {
     private func groupingConflict(column: Int, line: Int, found: String, first: GroupedColumn) -> DataLoadError {
         .malformed(file: source, line: line, column: column + 1,
                    expected: "a number written as on line \(first.line), \(first.text) (\(first.style.description)), "
-                       + "in column '\(DisplayText.name(names[column]))'",
+                       + "in column \(DisplayText.quotedName(names[column]))",
                    found: found)
     }
 
@@ -301,15 +334,12 @@ struct RowReader {
                            scanner: CSVScanner) -> DataLoadError {
         let found = field.start == field.end ? "an empty field" : scanner.quoted(field)
         return .malformed(file: source, line: line, column: column + 1,
-                          expected: "\(expected) in column '\(DisplayText.name(names[column]))'", found: found)
+                          expected: "\(expected) in column \(DisplayText.quotedName(names[column]))", found: found)
     }
 
     private func outOfRange(_ field: CSVScanner.Field, column: Int, line: Int, scanner: CSVScanner) -> DataLoadError {
         .malformed(file: source, line: line, column: column + 1,
-                   expected: "a number within ±1.8e308 in column '\(DisplayText.name(names[column]))'",
+                   expected: "a number within ±1.8e308 in column \(DisplayText.quotedName(names[column]))",
                    found: "\(scanner.quoted(field)) (number out of range)")
     }
 }
-
-/// How the x column is written.
-enum XFormat { case number, date }

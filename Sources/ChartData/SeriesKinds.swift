@@ -37,12 +37,13 @@ public struct SeriesKinds: Equatable, Sendable {
         let names = dataset.series.map(\.name)
         func index(of name: String, _ flag: String) throws -> Int {
             guard let found = names.firstIndex(of: name) else {
-                throw DataLoadError.notInFile(file: dataset.source, flag: flag, asked: name, kind: "series", available: names)
+                throw DataLoadError.notInFile(file: dataset.source, flag: flag, asked: name, kind: .series, available: names)
             }
             return found
         }
         if let both = bars.first(where: areas.contains) {
-            throw DataLoadError.usage(file: dataset.source, message: "'\(DisplayText.name(both))' is given to both --bars and --area")
+            throw DataLoadError.usage(file: dataset.source,
+                                      message: "\(DisplayText.quotedName(both)) is given to both --bars and --area")
         }
         for name in bars { dataset.series[try index(of: name, "--bars")].kind = .bar }
         for name in areas { dataset.series[try index(of: name, "--area")].kind = .area }

@@ -33,7 +33,7 @@ public struct TelegramChartLoader: DataLoader {
             guard !charts.isEmpty else { throw DataLoadError.noData(file: source, reason: "an empty list of charts") }
             let number = options.chart ?? 1
             guard (1...charts.count).contains(number) else {
-                throw DataLoadError.notInFile(file: source, flag: "--chart", asked: "\(number)", kind: "chart",
+                throw DataLoadError.notInFile(file: source, flag: "--chart", asked: "\(number)", kind: .chart,
                                               available: (1...charts.count).map { "\($0)" })
             }
             if options.chart == nil && charts.count > 1 {
@@ -42,7 +42,7 @@ public struct TelegramChartLoader: DataLoader {
             chart = charts[number - 1]
         case .object:
             if let number = options.chart, number != 1 {
-                throw DataLoadError.notInFile(file: source, flag: "--chart", asked: "\(number)", kind: "chart", available: ["1"])
+                throw DataLoadError.notInFile(file: source, flag: "--chart", asked: "\(number)", kind: .chart, available: ["1"])
             }
             chart = document
         default:
@@ -82,22 +82,19 @@ public struct TelegramChartLoader: DataLoader {
                 case let .number(value, _): values.append(value)
                 case .null: values.append(.nan)
                 default:
-                    throw malformed(bytes, source, at: element.offset, expected: "a number in column '\(DisplayText.name(id))'",
-                                    found: describe(element))
+                    throw malformed(bytes, source, at: element.offset,
+                                    expected: "a number in column \(DisplayText.quotedName(id))", found: describe(element))
                 }
             }
             guard let type = types[id] else {
-                throw malformed(bytes, source, at: offset, expected: "a type for column '\(DisplayText.name(id))' in \"types\"",
-                                found: "none")
+                throw malformed(bytes, source, at: offset,
+                                expected: "a type for column \(DisplayText.quotedName(id)) in \"types\"", found: "none")
             }
             switch type {
             case "x":
                 guard xs == nil else {
                     throw malformed(bytes, source, at: offset, expected: "one x column",
-                                    found: "a second one, '\(DisplayText.name(id))'")
-                }
-                if let wanted = options.x, wanted != id {
-                    throw DataLoadError.notInFile(file: source, flag: "--x", asked: wanted, kind: "column", available: [id])
+                                    found: "a second one, \(DisplayText.quotedName(id))")
                 }
                 xs = values
                 xID = id
@@ -105,32 +102,38 @@ public struct TelegramChartLoader: DataLoader {
                 series.append((id, values, offset))
             default:
                 throw malformed(bytes, source, at: offset,
-                                expected: "a column type of x, line, area or bar for '\(DisplayText.name(id))'",
+                                expected: "a column type of x, line, area or bar for \(DisplayText.quotedName(id))",
                                 found: DisplayText.quoted(type))
             }
         }
         guard let xs else {
             throw malformed(bytes, source, at: columnsOffset, expected: "a column of type \"x\"", found: "none")
         }
+        // --x and --y name columns, as in a CSV file: by id, or by name for a series.
+        let columnNames = [xID] + series.map { s in
+            names[s.id].flatMap { $0 == s.id ? nil : "\(s.id) (\($0))" } ?? s.id
+        }
+        if let wanted = options.x, wanted != xID {
+            throw DataLoadError.notInFile(file: source, flag: "--x", asked: wanted, kind: .column, available: columnNames)
+        }
         if xs.contains(where: { !$0.isFinite }) {
             throw malformed(bytes, source, at: columnsOffset, expected: "an x column of numbers", found: "a null")
         }
         for s in series where s.values.count != xs.count {
             throw malformed(bytes, source, at: s.offset,
-                            expected: "\(xs.count) values in column '\(DisplayText.name(s.id))', as many as x",
+                            expected: "\(xs.count) values in column \(DisplayText.quotedName(s.id)), as many as x",
                             found: "\(s.values.count)")
         }
         var warnings: [String] = []
         if let wanted = options.y {
-            let available = series.map { names[$0.id] ?? $0.id }
             var picked: [(id: String, values: [Double], offset: Int)] = []
             for name in wanted {
                 if name == xID {
-                    throw DataLoadError.usage(file: source, message: "--y names the x column '\(DisplayText.name(xID))'; "
+                    throw DataLoadError.usage(file: source, message: "--y names the x column \(DisplayText.quotedName(xID)); "
                                                   + "a column cannot be both x and y")
                 }
                 guard let match = series.first(where: { $0.id == name || names[$0.id] == name }) else {
-                    throw DataLoadError.notInFile(file: source, flag: "--y", asked: name, kind: "series", available: available)
+                    throw DataLoadError.notInFile(file: source, flag: "--y", asked: name, kind: .column, available: columnNames)
                 }
                 // A series named twice (or by id and by name) is taken once.
                 if !picked.contains(where: { $0.id == match.id }) { picked.append(match) }

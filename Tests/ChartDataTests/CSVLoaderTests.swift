@@ -59,8 +59,8 @@ final class CSVLoaderTests: XCTestCase {
     func testMalformedValueNamesFileLineAndColumn() {
         let error = loadError("x,y\n1,2\n2,abc\n")
         XCTAssertEqual(error, .malformed(file: "test.csv", line: 3, column: 2,
-                                         expected: "a number in column 'y'", found: "\"abc\""))
-        XCTAssertEqual(error?.description, "test.csv:3:2: expected a number in column 'y', found \"abc\"")
+                                         expected: "a number in column \"y\"", found: "\"abc\""))
+        XCTAssertEqual(error?.description, "test.csv:3:2: expected a number in column \"y\", found \"abc\"")
         XCTAssertEqual(error?.exitCode, 65)
     }
 

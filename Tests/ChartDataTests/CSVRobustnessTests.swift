@@ -5,23 +5,10 @@ import XCTest
 /// now loads sensibly or fails with a message naming the file (and line) and the
 /// sysexits status that fits.
 final class CSVRobustnessTests: XCTestCase {
-    private func load(_ text: String, source: String = "t.csv", options: LoadOptions = LoadOptions()) throws -> Dataset {
-        try Array(text.utf8).withUnsafeBytes { try CSVLoader().load($0, source: source, options: options, tracker: nil) }
-    }
-
-    private func loadError(_ text: String, source: String = "t.csv", options: LoadOptions = LoadOptions()) -> DataLoadError? {
-        do {
-            _ = try load(text, source: source, options: options)
-            return nil
-        } catch {
-            return error as? DataLoadError
-        }
-    }
-
     // MARK: Duplicate and overlapping columns (once a precondition trap)
 
     func testAColumnNamedTwiceInYIsTakenOnce() throws {
-        let d = try load("x,a,b\n1,2,3\n2,4,5\n", options: LoadOptions(y: ["a", "a", "b", "A"]))
+        let d = try loadCSV("x,a,b\n1,2,3\n2,4,5\n", options: LoadOptions(y: ["a", "a", "b", "A"]))
         XCTAssertEqual(d.series.map(\.name), ["a", "b"])
         XCTAssertEqual(d.series[0].ys, [2, 4])
     }
@@ -45,7 +32,7 @@ final class CSVRobustnessTests: XCTestCase {
             let x: String? = rng.next() % 3 == 0 ? nil : names[Int(rng.next() % 5)]
             let y: [String]? = rng.next() % 4 == 0 ? nil : (0..<Int(rng.next() % 4)).map { _ in names[Int(rng.next() % 5)] }
             do {
-                let d = try load("x,a,b,c\n1,2,3,4\n2,4,5,6\n3,,7,8\n", options: LoadOptions(x: x, y: y))
+                let d = try loadCSV("x,a,b,c\n1,2,3,4\n2,4,5,6\n3,,7,8\n", options: LoadOptions(x: x, y: y))
                 XCTAssertTrue(d.series.allSatisfy { $0.ys.count == d.count })
                 XCTAssertEqual(Set(d.series.map(\.name)).count, d.series.count, "no series twice")
             } catch {
@@ -66,25 +53,25 @@ final class CSVRobustnessTests: XCTestCase {
 
     func testSemicolonAndTabFilesAcceptDecimalCommas() throws {
         // Named: unasked for, pressure (~700× the temperatures) would go on a second axis.
-        let semicolon = try load("Datum;Temperatur;Druck\n2024-03-01;1,5;1013\n2024-03-02;-0,25;1012,75\n2024-03-03;2;\n",
+        let semicolon = try loadCSV("Datum;Temperatur;Druck\n2024-03-01;1,5;1013\n2024-03-02;-0,25;1012,75\n2024-03-03;2;\n",
                                  options: LoadOptions(y: ["Temperatur", "Druck"]))
         XCTAssertEqual(semicolon.series.map(\.name), ["Temperatur", "Druck"])
         XCTAssertEqual(semicolon.series[0].ys, [1.5, -0.25, 2])
         XCTAssertEqual(semicolon.series[1].ys.prefix(2), [1013, 1012.75])
         XCTAssertEqual(semicolon.xKind, .time(unitsPerSecond: 1))
-        let tab = try load("x\ty\n0,5\t1,25e3\n1,5\t3\n")
+        let tab = try loadCSV("x\ty\n0,5\t1,25e3\n1,5\t3\n")
         XCTAssertEqual(tab.xs, [0.5, 1.5])
         XCTAssertEqual(tab.series[0].ys, [1250, 3])
         // Without a header, the first row's decimal commas do not make it one.
-        let headless = try load("1;2,5\n2;3,5\n")
+        let headless = try loadCSV("1;2,5\n2;3,5\n")
         XCTAssertEqual(headless.series[0].ys, [2.5, 3.5])
         // Points still work, and a comma stays a delimiter in comma-separated files.
-        XCTAssertEqual(try load("x;y\n1;2.5\n2;3\n").series[0].ys, [2.5, 3])
-        XCTAssertEqual(try load("x,y\n1,2\n2,3\n").series[0].ys, [2, 3])
+        XCTAssertEqual(try loadCSV("x;y\n1;2.5\n2;3\n").series[0].ys, [2.5, 3])
+        XCTAssertEqual(try loadCSV("x,y\n1,2\n2,3\n").series[0].ys, [2, 3])
     }
 
     func testDecimalCommasInLongNumbersTakeTheSlowPathAlike() throws {
-        let d = try load("x;y\n1;0,1234567890123456789012\n2;1,5e-400\n")
+        let d = try loadCSV("x;y\n1;0,1234567890123456789012\n2;1,5e-400\n")
         XCTAssertEqual(d.series[0].ys[0], 0.1234567890123456789012)
         XCTAssertEqual(d.series[0].ys[1], 0)
     }
@@ -149,13 +136,13 @@ final class CSVRobustnessTests: XCTestCase {
     func testWithoutYAtMostMaxSeriesColumnsAreTakenWithAWarning() throws {
         let header = (0..<1_000).map { "c\($0)" }.joined(separator: ",")
         let row = (0..<1_000).map { "\($0)" }.joined(separator: ",")
-        let d = try load("\(header)\n\(row)\n\(row)\n")
+        let d = try loadCSV("\(header)\n\(row)\n\(row)\n")
         XCTAssertEqual(d.series.count, LoadOptions.defaultMaxSeries)
         XCTAssertEqual(d.series.last?.name, "c256")
         XCTAssertEqual(d.warnings, ["t.csv: showing the first 256 of 999 numeric columns; --y picks others"])
-        let picked = try load("\(header)\n\(row)\n\(row)\n", options: LoadOptions(y: ["c999"]))
+        let picked = try loadCSV("\(header)\n\(row)\n\(row)\n", options: LoadOptions(y: ["c999"]))
         XCTAssertEqual(picked.series.map(\.name), ["c999"])
-        XCTAssertEqual(try load("\(header)\n\(row)\n\(row)\n", options: LoadOptions(maxSeries: 2)).series.count, 2)
+        XCTAssertEqual(try loadCSV("\(header)\n\(row)\n\(row)\n", options: LoadOptions(maxSeries: 2)).series.count, 2)
     }
 
     // MARK: Memory
@@ -168,6 +155,6 @@ final class CSVRobustnessTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(needed, 10_000 * 3 * 8)
         XCTAssertEqual(available, 100_000)
         XCTAssertEqual(error?.exitCode, 69)
-        XCTAssertNoThrow(try load("x,a,b\n" + rows, options: LoadOptions(memory: MemoryBudget(availableBytes: 10_000_000))))
+        XCTAssertNoThrow(try loadCSV("x,a,b\n" + rows, options: LoadOptions(memory: MemoryBudget(availableBytes: 10_000_000))))
     }
 }

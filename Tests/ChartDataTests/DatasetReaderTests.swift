@@ -23,7 +23,7 @@ final class DatasetReaderTests: XCTestCase {
         defer { unlink(path) }
         try "x,y\n1,2\n2,oops\n".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try DatasetReader.read(path: path)) { error in
-            XCTAssertEqual("\(error)", "\(path):3:2: expected a number in column 'y', found \"oops\"")
+            XCTAssertEqual("\(error)", "\(path):3:2: expected a number in column \"y\", found \"oops\"")
         }
         try "x,y\n1,2\n2,3\n".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(try DatasetReader.read(path: path).xs, [1, 2])

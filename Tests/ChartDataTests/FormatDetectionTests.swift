@@ -60,7 +60,7 @@ final class FormatDetectionTests: XCTestCase {
 
     func testACSVFileNamedSoKeepsItsPlainMessage() {
         XCTAssertEqual(loadError("x,y\n1,2\n2,z\n", path: "a.csv")?.description,
-                       "a.csv:3:2: expected a number in column 'y', found \"z\"")
+                       "a.csv:3:2: expected a number in column \"y\", found \"z\"")
         XCTAssertTrue(loadError("x,y\n1,2\n2,z\n", path: "-")!.description
             .hasSuffix("(read as CSV because it does not start with '[' or '{')"))
     }

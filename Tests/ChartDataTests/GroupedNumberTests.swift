@@ -4,39 +4,23 @@ import XCTest
 /// Numbers grouped by thousands as spreadsheets export them are read where the whole
 /// column agrees on the grouping, and named as not numbers where it does not.
 final class GroupedNumberTests: XCTestCase {
-    private func load(_ text: String) throws -> Dataset {
-        try Array(text.utf8).withUnsafeBytes { try CSVLoader().load($0, source: "t.csv") }
-    }
-
-    private func loadError(_ text: String) -> String? {
-        do {
-            _ = try load(text)
-            return nil
-        } catch let error as DataLoadError {
-            XCTAssertEqual(error.exitCode, 65, "\(error)")
-            return error.description
-        } catch {
-            return "\(error)"
-        }
-    }
-
     /// Each was "no numeric column besides the x column" (or an error) before.
     func testSpreadsheetExportsAreRead() throws {
-        XCTAssertEqual(try load("x,v\n1,\"1,234.5\"\n2,\"12,345,678\"\n3,7.25\n").series[0].ys, [1234.5, 12_345_678, 7.25])
-        XCTAssertEqual(try load("x;v\n1;1.234,5\n2;12.345.678\n3;7,25\n").series[0].ys, [1234.5, 12_345_678, 7.25])
-        XCTAssertEqual(try load("x;v\n1;1 234,5\n2;1\u{A0}000\n3;1\u{202F}000\n4;7,25\n").series[0].ys, [1234.5, 1000, 1000, 7.25])
-        XCTAssertEqual(try load("x,v\n1,1'234.5\n2,1’000\n3,-2'000'000\n").series[0].ys, [1234.5, 1000, -2_000_000])
+        XCTAssertEqual(try loadCSV("x,v\n1,\"1,234.5\"\n2,\"12,345,678\"\n3,7.25\n").series[0].ys, [1234.5, 12_345_678, 7.25])
+        XCTAssertEqual(try loadCSV("x;v\n1;1.234,5\n2;12.345.678\n3;7,25\n").series[0].ys, [1234.5, 12_345_678, 7.25])
+        XCTAssertEqual(try loadCSV("x;v\n1;1 234,5\n2;1\u{A0}000\n3;1\u{202F}000\n4;7,25\n").series[0].ys, [1234.5, 1000, 1000, 7.25])
+        XCTAssertEqual(try loadCSV("x,v\n1,1'234.5\n2,1’000\n3,-2'000'000\n").series[0].ys, [1234.5, 1000, -2_000_000])
         // Grouped x values, and a quoted grouped number in the first row (found numeric).
-        XCTAssertEqual(try load("x,v\n\"1,000\",1\n\"2,000\",2\n").xs.map { $0 }, [1000, 2000])
+        XCTAssertEqual(try loadCSV("x,v\n\"1,000\",1\n\"2,000\",2\n").xs.map { $0 }, [1000, 2000])
     }
 
     /// `1,234` in a `;` file, where a comma is the decimal mark, is one point two three
     /// four; in a column that groups with `.`, `1.234` is a thousand and more.
     func testAnAmbiguousCellFollowsItsColumn() throws {
-        XCTAssertEqual(try load("x;v\n1;1,234\n2;2,5\n").series[0].ys, [1.234, 2.5])
-        XCTAssertEqual(try load("x;v\n1;1.234\n2;2.5\n").series[0].ys, [1.234, 2.5])
-        XCTAssertEqual(try load("x;v\n1;1.234\n2;1.234,5\n3;1,234\n").series[0].ys, [1234, 1234.5, 1.234])
-        XCTAssertEqual(try load("x;v\n1;1,234\n2;1,234.5\n3;1.5\n").series[0].ys, [1234, 1234.5, 1.5])
+        XCTAssertEqual(try loadCSV("x;v\n1;1,234\n2;2,5\n").series[0].ys, [1.234, 2.5])
+        XCTAssertEqual(try loadCSV("x;v\n1;1.234\n2;2.5\n").series[0].ys, [1.234, 2.5])
+        XCTAssertEqual(try loadCSV("x;v\n1;1.234\n2;1.234,5\n3;1,234\n").series[0].ys, [1234, 1234.5, 1.234])
+        XCTAssertEqual(try loadCSV("x;v\n1;1,234\n2;1,234.5\n3;1.5\n").series[0].ys, [1234, 1234.5, 1.5])
         // Read in stretches side by side too.
         let rows = (0..<3_000).map { "\($0);\($0 % 9 + 1).\(100 + $0 % 900)" } + ["3000;1.234.567,5"]
         let wide = try Array(("x;v\n" + rows.joined(separator: "\n")).utf8).withUnsafeBytes {
@@ -46,23 +30,51 @@ final class GroupedNumberTests: XCTestCase {
         XCTAssertEqual(wide.series[0].ys.last, 1_234_567.5)
     }
 
+    /// A column whose first rows show its grouping is read once, with that grouping: each
+    /// byte is told to the tracker once (a `.`-grouped column was read twice, and the
+    /// first read's columns held while the second was made).
+    func testAColumnGroupedInItsFirstRowsIsReadOnce() throws {
+        let rows = (0..<5_000).map { "\($0);\($0 % 9 + 1).\(100 + $0 % 900),5" }
+        let bytes = Array(("x;v\n" + rows.joined(separator: "\n") + "\n").utf8)
+        for loader in [CSVLoader(threads: 1), CSVLoader(threads: 4, bytesPerThread: 8_000)] {
+            var told = 0
+            let tracker = ReadTracker(total: bytes.count, progress: nil, release: { told += $0.count })
+            let dataset = try bytes.withUnsafeBytes {
+                try loader.load($0, source: "t.csv", options: LoadOptions(), tracker: tracker)
+            }
+            XCTAssertEqual(told, bytes.count, "each byte read once")
+            XCTAssertEqual(dataset.series[0].ys[..<2], [1_100.5, 2_101.5])
+            XCTAssertEqual(dataset.series[0].ys.count, 5_000)
+        }
+    }
+
+    /// A guess from the first rows that a later row proves wrong is read again: here the
+    /// first rows group with a space and show no decimal mark, so `2.5` reads; row 300
+    /// shows `,` marks the decimals, so `2.5` is named.
+    func testAGuessProvedWrongLaterIsReadAgain() {
+        let rows = (0..<400).map { k in k == 200 ? "\(k);2.5" : k == 300 ? "\(k);1 234,5" : "\(k);1 \(100 + k)" }
+        XCTAssertEqual(dataErrorMessage("x;v\n" + rows.joined(separator: "\n")),
+                       "t.csv:202:2: expected a number written as on line 2, \"1 100\" (a space groups thousands and ',' "
+                       + "marks decimals), in column \"v\", found \"2.5\"")
+    }
+
     /// A column that groups two ways, or uses its group mark as a decimal mark, or has
     /// groups other than three digits, is not read as grouped: the cell is named.
     func testAColumnThatDisagreesIsNamed() {
-        XCTAssertEqual(loadError("x;v\n1;1.234,5\n2;2.5\n"),
+        XCTAssertEqual(dataErrorMessage("x;v\n1;1.234,5\n2;2.5\n"),
                        "t.csv:3:2: expected a number written as on line 2, \"1.234,5\" ('.' groups thousands and ',' marks "
-                       + "decimals), in column 'v', found \"2.5\"")
-        XCTAssertEqual(loadError("x;v\n1;1,234.5\n2;1.234,5\n"),
+                       + "decimals), in column \"v\", found \"2.5\"")
+        XCTAssertEqual(dataErrorMessage("x;v\n1;1,234.5\n2;1.234,5\n"),
                        "t.csv:3:2: expected a number written as on line 2, \"1,234.5\" (',' groups thousands and '.' marks "
-                       + "decimals), in column 'v', found \"1.234,5\"")
+                       + "decimals), in column \"v\", found \"1.234,5\"")
         // In a comma-separated file a comma is no decimal mark, grouped or not.
-        XCTAssertEqual(loadError("x,v\n1,\"1,234.5\"\n2,\"1.234,5\"\n"), "t.csv:3:2: expected a number in column 'v', found \"1.234,5\"")
-        XCTAssertEqual(loadError("x;v\n1;1 234,5\n2;1'234,5\n"),
+        XCTAssertEqual(dataErrorMessage("x,v\n1,\"1,234.5\"\n2,\"1.234,5\"\n"), "t.csv:3:2: expected a number in column \"v\", found \"1.234,5\"")
+        XCTAssertEqual(dataErrorMessage("x;v\n1;1 234,5\n2;1'234,5\n"),
                        "t.csv:3:2: expected a number written as on line 2, \"1 234,5\" (a space groups thousands and ',' "
-                       + "marks decimals), in column 'v', found \"1'234,5\"")
+                       + "marks decimals), in column \"v\", found \"1'234,5\"")
         for cell in ["\"1,23,456\"", "\"1,2345\"", "\"12,34\"", "\"0,123\"", "\"1,,234\"", "\"1, 234\"", "\",123\"", "\"1,234e5\""] {
-            XCTAssertEqual(loadError("x,v\n1,5\n2,\(cell)\n"),
-                           "t.csv:3:2: expected a number in column 'v', found \(cell)", cell)
+            XCTAssertEqual(dataErrorMessage("x,v\n1,5\n2,\(cell)\n"),
+                           "t.csv:3:2: expected a number in column \"v\", found \(cell)", cell)
         }
     }
 
@@ -95,10 +107,10 @@ final class GroupedNumberTests: XCTestCase {
             }
             // Through the loader: a `;` file, and a quoted comma file where ',' is no decimal mark.
             let semicolon = "x;v\n" + cells.enumerated().map { "\($0);\($1)" }.joined(separator: "\n")
-            XCTAssertEqual(try load(semicolon).series[0].ys, expected, "; file, style \(group) \(decimal)")
+            XCTAssertEqual(try loadCSV(semicolon).series[0].ys, expected, "; file, style \(group) \(decimal)")
             if decimal == "." {
                 let comma = "x,v\n" + cells.enumerated().map { "\($0),\"\($1)\"" }.joined(separator: "\n")
-                XCTAssertEqual(try load(comma).series[0].ys, expected, ", file, style \(group) \(decimal)")
+                XCTAssertEqual(try loadCSV(comma).series[0].ys, expected, ", file, style \(group) \(decimal)")
             }
         }
     }
@@ -110,18 +122,5 @@ final class GroupedNumberTests: XCTestCase {
             grouped.append(digit)
         }
         return (negative ? "-" : "") + grouped + (fraction.isEmpty ? "" : decimal + fraction)
-    }
-}
-
-/// A small seeded generator, so that a failure repeats.
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -5,23 +5,11 @@ import XCTest
 /// stray one in a numeric column wherever it stands, and the first of the column closest
 /// to numeric when no column is.
 final class NotANumberTests: XCTestCase {
-    private func loadError(_ text: String, options: LoadOptions = LoadOptions()) -> String? {
-        do {
-            _ = try Array(text.utf8).withUnsafeBytes { try CSVLoader().load($0, source: "t.csv", options: options, tracker: nil) }
-            return nil
-        } catch let error as DataLoadError {
-            XCTAssertEqual(error.exitCode, 65, "\(error)")
-            return error.description
-        } catch {
-            return "\(error)"
-        }
-    }
-
     /// Cells that were "no numeric column besides the x column", naming neither line nor cell.
     func testAColumnOfNonNumbersNamesItsFirstCell() {
         for cell in ["0x10", "1e", "1_000", "2\"3", "1.2.3", "12abc", "--5", "1e+"] {
-            XCTAssertEqual(loadError("x,y\n1,\(cell)\n2,\(cell)\n"),
-                           "t.csv:2:2: expected a number in column 'y' (no column besides the x column 'x' holds numbers), "
+            XCTAssertEqual(dataErrorMessage("x,y\n1,\(cell)\n2,\(cell)\n"),
+                           "t.csv:2:2: expected a number in column \"y\" (no column besides the x column \"x\" holds numbers), "
                            + "found \"\(cell)\"", cell)
         }
     }
@@ -29,20 +17,20 @@ final class NotANumberTests: XCTestCase {
     /// When no column is numeric, the one whose cells look most like numbers is named,
     /// not the leftmost column of words.
     func testTheColumnClosestToNumericIsNamed() {
-        XCTAssertEqual(loadError("date,name,price\n2024-01-01,foo,1e\n2024-01-02,bar,2e\n"),
-                       "t.csv:2:3: expected a number in column 'price' (no column besides the x column 'date' holds "
+        XCTAssertEqual(dataErrorMessage("date,name,price\n2024-01-01,foo,1e\n2024-01-02,bar,2e\n"),
+                       "t.csv:2:3: expected a number in column \"price\" (no column besides the x column \"date\" holds "
                        + "numbers), found \"1e\"")
-        XCTAssertEqual(loadError("x,a,b\n1,foo,bar\n2,5,baz\n3,qux,zap\n"),
-                       "t.csv:2:2: expected a number in column 'a' (no column besides the x column 'x' holds numbers), "
+        XCTAssertEqual(dataErrorMessage("x,a,b\n1,foo,bar\n2,5,baz\n3,qux,zap\n"),
+                       "t.csv:2:2: expected a number in column \"a\" (no column besides the x column \"x\" holds numbers), "
                        + "found \"foo\"")
     }
 
     /// A stray cell in the first row of a column numeric in the others: once the column
     /// was left out without a word (or the file had "no numeric column"); now it is named.
     func testAStrayCellInTheFirstRowIsNamed() {
-        XCTAssertEqual(loadError("x,y,z\n1,1e,5\n2,3,6\n3,4,7\n"), "t.csv:2:2: expected a number in column 'y', found \"1e\"")
-        XCTAssertEqual(loadError("x,y\n1,0x10\n2,3\n3,4\n"), "t.csv:2:2: expected a number in column 'y', found \"0x10\"")
-        XCTAssertEqual(loadError("x,y\n1,3\n2,4\n3,1_000\n"), "t.csv:4:2: expected a number in column 'y', found \"1_000\"")
+        XCTAssertEqual(dataErrorMessage("x,y,z\n1,1e,5\n2,3,6\n3,4,7\n"), "t.csv:2:2: expected a number in column \"y\", found \"1e\"")
+        XCTAssertEqual(dataErrorMessage("x,y\n1,0x10\n2,3\n3,4\n"), "t.csv:2:2: expected a number in column \"y\", found \"0x10\"")
+        XCTAssertEqual(dataErrorMessage("x,y\n1,3\n2,4\n3,1_000\n"), "t.csv:4:2: expected a number in column \"y\", found \"1_000\"")
     }
 
     /// A column of words beside numeric ones is still left out, and a blank first cell

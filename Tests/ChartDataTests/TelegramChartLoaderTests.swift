@@ -39,6 +39,25 @@ final class TelegramChartLoaderTests: XCTestCase {
         }
     }
 
+    /// `--x` and `--y` name columns, as in a CSV file, and a name not there gets the
+    /// same sentence: "not a column", with every column of the chart (each series' name
+    /// beside its id, since either is taken). It was "not a series" for `--y`, and `--x`
+    /// listed the x column alone.
+    func testXAndYNameColumnsAsInACSVFile() throws {
+        XCTAssertEqual(try load(roundOne, LoadOptions(y: ["Left", "y0"])).series.map(\.name), ["Left", "Joined"])
+        for options in [LoadOptions(y: ["nope"]), LoadOptions(x: "nope")] {
+            XCTAssertThrowsError(try load(roundOne, options)) { error in
+                let flag = options.x == nil ? "--y" : "--x"
+                XCTAssertEqual("\(error)", "chart.json: \(flag) names \"nope\", which is not a column; the columns are x, "
+                               + "y0 (Joined), y1 (Left)")
+                XCTAssertEqual((error as? DataLoadError)?.exitCode, 64)
+            }
+        }
+        XCTAssertThrowsError(try load(roundOne, LoadOptions(y: ["x"]))) { error in
+            XCTAssertEqual("\(error)", "chart.json: --y names the x column \"x\"; a column cannot be both x and y")
+        }
+    }
+
     func testRoundTwoOverviewWithKindsAndFlags() throws {
         let d = try load("""
         {"columns": [["x", 1, 2, 3], ["y0", 1, 2, 3], ["y1", 4, 5, null]],

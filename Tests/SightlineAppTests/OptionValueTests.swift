@@ -97,6 +97,6 @@ final class OptionValueTests: ScratchFolderTestCase {
         XCTAssertTrue(chart.error.contains("--chart names 3, which is not a chart; the file holds charts 1 to 2"), chart.error)
         let series = try ProcessRunner.run(ProcessRunner.sightline, ["describe", json, "--y", "c"])
         XCTAssertEqual(series.status, 64, series.error)
-        XCTAssertTrue(series.error.contains("--y names \"c\", which is not a series; the series are a"), series.error)
+        XCTAssertTrue(series.error.contains("--y names \"c\", which is not a column; the columns are x, y0 (a)"), series.error)
     }
 }
