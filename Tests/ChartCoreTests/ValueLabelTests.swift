@@ -155,6 +155,25 @@ final class ValueLabelTests: XCTestCase {
         XCTAssertTrue(factory.texts.flatMap(\.runs).contains { $0.text == "155,783" })
     }
 
+    /// A constant series on the right axis (a tide file's Sigma, always 0.004) sits in
+    /// the middle of its axis, as one on the left does, not on the bottom edge.
+    func testAFlatRightSeriesIsCentred() throws {
+        let xs = (0..<200).map(Double.init)
+        let dataset = Dataset(source: "tide.csv", xs: xs,
+                              series: [Series(name: "Water Level", ys: xs.map { 1.2 * sin($0 / 2) }),
+                                       Series(name: "Sigma", ys: xs.map { _ in 0.004 }, axis: .right)])
+        let presenter = ChartPresenter(source: DataSource(dataset: dataset), factory: RecordingSurfaceFactory(), geometry: geometry,
+                                       initialFraction: 1)
+        settle(presenter)
+        let right = presenter.stage.rightViewport.current
+        XCTAssertEqual((right.minY + right.maxY) / 2, 0.004, accuracy: 1e-9, "\(right)")
+        XCTAssertGreaterThanOrEqual(right.minY, 0)
+        let label = try XCTUnwrap(presenter.annotation.labels.last)
+        XCTAssertEqual(label.side, .right)
+        let plot = presenter.geometry.plotBox
+        XCTAssertEqual(label.box.y + label.box.height / 2, plot.y + plot.height / 2, accuracy: 1)
+    }
+
     /// In `side`'s margin, against the plot's edge, or (a label wider than the margin)
     /// against the canvas's edge, reaching over the plot no further than it must.
     private func assertInMargin(_ box: PixelBox, side: YAxisSide, geometry: StageGeometry? = nil,
