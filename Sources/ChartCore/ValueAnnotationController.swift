@@ -25,7 +25,7 @@ public final class ValueAnnotationController: RenderController {
         public var value: Double
         /// The value as written: every digit, or compact where they do not fit the margin.
         public var text: String
-        /// Where the label's tag stands, canvas pixels (in the side's margin).
+        /// Where the label's tag stands, canvas pixels (in `margin`).
         public var box: PixelBox
     }
 
@@ -87,6 +87,7 @@ public final class ValueAnnotationController: RenderController {
 
     /// The labels as they would be drawn now, left axis first, without drawing them
     /// (the y axes hide the tick labels these cover).
+    /// - Complexity: O(log n) per axis, as `rightmostValue`.
     public func layout(in environment: RenderEnvironment) -> [Label] {
         let composition = lines.composition
         let sides: [YAxisSide] = composition.usesRightAxis ? [.left, .right] : [.left]
