@@ -111,9 +111,15 @@ public final class ChartPresenter {
         yAxis.style(for: composition, lines: lines)
         rightAxis.style(for: composition, lines: lines)
         highlight.onIndexChange = { [unowned stacks] index in stacks.highlightedIndex = index }
-        lines.onVisibilityChange = { [unowned highlight, unowned annotation] in
+        for axis in [yAxis, rightAxis] {
+            axis.coveringBoxes = { [unowned annotation] environment in annotation.layout(in: environment).map(\.box) }
+        }
+        lines.onVisibilityChange = { [unowned highlight, unowned annotation, unowned yAxis, unowned rightAxis] in
             highlight.setNeedsBuild()
             annotation.setNeedsBuild()
+            // The tick labels a value label covered come back when it goes.
+            yAxis.setNeedsBuild()
+            rightAxis.setNeedsBuild()
         }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
         for controller: RenderController in [self.gradient, yAxis, rightAxis, stacks, lines, xAxis, annotation, noData, selectionBox,

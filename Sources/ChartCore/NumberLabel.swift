@@ -70,6 +70,40 @@ public enum NumberLabel {
         return text + suffix
     }
 
+    /// `value` alone in `digits` significant digits, compact as its axis writes it:
+    /// the suffix of its own magnitude (`1.56B`, `12.3K`), grouped below ten thousand
+    /// (`2,021`), a power of ten where the axis uses one; trailing zeros dropped. For a
+    /// value that must fit less room than its every digit takes.
+    public static func format(_ value: Double, significantDigits digits: Int) -> String {
+        guard value.isFinite, value != 0 else { return format(value) }
+        let magnitude = abs(value), digits = max(digits, 1)
+        if needsExponent(magnitude: magnitude, step: magnitude) {
+            // printf's own "e" form: dividing by the power of ten would overflow to
+            // infinity for a subnormal (10⁻³²⁴ is 0).
+            let parts = String(format: "%.\(digits - 1)e", value).split(separator: "e")
+            var mantissa = String(parts[0])
+            if mantissa.contains(".") {
+                while mantissa.hasSuffix("0") { mantissa.removeLast() }
+                if mantissa.hasSuffix(".") { mantissa.removeLast() }
+            }
+            return mantissa + "e\(Int(parts[1]) ?? 0)"
+        }
+        let (divisor, suffix) = scale(for: magnitude)
+        let scaled = magnitude / divisor
+        var text = String(format: "%.\(max(digits - 1 - decimalExponent(of: scaled), 0))f", scaled)
+        // 999,960 in three digits rounds to "1000K": it is 1M.
+        if divisor > 1, let written = Double(text), written >= 1000 {
+            return format(value < 0 ? -1000 * divisor : 1000 * divisor, significantDigits: digits)
+        }
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        let parts = text.split(separator: ".", maxSplits: 1)
+        text = ValueFormat.grouped(String(parts[0])) + (parts.count == 2 ? "." + parts[1] : "")
+        return (value < 0 ? "-" : "") + text + suffix
+    }
+
     /// Whether labels of this size need a power of ten: beyond the largest suffix
     /// (999P), or steps finer than a millionth, which decimals would spell as a row of
     /// zeros.

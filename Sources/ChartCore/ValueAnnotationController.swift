@@ -9,16 +9,23 @@ import ChartData
 /// that axis's margin, over its own tick labels (as a trading app puts the last price on
 /// the price scale): it is read against the scale beside it, the two can never overlap
 /// whatever their values, and a side stays put when the other axis's series are hidden.
+/// A label stays in its margin: a value whose every digit does not fit it is written
+/// compactly, as its axis writes values (`1.56B`), and the tick labels it covers fade
+/// out (`YAxisController.coveringBoxes`).
 public final class ValueAnnotationController: RenderController {
     /// One label as drawn.
     public struct Label: Equatable, Sendable {
-        /// The axis the value is read against, which is also the margin it sits in.
+        /// The axis the value is read against.
         public var side: YAxisSide
+        /// The margin it sits in: its axis's, or the right one in a chart of one axis.
+        public var margin: YAxisSide
         /// The series whose value it shows: the side's first shown series.
         public var series: Int
         /// The value shown, data units: the series' right-most finite value in view.
         public var value: Double
-        /// Where the label's tag stands, canvas pixels (in the side's margin).
+        /// The value as written: every digit, or compact where they do not fit the margin.
+        public var text: String
+        /// Where the label's tag stands, canvas pixels (in `margin`).
         public var box: PixelBox
     }
 
@@ -64,45 +71,67 @@ public final class ValueAnnotationController: RenderController {
     }
 
     public func build(in environment: RenderEnvironment) {
-        labels = []
-        let composition = lines.composition
-        let sides: [YAxisSide] = composition.usesRightAxis ? [.left, .right] : [.left]
-        for side in sides {
-            // A stack's first series alone says nothing of the stack.
-            guard let series = lines.visibleSeries.first(where: { series in
-                composition.axis(ofSeries: series) == side && composition.group(ofSeries: series).map { !$0.isStacked } ?? true
-            }) else { continue }
-            annotate(series: series, side: side, margin: composition.usesRightAxis ? side : .right, in: environment)
+        labels = layout(in: environment)
+        guard let shapes, let text else { return }
+        let plot = environment.geometry.plotBox, scale = environment.geometry.scale
+        for label in labels {
+            let color = lines.drawnColor(ofSeries: label.series, theme: environment.theme)
+            let y = label.box.y + label.box.height / 2
+            shapes.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y), width: scale,
+                                color: color.withAlpha(0.55)))
+            shapes.add(.rect(label.box, fill: color, cornerRadius: 4 * scale))
+            text.add(TextRun(label.text, at: PixelPoint(x: label.box.maxX - padding(scale), y: y), anchor: .centerRight,
+                             pointSize: pointSize, color: color.textColor))
         }
     }
 
-    /// Draws the line and label of `series`'s newest visible value, read on `side`'s
-    /// axis, with the label in the `margin` side's margin.
-    private func annotate(series: Int, side: YAxisSide, margin: YAxisSide, in environment: RenderEnvironment) {
-        guard let shapes, let text else { return }
+    /// The labels as they would be drawn now, left axis first, without drawing them
+    /// (the y axes hide the tick labels these cover).
+    /// - Complexity: O(log n) per axis, as `rightmostValue`.
+    public func layout(in environment: RenderEnvironment) -> [Label] {
+        let composition = lines.composition
+        let sides: [YAxisSide] = composition.usesRightAxis ? [.left, .right] : [.left]
+        return sides.compactMap { side in
+            // A stack's first series alone says nothing of the stack.
+            guard let series = lines.visibleSeries.first(where: { series in
+                composition.axis(ofSeries: series) == side && composition.group(ofSeries: series).map { !$0.isStacked } ?? true
+            }) else { return nil }
+            return label(series: series, side: side, margin: composition.usesRightAxis ? side : .right, in: environment)
+        }
+    }
+
+    private func padding(_ scale: Double) -> Double { 5 * scale }
+
+    /// The label of `series`'s newest visible value, read on `side`'s axis, in the
+    /// `margin` side's margin, pointing at the plot's edge.
+    private func label(series: Int, side: YAxisSide, margin: YAxisSide, in environment: RenderEnvironment) -> Label? {
+        guard let text else { return nil }
         let visible = environment.viewport(for: side).current
-        guard visible.height > 0, let y = rightmostValue(series: series, atOrBefore: visible.maxX, notBefore: visible.minX) else { return }
+        guard visible.height > 0, let y = rightmostValue(series: series, atOrBefore: visible.maxX, notBefore: visible.minX) else { return nil }
         let geometry = environment.geometry
-        let plot = geometry.plotBox
+        let plot = geometry.plotBox, scale = geometry.scale
         let py = PlotScales(visible: visible, plot: plot).canvasY(y)
-        guard py >= plot.y, py <= plot.maxY else { return }
-        // The colour its line is drawn in.
-        let color = lines.drawnColor(ofSeries: series, theme: environment.theme)
-        let scale = geometry.scale
-        shapes.add(.segment(from: PixelPoint(x: plot.x, y: py), to: PixelPoint(x: plot.maxX, y: py), width: scale,
-                            color: color.withAlpha(0.55)))
-        let label = ValueFormat.string(y, dataDecimals: source.decimals[series])
-        let size = text.measure(label, pointSize: pointSize)
-        let padding = 5 * scale
-        // In the margin, pointing at the plot's edge; pushed over the plot only as far as
-        // a long label needs to stay on the canvas.
-        let width = size.width + 2 * padding
-        let x = margin == .right ? min(plot.maxX + 4 * scale, Double(geometry.canvas.width) - width - 2 * scale)
-            : max(plot.x - 4 * scale - width, 2 * scale)
+        guard py >= plot.y, py <= plot.maxY else { return nil }
+        let gap = 4 * scale, edge = 2 * scale
+        let room = (margin == .right ? Double(geometry.canvas.width) - plot.maxX : plot.x) - gap - edge - 2 * padding(scale)
+        let written = Self.text(for: y, dataDecimals: source.decimals[series], fitting: room) {
+            text.measure($0, pointSize: pointSize).width
+        }
+        let size = text.measure(written, pointSize: pointSize)
+        let width = size.width + 2 * padding(scale)
+        let x = margin == .right ? plot.maxX + gap : plot.x - gap - width
         let box = PixelBox(x: x, y: py - size.height / 2 - 2 * scale, width: width, height: size.height + 4 * scale)
-        labels.append(Label(side: side, series: series, value: y, box: box))
-        shapes.add(.rect(box, fill: color, cornerRadius: 4 * scale))
-        text.add(TextRun(label, at: PixelPoint(x: box.maxX - padding, y: py), anchor: .centerRight, pointSize: pointSize,
-                         color: color.textColor))
+        return Label(side: side, margin: margin, series: series, value: y, text: written, box: box)
+    }
+
+    /// `value` as the label writes it in `room` pixels: every digit where they fit,
+    /// else compact as its axis is, in three significant digits (`1.56B`, `2,021`:
+    /// more than the ticks say, and as a trading app's scale reads), two where three
+    /// do not fit.
+    static func text(for value: Double, dataDecimals: Int, fitting room: Double, width: (String) -> Double) -> String {
+        let full = ValueFormat.string(value, dataDecimals: dataDecimals)
+        guard width(full) > room, value.isFinite else { return full }
+        let three = ValueFormat.withRealMinus(NumberLabel.format(value, significantDigits: 3))
+        return width(three) <= room ? three : ValueFormat.withRealMinus(NumberLabel.format(value, significantDigits: 2))
     }
 }

@@ -28,7 +28,8 @@ extension Viewport {
 
     /// y for data from `low` to `high`: `fitMargin` of its height above and below,
     /// never below zero for data that is not (a count, a price keeps its zero line
-    /// out of view rather than below it); a flat line sits in the middle; always a
+    /// out of view rather than below it); a flat line sits in the middle (from zero
+    /// to twice its value where it is that near zero); always a
     /// valid, finite range.
     public static func fittedY(min low: Double, max high: Double) -> ClosedRange<Double> {
         // Clamped before the padding, so data out to ±1.79e308 still gives a finite view;
@@ -36,7 +37,12 @@ extension Viewport {
         // would leave a sliver of 1e-12 around it, with labels to match.
         let clamped = low == high ? FiniteDomain.clamp(low)...FiniteDomain.clamp(low) : FiniteDomain.clamp(low...high)
         var rect = DataRect(minX: 0, maxX: 1, minY: clamped.lowerBound, maxY: clamped.upperBound).paddingY(by: fitMargin)
-        if low >= 0 { rect.minY = max(rect.minY, 0) }
+        if low >= 0, rect.minY < 0 {
+            // A flat line nearer zero than its padding (a constant 0.004) keeps the zero
+            // floor and its place in the middle: as much room above it as below.
+            if low == high, low > 0 { rect.maxY = 2 * clamped.upperBound }
+            rect.minY = 0
+        }
         return FiniteDomain.clamp(rect.minY...rect.maxY)
     }
 

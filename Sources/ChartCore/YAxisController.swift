@@ -38,6 +38,11 @@ public final class YAxisController: RenderController, ViewportObserver {
     public var drawsGrid = true {
         didSet { if drawsGrid != oldValue { environment?.invalidate() } }
     }
+    /// The boxes drawn over this axis's labels (the value labels, `ValueAnnotationController`):
+    /// a tick label one covers fades out, so no half-covered text peeks from under it.
+    public var coveringBoxes: ((RenderEnvironment) -> [PixelBox])? {
+        didSet { environment?.invalidate() }
+    }
     /// The whole axis's opacity: it fades out when its series are all hidden.
     public private(set) var visibility = Fade(value: 1, target: 1, duration: SeriesLinesController.toggleDuration)
     /// Pixels between lines (before the HiDPI scale) at which a set of lines is hidden;
@@ -75,6 +80,11 @@ public final class YAxisController: RenderController, ViewportObserver {
             return
         }
         labelColor = { [unowned lines] theme in lines.color(ofSeries: only, theme: theme).readable(on: theme.background) }
+    }
+
+    /// Rebuilds the axis before the next frame (what covers its labels changed).
+    public func setNeedsBuild() {
+        environment?.invalidate()
     }
 
     /// Fades the axis in or out.
@@ -151,6 +161,7 @@ public final class YAxisController: RenderController, ViewportObserver {
         let theme = environment.theme
         let labelColor = labelColor?(theme) ?? theme.text
         let inView = visible.minY...visible.maxY
+        let covers = coveringBoxes?(environment) ?? []
         for set in sets where set.fade.value > 0 {
             // While y eases far (a preset's morph), a set's lines crowd together or
             // spread apart; crowded lines fade, so labels never overlap.
@@ -175,23 +186,34 @@ public final class YAxisController: RenderController, ViewportObserver {
                 // A label wider than the margin (every digit of a narrow view of large
                 // values) sits inside the plot, just above its line, rather than be cut.
                 let gap = 8 * geometry.scale
-                let width = text.measure(label, pointSize: pointSize).width
-                let color = labelColor.withAlpha(opacity)
+                let size = text.measure(label, pointSize: pointSize)
+                let place: (position: PixelPoint, anchor: TextAnchor)
                 switch side {
-                case .left where width <= plot.x - gap:
-                    text.add(TextRun(label, at: PixelPoint(x: plot.x - gap, y: exact), anchor: .centerRight,
-                                     pointSize: pointSize, color: color))
+                case .left where size.width <= plot.x - gap:
+                    place = (PixelPoint(x: plot.x - gap, y: exact), .centerRight)
                 case .left:
-                    text.add(TextRun(label, at: PixelPoint(x: plot.x + 4 * geometry.scale, y: exact - 2 * geometry.scale),
-                                     anchor: .bottomLeft, pointSize: pointSize, color: color))
-                case .right where width <= Double(geometry.canvas.width) - plot.maxX - gap:
-                    text.add(TextRun(label, at: PixelPoint(x: plot.maxX + gap, y: exact), anchor: .centerLeft,
-                                     pointSize: pointSize, color: color))
+                    place = (PixelPoint(x: plot.x + 4 * geometry.scale, y: exact - 2 * geometry.scale), .bottomLeft)
+                case .right where size.width <= Double(geometry.canvas.width) - plot.maxX - gap:
+                    place = (PixelPoint(x: plot.maxX + gap, y: exact), .centerLeft)
                 case .right:
-                    text.add(TextRun(label, at: PixelPoint(x: plot.maxX - 4 * geometry.scale, y: exact - 2 * geometry.scale),
-                                     anchor: .bottomRight, pointSize: pointSize, color: color))
+                    place = (PixelPoint(x: plot.maxX - 4 * geometry.scale, y: exact - 2 * geometry.scale), .bottomRight)
                 }
+                let clear = Self.clearance(of: size.box(at: place.position, anchor: place.anchor), from: covers, scale: geometry.scale)
+                guard clear > 0 else { continue }
+                text.add(TextRun(label, at: place.position, anchor: place.anchor, pointSize: pointSize,
+                                 color: labelColor.withAlpha(opacity * clear)))
             }
+        }
+    }
+
+    /// How far `box` may show beside `covers`: 0 where one overlaps it, rising to 1 as
+    /// it clears the nearest by `crowded / 4` pixels (the fade crowded lines get, in
+    /// pixels, so a label slides out from under a moving value label smoothly).
+    static func clearance(of box: PixelBox, from covers: [PixelBox], scale: Double) -> Double {
+        let band = crowded / 4 * scale
+        return covers.reduce(1) { clear, cover in
+            let dx = max(cover.x - box.maxX, box.x - cover.maxX), dy = max(cover.y - box.maxY, box.y - cover.maxY)
+            return min(clear, min(max(max(dx, dy) / band, 0), 1))
         }
     }
 }

@@ -63,8 +63,12 @@ public final class ChartScene {
         let left = YAxisController(), right = YAxisController(side: .right)
         left.style(for: composition, lines: lines)
         right.style(for: composition, lines: lines)
+        let annotation = ValueAnnotationController(source: source, lines: lines)
+        for axis in [left, right] {
+            axis.coveringBoxes = { [unowned annotation] environment in annotation.layout(in: environment).map(\.box) }
+        }
         return [GradientController(enabled: gradient), left, right, stacks, lines, XAxisController(xKind: dataset.xKind),
-                ValueAnnotationController(source: source, lines: lines), legend]
+                annotation, legend]
     }
 
     /// The plot's rectangle in a framebuffer of `size`.

@@ -148,8 +148,8 @@ final class HonestPresetTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(board.x, plot.x, "clear of the y labels at \(x)")
             XCTAssertLessThanOrEqual(board.maxX, plot.maxX, "clear of the value label at \(x)")
         }
-        let value = try XCTUnwrap(p.annotation.value)
-        let label = ValueFormat.string(value, dataDecimals: p.source.decimals[0])
+        // Written as it fits the margin (every digit, or compact).
+        let label = try XCTUnwrap(p.annotation.labels.first).text
         let runs = p.stage.surfaces.compactMap { $0 as? RecordingTextSurface }.flatMap(\.runs)
         let pill = try XCTUnwrap(runs.first { $0.text == label })
         XCTAssertGreaterThan(pill.position.x, plot.maxX, "the value label is right of the plot, off the newest points")

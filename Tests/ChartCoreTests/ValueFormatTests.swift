@@ -57,4 +57,21 @@ final class ValueFormatTests: XCTestCase {
         XCTAssertEqual(SeriesPrecision.decimals(of: []), 0)
         XCTAssertEqual(SeriesPrecision.decimals(of: [0.1 + 0.2]), 1)
     }
+
+    /// A value in a few significant digits, compact as its axis writes it (the value
+    /// label where every digit does not fit its margin).
+    func testSignificantDigitsCompactLikeTheAxis() {
+        XCTAssertEqual(NumberLabel.format(1_557_830_318, significantDigits: 3), "1.56B")
+        XCTAssertEqual(NumberLabel.format(1_557_830_318, significantDigits: 5), "1.5578B")
+        XCTAssertEqual(NumberLabel.format(-1_500_000_000, significantDigits: 3), "-1.5B")
+        XCTAssertEqual(NumberLabel.format(2_020.90, significantDigits: 4), "2,021")
+        XCTAssertEqual(NumberLabel.format(2_020.90, significantDigits: 5), "2,020.9")
+        XCTAssertEqual(NumberLabel.format(12_345, significantDigits: 3), "12.3K")
+        XCTAssertEqual(NumberLabel.format(999_960, significantDigits: 3), "1M", "rounding carries into the next suffix")
+        XCTAssertEqual(NumberLabel.format(0.000412345, significantDigits: 3), "0.000412")
+        XCTAssertEqual(NumberLabel.format(2.5e20, significantDigits: 3), "2.5e20")
+        XCTAssertEqual(NumberLabel.format(-.leastNonzeroMagnitude, significantDigits: 3), "-4.94e-324", "a subnormal")
+        XCTAssertEqual(NumberLabel.format(-.greatestFiniteMagnitude, significantDigits: 3), "-1.8e308")
+        XCTAssertEqual(NumberLabel.format(0, significantDigits: 3), "0")
+    }
 }
