@@ -35,7 +35,7 @@ final class SummaryWindowTests: ScratchFolderTestCase {
                                               environment: display.environment.merging(["SIGHTLINE_TRACE": "1", "PATH": path]) { $1 },
                                               output: trace.pipe)
         let app = LaunchedApp(process: process, trace: trace)
-        app.window = try display.waitForWindow(titled: "Sightline")
+        app.window = try display.waitForWindow(titled: "Sightline", of: process)
         _ = try screenshot(until: showsChart, window: app.window, display: display, name: "summary-opened")
         XCTAssertTrue(app.trace.wait { $0.lastX != nil })
         return app
@@ -141,7 +141,7 @@ final class SummaryWindowTests: ScratchFolderTestCase {
         process.standardError = errors
         try process.run()
         let app = LaunchedApp(process: process, trace: trace)
-        app.window = try display.waitForWindow(titled: "Sightline")
+        app.window = try display.waitForWindow(titled: "Sightline", of: process)
         XCTAssertTrue(trace.wait { $0.lastX != nil })
         for _ in 0..<3 {
             try display.xdotool(["key", "--window", app.window, "s"])
