@@ -14,13 +14,14 @@ public enum DetachedThread {
     public static func start(_ purpose: String, name: String, stackBytes: Int = workStackBytes,
                              _ body: @escaping @Sendable () -> Void) throws {
         var code: Int32 = 0
-        for attempt in 0..<10 {
+        attempts: for attempt in 0..<10 {
             if attempt > 0 { usleep(2_000) }
             switch spawn(stackBytes: stackBytes, joinable: false, { Thread.current.name = name; body() }) {
             case .success: return
             case let .failure(error):
                 code = error.code
-                guard code == EAGAIN else { break }
+                // Only a process count reached passes; any other error stays.
+                guard code == EAGAIN else { break attempts }
             }
         }
         throw ProcessLimitError.threadRefused(purpose: purpose, code: code)
@@ -29,7 +30,7 @@ public enum DetachedThread {
     struct SpawnError: Error { var code: Int32 }
 
     /// A thread running `body`, detached or for `pthread_join`, or `pthread_create`'s error.
-    static func spawn(stackBytes: Int, joinable: Bool, _ body: @escaping () -> Void) -> Result<pthread_t, SpawnError> {
+    static func spawn(stackBytes: Int, joinable: Bool, _ body: @escaping @Sendable () -> Void) -> Result<pthread_t, SpawnError> {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -49,8 +50,9 @@ public enum DetachedThread {
         return .success(thread)
     }
 
-    private final class Body {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
+    /// The closure passed to the new thread: `Sendable`, as it runs there.
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 }

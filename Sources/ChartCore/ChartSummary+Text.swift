@@ -113,8 +113,16 @@ extension ChartSummary {
 
     /// An end of the range asked for (no point need sit there).
     func boundLabel(_ x: Double) -> String {
-        guard case .number = xKind else { return xLabel(x) }
-        return "x = \(ValueFormat.string(x, dataDecimals: SeriesPrecision.decimals(of: [x])))"
+        Self.boundLabel(x, kind: xKind)
+    }
+
+    /// An x on an axis of `kind` that need not be a point's: its date, or "x = 12.5"
+    /// with the decimals `x` itself needs (not the data's).
+    public static func boundLabel(_ x: Double, kind: XAxisKind) -> String {
+        guard case let .time(unitsPerSecond) = kind else {
+            return "x = \(ValueFormat.string(x, dataDecimals: SeriesPrecision.decimals(of: [x])))"
+        }
+        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
     }
 
     /// A count with thousands separators: "8,846".

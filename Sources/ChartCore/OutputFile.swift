@@ -61,16 +61,7 @@ public struct OutputFile: Sendable {
     /// what was written stays written).
     /// - Throws: `OutputFileError`, or what `produce` throws.
     public func write(_ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        switch try destination() {
-        case let .replace(target, keepingMode):
-            try replace(target, mode: keepingMode, produce)
-        case let .stream(target):
-            try stream(into: target, produce)
-        case let .rewrite(target):
-            try stream(into: target, truncating: true, produce)
-        case let .descriptor(descriptor):
-            try produce { bytes in try writeAll(bytes, to: descriptor, action: "write") }
-        }
+        try send(to: destination(), produce)?.commit()
     }
 
     /// Writes each file with its bytes, all or none: every one is checked, then those
@@ -79,32 +70,22 @@ public struct OutputFile: Sendable {
     /// ones renamed into place. A refusal or a failure anywhere (no space left, past
     /// `ulimit -f`) leaves no new file and every old one as it was, bar what was
     /// already written into a device or FIFO.
-    /// - Throws: `OutputFileError`; `isInput` when two of the paths name the same file.
+    /// - Throws: `OutputFileError`; `sameOutput` when two of the paths name the same file.
     public static func write(together files: [(file: OutputFile, bytes: [UInt8])]) throws {
         let destinations = try files.map { try $0.file.destination() }
         var targets: [TargetKey] = []
         for (index, destination) in destinations.enumerated() {
             guard case let .replace(target, _) = destination, let key = TargetKey(target) else { continue }
             if let earlier = targets.firstIndex(of: key) {
-                throw OutputFileError.isInput(path: files[index].file.path, input: files[earlier].file.path)
+                throw OutputFileError.sameOutput(path: files[index].file.path, other: files[earlier].file.path)
             }
             targets.append(key)
         }
         var staged: [StagedFile] = []
         do {
             for ((file, bytes), destination) in zip(files, destinations) {
-                let produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void = { emit in
-                    try bytes.withUnsafeBytes { try emit($0) }
-                }
-                switch destination {
-                case let .replace(target, keepingMode):
-                    staged.append(try file.stage(target, mode: keepingMode, produce))
-                case let .stream(target):
-                    try file.stream(into: target, produce)
-                case let .rewrite(target):
-                    try file.stream(into: target, truncating: true, produce)
-                case let .descriptor(descriptor):
-                    try produce { bytes in try file.writeAll(bytes, to: descriptor, action: "write") }
+                if let file = try file.send(to: destination, { emit in try bytes.withUnsafeBytes { try emit($0) } }) {
+                    staged.append(file)
                 }
             }
         } catch {
@@ -281,9 +262,22 @@ public struct OutputFile: Sendable {
 
     // MARK: Writing
 
-    private func replace(_ target: String, mode: mode_t?,
-                         _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        try stage(target, mode: mode, produce).commit()
+    /// Writes what `produce` hands over to `destination`: a file replaced atomically is
+    /// staged and returned, for the caller to commit with the others it writes; anything
+    /// else is written into at once.
+    private func send(to destination: Destination,
+                      _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> StagedFile? {
+        switch destination {
+        case let .replace(target, keepingMode):
+            return try stage(target, mode: keepingMode, produce)
+        case let .stream(target):
+            try stream(into: target, produce)
+        case let .rewrite(target):
+            try stream(into: target, truncating: true, produce)
+        case let .descriptor(descriptor):
+            try produce { bytes in try writeAll(bytes, to: descriptor, action: "write") }
+        }
+        return nil
     }
 
     /// Writes the whole file into a new temporary beside `target`, flushed to disk, for

@@ -9,6 +9,9 @@ public enum OutputFileError: Error, Equatable, CustomStringConvertible {
     /// The path is one of the command's inputs (the same device and inode, through any
     /// link); writing would destroy the data being read.
     case isInput(path: String, input: String)
+    /// The path is the same file as `other`, another output of the same command (the
+    /// same folder and name, through any link): one would overwrite the other.
+    case sameOutput(path: String, other: String)
     /// The path is something that is neither replaced nor written into: a block device
     /// or a socket. `kind` says which, in words.
     case unsupported(path: String, kind: String)
@@ -20,8 +23,8 @@ public enum OutputFileError: Error, Equatable, CustomStringConvertible {
     /// The path the user gave.
     public var path: String {
         switch self {
-        case let .isDirectory(path), let .isInput(path, _), let .unsupported(path, _), let .missingFolder(path, _),
-             let .system(path, _, _): path
+        case let .isDirectory(path), let .isInput(path, _), let .sameOutput(path, _), let .unsupported(path, _),
+             let .missingFolder(path, _), let .system(path, _, _): path
         }
     }
 
@@ -34,6 +37,8 @@ public enum OutputFileError: Error, Equatable, CustomStringConvertible {
             let inputName = input == "-" ? "standard input" : DisplayText.quoted(input)
             let same = input == path && input != "-" ? "" : " (the same file as \(inputName))"
             return "\(name) is an input file\(same); refusing to write over it, choose another output"
+        case let .sameOutput(_, other):
+            return "\(name) is the same file as \(DisplayText.quoted(other)), another output; give each output a file of its own"
         case let .unsupported(_, kind):
             return "\(name) is a \(kind); refusing to write to it"
         case let .missingFolder(_, folder):

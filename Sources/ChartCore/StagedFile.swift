@@ -16,7 +16,8 @@ final class StagedFile {
     let temporary: String
     private let descriptor: Int32
     /// A second name of the target's old content, kept while other files of the same
-    /// command are committed so that a failure among them can put it back.
+    /// command are committed so that a failure among them can put it back; registered
+    /// in `TemporaryFiles` while it exists, so a signal meanwhile removes it too.
     private var backup: String?
     /// Whether there was no target before: undoing the rename removes it.
     private var targetIsNew = false
@@ -88,6 +89,7 @@ final class StagedFile {
         for _ in 0..<16 {
             let name = folder + "/" + OutputFile.temporaryName(UInt32.random(in: .min ... .max))
             if link(target, name) == 0 {
+                TemporaryFiles.register(name)
                 backup = name
                 return
             }
@@ -112,6 +114,7 @@ final class StagedFile {
         case .committed:
             if let backup {
                 Glibc.rename(backup, target)
+                TemporaryFiles.unregister(backup)
                 self.backup = nil
             } else if targetIsNew {
                 unlink(target)
@@ -119,20 +122,27 @@ final class StagedFile {
             close()
         case .finished: break
         }
-        if let backup { unlink(backup) }
+        dropBackup()
     }
 
     /// After the rename: drops the backup, syncs the folder's entry and releases the
     /// temporary's lock (only now, so a sweep never takes a temporary still to be renamed).
     private func finish() {
-        if let backup { unlink(backup) }
-        backup = nil
+        dropBackup()
         let folderFD = open(OutputFile.directory(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD >= 0 {
             fsync(folderFD)
             Glibc.close(folderFD)
         }
         close()
+    }
+
+    /// Removes the backup's name, if one is left.
+    private func dropBackup() {
+        guard let backup else { return }
+        unlink(backup)
+        TemporaryFiles.unregister(backup)
+        self.backup = nil
     }
 
     private func close() {

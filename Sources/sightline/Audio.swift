@@ -43,15 +43,13 @@ struct Audio: ParsableCommand {
 
     func run() throws {
         let dataset = try CommandSupport.load(file, options: data)
-        let plan: RenderPlan
+        // Refused as describe and render refuse it when no finite point lies in it.
+        _ = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
-        do {
-            // The range render would draw: what is heard is what the picture shows.
-            plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false, xRange: x, yRange: nil)
-        } catch let error as DataLoadError {
-            throw CommandSupport.fail(error)
+        // The range render would draw: what is heard is what the picture shows.
+        let plan = try CommandSupport.reporting {
+            try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false, xRange: x, yRange: nil)
         }
-        if plan.missesTheData, let xRange, let x { throw xRange.emptyFailure(x, in: dataset) }
         let range = plan.visible.minX...plan.visible.maxX
         let audiograph = Audiograph(seconds: seconds)
         let score = audiograph.score(of: 0, in: plan.source, overX: range)
@@ -60,7 +58,7 @@ struct Audio: ParsableCommand {
                                       + "swept, so the audiograph is silent")
         }
         let sound = audiograph.render(score)
-        try CommandSupport.reportingRenderErrors {
+        try CommandSupport.reporting {
             try WAVFile.write(sound, to: output, refusing: [file])
         }
     }

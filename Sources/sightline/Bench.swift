@@ -81,7 +81,7 @@ struct Bench: ParsableCommand {
             }
         }
         let kind = kind
-        let loading = try CommandSupport.reportingProcessLimits { try BackgroundResult { () throws -> DataSource in
+        let loading = try CommandSupport.reporting { try BackgroundResult { () throws -> DataSource in
             let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? kind.dataset(points: points)
             // Stacks keep levels of their own (StackLevels): the lines' ladder is not built.
             return DataSource(dataset: dataset, lodMethod: kind == .line ? data.lod : .none, connectsGaps: data.connectGaps)
@@ -100,7 +100,7 @@ struct Bench: ParsableCommand {
         options.smooth = look.smooth
         var result = FrameBenchmark.Result()
         var source: DataSource?
-        try CommandSupport.reportingRenderErrors {
+        try CommandSupport.reporting {
             let benchmark = try FrameBenchmark(options: options)
             source = try loading.value()
             result = try benchmark.run(source!, stack: kind.stack(seriesCount: source!.dataset.series.count))

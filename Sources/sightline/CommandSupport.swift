@@ -31,10 +31,12 @@ enum CommandSupport {
         }
     }
 
-    /// Runs `body`, turning a `RenderError` or `DataLoadError` into its message and status.
-    static func reportingRenderErrors(_ body: () throws -> Void) throws {
+    /// Runs `body` and returns what it returns, turning a `RenderError`, `DataLoadError`,
+    /// `OutputFileError` or `ProcessLimitError` into its message on standard error and
+    /// its status.
+    static func reporting<Value>(_ body: () throws -> Value) throws -> Value {
         do {
-            try body()
+            return try body()
         } catch let error as RenderError {
             throw fail(message: error.description, code: error.exitCode)
         } catch let error as DataLoadError {
@@ -46,24 +48,10 @@ enum CommandSupport {
         }
     }
 
-    /// Runs `body`, turning a `ProcessLimitError` into its message and status 71.
-    static func reportingProcessLimits<Value>(_ body: () throws -> Value) throws -> Value {
-        do {
-            return try body()
-        } catch let error as ProcessLimitError {
-            throw fail(message: error.description, code: error.exitCode)
-        }
-    }
-
-    /// Writes an output file through `OutputFile`, turning its error into its message
-    /// and status 73.
+    /// Writes an output file through `OutputFile`, reporting its error as `reporting` does.
     static func writeOutput(_ path: String, refusing inputs: [String] = [],
                             _ produce: (_ emit: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        do {
-            try OutputFile(path: path, refusing: inputs).write(produce)
-        } catch let error as OutputFileError {
-            throw fail(message: error.description, code: error.exitCode)
-        }
+        try reporting { try OutputFile(path: path, refusing: inputs).write(produce) }
     }
 
     static func fail(_ error: DataLoadError) -> ExitCode {

@@ -39,14 +39,10 @@ struct Describe: ParsableCommand {
         try StandardStreams.refuseInputs([file])
         let loadStarted = Date()
         let dataset = try CommandSupport.load(file, options: data)
-        let range = try xRange?.resolvedForPoints(for: dataset.xKind, option: "--x-range", file: dataset.source)
+        let range = try xRange?.requiringData(in: dataset)
         let started = Date()
         let summary = ChartSummary(dataset: dataset, overX: range)
         let seconds = Date().timeIntervalSince(started)
-        // As render and audio refuse it: the same words, the same exit.
-        if summary.pointCount == 0, let xRange {
-            throw xRange.emptyFailure(try xRange.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source), in: dataset)
-        }
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
         try StandardStreams.write(json ? text : CommandSupport.terminalSafe(text))
         if verbose {

@@ -90,7 +90,7 @@ struct Open: ParsableCommand {
         // The X server going away ends the process through exit(): save on the way out.
         sessionFlushedAtExit = store
         atexit { sessionFlushedAtExit?.flush() }
-        try CommandSupport.reportingRenderErrors {
+        try CommandSupport.reporting {
             let window = try ChartWindow(path: path, options: options, lod: data.lod, connectsGaps: data.connectGaps,
                                          size: size?.value,
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
@@ -135,7 +135,7 @@ struct Open: ParsableCommand {
         })
         let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let output = Self.previewPath(in: folder, name: name)
-        try CommandSupport.reportingRenderErrors {
+        try CommandSupport.reporting {
             // The same picture `render` makes of the whole file.
             let plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false,
                                       xRange: nil, yRange: nil)

@@ -170,29 +170,38 @@ struct RangeArgument {
 }
 
 extension RangeArgument {
+    /// The range's points as `resolvedForPoints` gives them, once the one rule every
+    /// command applies holds: some x in them has a finite value in some series.
+    /// - Throws: `emptyFailure` (exit 65) when no finite point lies in the range.
+    /// - Complexity: O(log n + points in range × series) at most; it stops at the first
+    ///   finite point.
+    func requiringData(in dataset: Dataset, option: String = "--x-range") throws -> ClosedRange<Double> {
+        let points = try resolvedForPoints(for: dataset.xKind, option: option, file: dataset.source)
+        let xs = dataset.xs
+        let first = xs.partitionPoint { $0 < points.lowerBound }
+        let end = max(first, xs.partitionPoint { $0 <= points.upperBound })
+        guard (first..<end).contains(where: { i in dataset.series.contains { $0.ys[i].isFinite } }) else {
+            throw emptyFailure(try resolved(for: dataset.xKind, option: option, file: dataset.source), in: dataset, option: option)
+        }
+        return points
+    }
+
     /// The refusal of an x range with no data in it, the same from every command: the
     /// range asked for and where the data is, exit 65. A range that misses the data is a
     /// wrong range: an empty picture, silence or "no points" would let a script carry on
     /// as if it had what it asked for.
     /// - Parameter range: this range as `resolved` gave it.
-    func emptyFailure(_ range: ClosedRange<Double>, in dataset: Dataset, option: String = "--x-range") -> ExitCode {
+    private func emptyFailure(_ range: ClosedRange<Double>, in dataset: Dataset, option: String) -> ExitCode {
         let kind = dataset.xKind
         var end = range.upperBound
         // A period's end is the midnight after it: named by its last day.
         if case let .time(unitsPerSecond) = kind, upper.isPeriod { end -= 86_400 * unitsPerSecond }
+        let label = { (x: Double) in ChartSummary.boundLabel(x, kind: kind) }
         var message = "\(DisplayText.quoted(dataset.source)) has no data in \(option) "
-            + "(from \(Self.label(range.lowerBound, kind)) to \(Self.label(max(end, range.lowerBound), kind)))"
+            + "(from \(label(range.lowerBound)) to \(label(max(end, range.lowerBound))))"
         if let first = dataset.xs.first, let last = dataset.xs.last {
-            message += "; its data runs from \(Self.label(first, kind)) to \(Self.label(last, kind))"
+            message += "; its data runs from \(label(first)) to \(label(last))"
         }
         return CommandSupport.fail(message: message, code: 65)
-    }
-
-    /// An x as the summary writes one: a date, or "x = 12.5".
-    private static func label(_ x: Double, _ kind: XAxisKind) -> String {
-        guard case let .time(unitsPerSecond) = kind else {
-            return "x = \(ValueFormat.string(x, dataDecimals: SeriesPrecision.decimals(of: [x])))"
-        }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
     }
 }

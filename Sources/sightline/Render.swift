@@ -76,29 +76,26 @@ struct Render: ParsableCommand {
     func run() throws {
         if verbose { try StandardStreams.refuseInputs([file]) }
         let dataset = try CommandSupport.load(file, options: data)
-        let plan: RenderPlan
+        // The days asked for, refused as describe and audio refuse them when empty.
+        let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
-        do {
-            plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x,
-                                  yRange: try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source))
-        } catch let error as DataLoadError {
-            throw CommandSupport.fail(error)
+        let y = try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source)
+        let plan = try CommandSupport.reporting {
+            try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, yRange: y)
         }
-        if plan.missesTheData, let xRange, let x { throw xRange.emptyFailure(x, in: dataset) }
         let source = plan.source
         // The days asked for, or the picture's range when none was.
-        let described = try xRange?.resolvedForPoints(for: dataset.xKind, option: "--x-range", file: dataset.source)
-            ?? plan.visible.minX...plan.visible.maxX
+        let described = points ?? plan.visible.minX...plan.visible.maxX
         let description = altText ? ChartSummary(source: source, overX: described).lines.joined(separator: "\n") + "\n" : nil
         let pictureFile = OutputFile(path: output, refusing: [file])
         let textFile = OutputFile(path: output + ".txt", refusing: [file, output])
         // Refused before anything is drawn; written together, so a failure in either
         // (a full disk) leaves both as they were.
-        try CommandSupport.reportingRenderErrors {
+        try CommandSupport.reporting {
             try pictureFile.check()
             if description != nil { try textFile.check() }
         }
-        try CommandSupport.reportingRenderErrors {
+        try CommandSupport.reporting {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
                                        theme: look.chartTheme, lineWidth: lineWidth, gradient: paintsGradient,

@@ -24,11 +24,9 @@ struct RenderPlan {
         if let x = xRange {
             visible.minX = x.lowerBound
             visible.maxX = x.upperBound
-            if let fit = Viewport.fitting(source, x: x) {
-                if yRange == nil { visible = fit.visible }
-            } else {
-                missesTheData = true
-            }
+            // y fitted to what the range shows, lines crossing it included; the commands
+            // have refused a range without a finite point (`RangeArgument.requiringData`).
+            if yRange == nil, let fit = Viewport.fitting(source, x: x) { visible = fit.visible }
         }
         if let y = yRange {
             visible.minY = y.lowerBound
@@ -36,8 +34,4 @@ struct RenderPlan {
         }
         self.visible = FiniteDomain.clamp(visible)
     }
-
-    /// Whether the x range asked for holds no finite point: the commands refuse it
-    /// (`RangeArgument.emptyFailure`).
-    private(set) var missesTheData = false
 }

@@ -47,11 +47,7 @@ enum StandardStreams {
     /// (`describe in.csv >>in.csv` would append to the data it reads).
     /// - Throws: `ExitCode(73)` after saying why on standard error.
     static func refuseInputs(_ inputs: [String]) throws {
-        do {
-            try OutputFile(path: "-", refusing: inputs).check()
-        } catch let error as OutputFileError {
-            throw CommandSupport.fail(message: error.description, code: error.exitCode)
-        }
+        try CommandSupport.reporting { try OutputFile(path: "-", refusing: inputs).check() }
     }
 
     private static func failure(_ code: Int32) -> ExitCode {

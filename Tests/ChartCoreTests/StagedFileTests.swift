@@ -55,7 +55,9 @@ final class StagedFileTests: XCTestCase {
         let picture = "\(folder)/chart.png", text = "\(folder)/chart.png.txt"
         XCTAssertThrowsError(try OutputFile.write(together: [(OutputFile(path: picture), Array("picture".utf8)),
                                                              (OutputFile(path: text), Array("words".utf8))])) { error in
-            XCTAssertEqual(error as? OutputFileError, .isInput(path: text, input: picture))
+            XCTAssertEqual(error as? OutputFileError, .sameOutput(path: text, other: picture))
+            XCTAssertEqual("\(error)", "\"\(text)\" is the same file as \"\(picture)\", another output; "
+                           + "give each output a file of its own")
         }
         XCTAssertEqual(try listing(), ["chart.png.txt"])
     }

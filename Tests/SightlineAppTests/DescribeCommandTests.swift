@@ -115,12 +115,23 @@ final class DescribeCommandTests: ScratchFolderTestCase {
             XCTAssertEqual(result.error, expected, command)
             XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(command) writes nothing")
         }
+        // A line crosses the weekend, but no point lies in it: refused alike too.
+        let weekend = try write("date,close\n2023-01-05,1\n2023-01-06,2\n2023-01-09,3\n2023-01-10,4\n", to: "weekend.csv")
+        let commands: [(String, String?)] = [("describe", nil), ("render", "\(folder)/weekend.png"), ("audio", "\(folder)/weekend.wav")]
+        for (command, out) in commands {
+            let result = try ProcessRunner.run(ProcessRunner.sightline, [command, weekend, "--x-range", "2023-01-07:2023-01-08"]
+                                                   + (out.map { ["--out", $0] } ?? []))
+            XCTAssertEqual(result.status, 65, "\(command): \(result.error)")
+            XCTAssertEqual(result.error, "sightline: \"\(weekend)\" has no data in --x-range (from Jan 7, 2023 to Jan 8, 2023); "
+                           + "its data runs from Jan 5, 2023 to Jan 10, 2023\n", command)
+            XCTAssertEqual(result.output, "", command)
+        }
         let numbers = try write("x,y\n0,1\n1,2\n", to: "n.csv")
         let empty = try ProcessRunner.run(ProcessRunner.sightline, ["describe", numbers, "--x-range", "5:9"])
         XCTAssertEqual(empty.status, 65, empty.error)
         XCTAssertEqual(empty.error, "sightline: \"\(numbers)\" has no data in --x-range (from x = 5 to x = 9); "
                        + "its data runs from x = 0 to x = 1\n")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["n.csv", "prices.csv"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["n.csv", "prices.csv", "weekend.csv"])
     }
 
     /// A series with gaps counts its own values, and a change across zero has no

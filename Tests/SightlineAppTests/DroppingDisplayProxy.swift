@@ -3,7 +3,7 @@ import Foundation
 /// A display socket in front of a real X server that drops its first connections
 /// before answering them, as an X server does while it resets after its last client
 /// left, and relays every later one to the server.
-final class DroppingDisplayProxy: @unchecked Sendable {
+final class DroppingDisplayProxy: Sendable {
     /// The proxy's `DISPLAY` value (`:N`).
     let name: String
     private let path: String

@@ -35,7 +35,7 @@ final class SummaryWindowTests: ScratchFolderTestCase {
                                               environment: display.environment.merging(["SIGHTLINE_TRACE": "1", "PATH": path]) { $1 },
                                               output: trace.pipe)
         let app = LaunchedApp(process: process, trace: trace)
-        app.window = try display.waitForWindow(titled: "Sightline")
+        app.window = try display.waitForWindow(titled: "Sightline", of: process)
         _ = try screenshot(until: showsChart, window: app.window, display: display, name: "summary-opened")
         XCTAssertTrue(app.trace.wait { $0.lastX != nil })
         return app
@@ -141,7 +141,7 @@ final class SummaryWindowTests: ScratchFolderTestCase {
         process.standardError = errors
         try process.run()
         let app = LaunchedApp(process: process, trace: trace)
-        app.window = try display.waitForWindow(titled: "Sightline")
+        app.window = try display.waitForWindow(titled: "Sightline", of: process)
         XCTAssertTrue(trace.wait { $0.lastX != nil })
         for _ in 0..<3 {
             try display.xdotool(["key", "--window", app.window, "s"])
@@ -172,8 +172,17 @@ final class SummaryWindowTests: ScratchFolderTestCase {
         try display.xdotool(["key", "--window", app.window, "s", "s"])
         XCTAssertTrue(wait { self.hungPIDs.count >= 2 }, "the speech and a cancel started: \(hungPIDs)")
         try display.xdotool(["key", "--window", app.window, "q"])
-        app.process.waitUntilExit()
+        let pid = app.process.processIdentifier
+        XCTAssertTrue(wait { Self.hasEnded(pid) }, "q quits")
         XCTAssertTrue(wait { self.hungPIDs.allSatisfy { kill($0, 0) != 0 } }, "left running: \(hungPIDs.filter { kill($0, 0) == 0 })")
+    }
+
+    /// Whether process `pid` has ended, reaped or not (a zombie counts): Foundation's
+    /// `waitUntilExit` once missed the app's end here under load and waited forever.
+    private static func hasEnded(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let name = stat.lastIndex(of: ")"), stat.distance(from: name, to: stat.endIndex) > 2 else { return true }
+        return stat[stat.index(name, offsetBy: 2)] == "Z"
     }
 
     private var hungPIDs: [pid_t] {

@@ -10,15 +10,44 @@ final class XvfbDisplay {
     let configHome = NSTemporaryDirectory() + "sightline-e2e-config-\(UUID().uuidString)"
 
     init(width: Int = 1280, height: Int = 800) throws {
+        (name, server) = try Self.startServer(width: width, height: height)
+    }
+
+    /// Starts an Xvfb at the first display number free from this process's own, and
+    /// waits until it answers. Another test process (another checkout's suite on the same
+    /// machine) can take the same number between the look at its lock and the start:
+    /// then the other server answers while ours exits ("server is already active"), and
+    /// a test would find and press the other's windows, which vanish when it ends. So a
+    /// display counts as ours only when its lock file names our server's pid.
+    private static func startServer(width: Int, height: Int) throws -> (String, Process) {
         var number = 90 + Int(getpid() % 100)
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
-        name = ":\(number)"
-        server = try ProcessRunner.start("Xvfb", [name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
-        // Ready when a client connects: the socket file alone can be the previous
-        // server's on the same number, left behind for a moment after it ended.
+        for _ in 0..<20 {
+            while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
+            let name = ":\(number)"
+            let server = try ProcessRunner.start("Xvfb", [name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"])
+            if try isAnswering(name, from: server, lock: "/tmp/.X\(number)-lock") { return (name, server) }
+            if server.isRunning { server.terminate() }
+            server.waitUntilExit()
+            number += 1
+        }
+        throw DisplayError("no free display number for Xvfb")
+    }
+
+    /// Waits until `server` answers at `name`: a client connects (the socket file alone
+    /// can be the previous server's on the same number, left behind for a moment after
+    /// it ended) and `lock` holds its pid. `false` when it exits first or another
+    /// server holds the number.
+    private static func isAnswering(_ name: String, from server: Process, lock: String) throws -> Bool {
         let deadline = Date().addingTimeInterval(15)
-        while (try? ProcessRunner.run("xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": name], timeout: 5))?.status != 0 {
-            guard Date() < deadline, server.isRunning else { throw DisplayError("Xvfb \(name) did not start") }
+        while true {
+            let connects = (try? ProcessRunner.run("xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": name], timeout: 5))?
+                .status == 0
+            guard server.isRunning else { return false }
+            if connects, let text = try? String(contentsOfFile: lock, encoding: .utf8),
+               let owner = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return owner == server.processIdentifier
+            }
+            guard Date() < deadline else { throw DisplayError("Xvfb \(name) did not start") }
             usleep(50_000)
         }
     }
@@ -67,16 +96,18 @@ final class XvfbDisplay {
                                                   .merging(extra) { $1 },
                                               output: trace.pipe, errors: errors)
         let app = LaunchedApp(process: process, trace: trace)
-        app.window = try waitForWindow(titled: "Sightline")
+        app.window = try waitForWindow(titled: "Sightline", of: process)
         if settle { usleep(500_000) }
         return app
     }
 
-    /// Waits for a visible window whose title contains `title`; returns its id.
-    func waitForWindow(titled title: String, timeout: TimeInterval = 30) throws -> String {
+    /// Waits for a visible window whose title contains `title`, of `process` when given
+    /// (by the window's `_NET_WM_PID`, which SDL sets); returns its id.
+    func waitForWindow(titled title: String, of process: Process? = nil, timeout: TimeInterval = 30) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
+        let owner = process.map { ["--pid", String($0.processIdentifier)] } ?? []
         while Date() < deadline {
-            if let id = try? xdotool(["search", "--onlyvisible", "--name", title]), !id.isEmpty {
+            if let id = try? xdotool(["search", "--onlyvisible"] + owner + ["--name", title]), !id.isEmpty {
                 return String(id.split(separator: "\n")[0])
             }
             usleep(100_000)

@@ -11,8 +11,6 @@ public struct DeviceLimits: Sendable {
     public var screenFormat: PixelFormat
     /// The widest and tallest texture the driver makes (at least 1024 by the GL 3.3 spec).
     public var maxTextureSize: Int
-    /// The widest and tallest renderbuffer (multisampled targets), pixels.
-    public var maxRenderbufferSize = Int.max
     /// The largest viewport, pixels: what one pass can draw across.
     public var maxViewport = PixelSize(width: .max, height: .max)
 }

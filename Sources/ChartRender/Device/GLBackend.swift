@@ -22,13 +22,11 @@ final class GLBackend: RenderBackend {
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_BUFFER_SIZE), &texels)
         var textureSize: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &textureSize)
-        var renderbufferSize: GLint = 0
-        glGetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &renderbufferSize)
         var viewport: [GLint] = [0, 0]
         glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
         limits = DeviceLimits(renderer: Self.string(GL_RENDERER), version: Self.string(GL_VERSION),
                               maxBufferTextureTexels: Int(texels), screenFormat: Self.screenFormat(),
-                              maxTextureSize: Int(textureSize), maxRenderbufferSize: Int(renderbufferSize),
+                              maxTextureSize: Int(textureSize),
                               maxViewport: PixelSize(width: Int(viewport[0]), height: Int(viewport[1])))
     }
 

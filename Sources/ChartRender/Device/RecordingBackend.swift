@@ -49,9 +49,9 @@ public final class RecordingBackend: RenderBackend {
 
     /// - Parameter screenFormat: the window's format (`.rgb8`: a window without alpha bits).
     public init(screenFormat: PixelFormat = .rgba8, maxBufferTextureTexels: Int = 1 << 27, maxTextureSize: Int = 16_384) {
-        // Renderbuffers and the viewport as large as textures, as in Mesa's llvmpipe.
+        // The viewport as large as textures, as in Mesa's llvmpipe.
         limits = DeviceLimits(renderer: "recording", version: "none", maxBufferTextureTexels: maxBufferTextureTexels,
-                              screenFormat: screenFormat, maxTextureSize: maxTextureSize, maxRenderbufferSize: maxTextureSize,
+                              screenFormat: screenFormat, maxTextureSize: maxTextureSize,
                               maxViewport: PixelSize(width: maxTextureSize, height: maxTextureSize))
     }
 
