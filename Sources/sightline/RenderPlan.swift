@@ -21,7 +21,14 @@ struct RenderPlan {
             throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
         }
         var visible = fitted.visible
-        if let x = xRange {
+        if var x = xRange {
+            // A range holding one point (one trading day of daily data) is drawn with the
+            // point in the middle, as a file of one row is: at 00:00 of its day it sat on
+            // the plot's left edge, clipped to a speck.
+            if let lone = Self.lonePoint(of: dataset, in: x) {
+                let shift = lone - (x.lowerBound + x.upperBound) / 2
+                x = (x.lowerBound + shift)...(x.upperBound + shift)
+            }
             visible.minX = x.lowerBound
             visible.maxX = x.upperBound
             // y fitted to what the range shows, lines crossing it included; the commands
@@ -33,5 +40,21 @@ struct RenderPlan {
             visible.maxY = y.upperBound
         }
         self.visible = FiniteDomain.clamp(visible)
+    }
+
+    /// The x of the only point in `range` with a finite value in some series, if there is
+    /// exactly one such x; the range's end is left out, since a period's end (`2022-12-30`
+    /// ends at the next midnight) is the next period's first instant.
+    /// - Complexity: O(log n + points in range × series).
+    static func lonePoint(of dataset: Dataset, in range: ClosedRange<Double>) -> Double? {
+        let xs = dataset.xs
+        let first = xs.partitionPoint { $0 < range.lowerBound }
+        let end = max(first, xs.partitionPoint { $0 < range.upperBound })
+        var found: Double?
+        for i in first..<end where dataset.series.contains(where: { $0.ys[i].isFinite }) {
+            guard found == nil || found == xs[i] else { return nil }
+            found = xs[i]
+        }
+        return found
     }
 }

@@ -45,6 +45,28 @@ final class OnePointTests: ScratchFolderTestCase {
         XCTAssertEqual(described.output, "1 point on Jan 3, 2023.\nClose has one value in view, 125.07 on Jan 3, 2023.\n")
     }
 
+    /// A range holding one point of a longer file (one day of daily closes) draws that
+    /// point in the middle of the plot: at 00:00 of its day it sat on the left edge,
+    /// clipped. Day 5 is a spike, so the line's highest pixel is the point.
+    func testARangeOfOnePointCentresIt() throws {
+        let rows = (1...9).map { "2023-01-0\($0),\($0 == 5 ? 10 : 1)" }
+        let path = try write("Date,Close\n" + rows.joined(separator: "\n") + "\n", to: "days.csv")
+        let out = "\(folder)/day5.png"
+        let size = PixelSize(width: 640, height: 360)
+        let result = try ProcessRunner.run(ProcessRunner.sightline,
+                                           ["render", path, "--out", out, "--size", "640x360", "--x-range", "2023-01-05"])
+        XCTAssertEqual(result.status, 0, result.error)
+        let image = try PNGFile.read(from: out)
+        let plot = ChartLayout.standard.plotRect(in: size)
+        let top = (plot.y..<plot.y + plot.height).first { y in
+            (plot.x..<plot.x + plot.width).contains { isDotBlue(image[$0, y]) }
+        }
+        let row = try XCTUnwrap(top, "the line is drawn")
+        let columns = (plot.x..<plot.x + plot.width).filter { isDotBlue(image[$0, row]) }
+        let middle = Double(columns.reduce(0, +)) / Double(columns.count)
+        XCTAssertEqual(middle, Double(plot.x) + Double(plot.width) / 2, accuracy: 4, "the spike's peak in the middle")
+    }
+
     /// The window opens the file (it refused it before) and shows the dot in the middle.
     func testTheWindowDrawsOneRowAsADot() throws {
         let path = try write(csv, to: "one.csv")
