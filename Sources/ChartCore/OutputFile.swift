@@ -147,8 +147,18 @@ public struct OutputFile: Sendable {
     /// Throws what a write would refuse (a folder, an input, a planted link), before
     /// anything is written: a command writing two files checks both first.
     /// - Throws: `OutputFileError`.
+    /// A file to be created is checked for a folder it can be created in, so a command
+    /// that draws for seconds first says at once that `/nonexistent/x.png` cannot be.
     public func check() throws {
-        _ = try destination()
+        guard case let .replace(target, _) = try destination() else { return }
+        let folder = Self.directory(of: target)
+        var info = stat()
+        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw OutputFileError.missingFolder(path: path, folder: folder)
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw OutputFileError.system(path: path, action: "create a file in \(DisplayText.quoted(folder))", code: errno)
+        }
     }
 
     /// Follows symbolic links from `path`, classifies what they end at and checks it

@@ -42,13 +42,16 @@ struct Audio: ParsableCommand {
     }
 
     func run() throws {
+        // Refused before the file is read and the sound made.
+        try CommandSupport.reporting { try OutputFile(path: output, refusing: [file]).check() }
         let dataset = try CommandSupport.load(file, options: data)
         // Refused as describe and render refuse it when no finite point lies in it.
-        _ = try xRange?.requiringData(in: dataset)
+        let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
         // The range render would draw: what is heard is what the picture shows.
         let plan = try CommandSupport.reporting {
-            try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false, xRange: x, yRange: nil)
+            try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false, xRange: x, points: points,
+                           yRange: nil)
         }
         let range = plan.visible.minX...plan.visible.maxX
         let audiograph = Audiograph(seconds: seconds)

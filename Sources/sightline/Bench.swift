@@ -72,6 +72,8 @@ struct Bench: ParsableCommand {
     func run() throws {
         let (file, data, points) = (file, data, points)
         try StandardStreams.refuseInputs(file.map { [$0] } ?? [])
+        // A report that cannot be written is said before the benchmark runs, not after.
+        if let json { try CommandSupport.reporting { try OutputFile(path: json, refusing: file.map { [$0] } ?? []).check() } }
         if file == nil {
             do {
                 try RandomWalk(count: points).requireMemory(extraBytesPerPoint: Self.drawingBytesPerPoint + kind.extraBytesPerPoint,

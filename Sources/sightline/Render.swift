@@ -75,26 +75,27 @@ struct Render: ParsableCommand {
 
     func run() throws {
         if verbose { try StandardStreams.refuseInputs([file]) }
+        let pictureFile = OutputFile(path: output, refusing: [file])
+        let textFile = OutputFile(path: output + ".txt", refusing: [file, output])
+        // Refused before the file is read or anything drawn; written together, so a
+        // failure in either (a full disk) leaves both as they were.
+        try CommandSupport.reporting {
+            try pictureFile.check()
+            if altText { try textFile.check() }
+        }
         let dataset = try CommandSupport.load(file, options: data)
         // The days asked for, refused as describe and audio refuse them when empty.
         let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
         let y = try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source)
         let plan = try CommandSupport.reporting {
-            try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, yRange: y)
+            try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
+                           yRange: y)
         }
         let source = plan.source
         // The days asked for, or the picture's range when none was.
         let described = points ?? plan.visible.minX...plan.visible.maxX
         let description = altText ? ChartSummary(source: source, overX: described).lines.joined(separator: "\n") + "\n" : nil
-        let pictureFile = OutputFile(path: output, refusing: [file])
-        let textFile = OutputFile(path: output + ".txt", refusing: [file, output])
-        // Refused before anything is drawn; written together, so a failure in either
-        // (a full disk) leaves both as they were.
-        try CommandSupport.reporting {
-            try pictureFile.check()
-            if description != nil { try textFile.check() }
-        }
         try CommandSupport.reporting {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,

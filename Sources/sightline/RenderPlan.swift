@@ -10,12 +10,14 @@ struct RenderPlan {
 
     /// - Parameters:
     ///   - xRange: the x range asked for; `nil` shows all x.
+    ///   - points: the x of the points `xRange` holds (a period's without its end, the
+    ///     next period's first instant), as `RangeArgument.requiringData` gives them.
     ///   - yRange: the y range asked for; `nil` fits y to the data in view.
     ///   - plain: lines only, no grid: y is not rounded to grid lines.
     ///   - connectsGaps: join points across gaps in x (`--connect-gaps`).
     /// - Throws: `DataLoadError.noData` when no point is finite.
     init(dataset: Dataset, lod: LODMethod, connectsGaps: Bool, plain: Bool, xRange: ClosedRange<Double>?,
-         yRange: ClosedRange<Double>?) throws {
+         points: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>?) throws {
         source = DataSource(dataset: dataset, lodMethod: lod, connectsGaps: connectsGaps)
         guard let fitted = Viewport.fitting(source) else {
             throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
@@ -25,7 +27,7 @@ struct RenderPlan {
             // A range holding one point (one trading day of daily data) is drawn with the
             // point in the middle, as a file of one row is: at 00:00 of its day it sat on
             // the plot's left edge, clipped to a speck.
-            if let lone = Self.lonePoint(of: dataset, in: x) {
+            if let lone = Self.lonePoint(of: dataset, in: points ?? x) {
                 let shift = lone - (x.lowerBound + x.upperBound) / 2
                 x = (x.lowerBound + shift)...(x.upperBound + shift)
             }
@@ -43,13 +45,12 @@ struct RenderPlan {
     }
 
     /// The x of the only point in `range` with a finite value in some series, if there is
-    /// exactly one such x; the range's end is left out, since a period's end (`2022-12-30`
-    /// ends at the next midnight) is the next period's first instant.
+    /// exactly one such x.
     /// - Complexity: O(log n + points in range × series).
     static func lonePoint(of dataset: Dataset, in range: ClosedRange<Double>) -> Double? {
         let xs = dataset.xs
         let first = xs.partitionPoint { $0 < range.lowerBound }
-        let end = max(first, xs.partitionPoint { $0 < range.upperBound })
+        let end = max(first, xs.partitionPoint { $0 <= range.upperBound })
         var found: Double?
         for i in first..<end where dataset.series.contains(where: { $0.ys[i].isFinite }) {
             guard found == nil || found == xs[i] else { return nil }

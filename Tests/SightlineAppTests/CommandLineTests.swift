@@ -393,6 +393,22 @@ final class CommandLineTests: ScratchFolderTestCase {
         XCTAssertEqual(fileType(folder), S_IFDIR)
     }
 
+    /// An output in a folder that does not exist is refused before the input is read or
+    /// anything drawn or played (a 10000×10000 render said so after 10 s): here the
+    /// input does not exist either, and the output is what is named.
+    func testAnOutputInAMissingFolderIsRefusedFirst() throws {
+        let missing = "\(folder)/no-such-folder"
+        let commands = [["render", "\(folder)/absent.csv", "--out", "\(missing)/x.png", "--alt-text"],
+                        ["audio", "\(folder)/absent.csv", "--out", "\(missing)/x.wav"],
+                        ["bench", "--file", "\(folder)/absent.csv", "--json", "\(missing)/x.json"]]
+        for arguments in commands {
+            let result = try ProcessRunner.run(ProcessRunner.sightline, arguments)
+            XCTAssertEqual(result.status, 73, "\(arguments[0]): \(result.error)")
+            XCTAssertTrue(result.error.contains("the folder \"\(missing)\" does not exist"), result.error)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+    }
+
     /// `walk` and `bench --json` go through the same writer: a link stays a link.
     func testWalkWritesThroughALink() throws {
         let target = try write("old", to: "walk-target.csv")
