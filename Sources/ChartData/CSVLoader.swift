@@ -61,7 +61,7 @@ public struct CSVLoader: DataLoader {
         let hasHeader = first.fields.contains { !scanner.isBlank($0) && kind(of: $0) == nil }
         let names: [String] = hasHeader
             ? first.fields.enumerated().map { index, field in
-                let name = scanner.text(of: field).trimmingSpaces()
+                let name = scanner.unquotedText(of: field).trimmingSpaces()
                 return name.isEmpty ? "column \(index + 1)" : name
             }
             : (0..<columnCount).map { $0 == 0 ? "x" : "y\($0)" }
@@ -352,10 +352,7 @@ public struct CSVLoader: DataLoader {
     }
 
     private func column(named name: String, in names: [String], source: String, flag: String) throws -> Int {
-        let wanted = name.trimmingSpaces()
-        if let index = names.firstIndex(of: wanted) { return index }
-        if let index = names.firstIndex(where: { $0.lowercased() == wanted.lowercased() }) { return index }
-        throw DataLoadError.notInFile(file: source, flag: flag, asked: wanted, kind: .column, available: names)
+        try NameMatch.index(of: name, in: names, file: source, flag: flag, kind: .column)
     }
 }
 
