@@ -162,6 +162,9 @@ public struct CSVLoader: DataLoader {
         } else {
             reader = try readGrouped(stretches, from: scanner, after: sample, template: template,
                                      guess: survey.groupings.filter { read.contains($0.key) }, tracker: tracker)
+            if let warning = Self.commaGroupWarning(reader, settled: survey.settled, source: source, names: names) {
+                warnings.append(warning)
+            }
         }
 
             // The first read's columns go before the second's are made: one copy is held.
@@ -251,6 +254,23 @@ public struct CSVLoader: DataLoader {
             + "\(columns.count == 1 ? "column" : "columns") \(named); read as European spreadsheets write ';'- and "
             + "tab-separated files, ',' marking decimals and '.' grouping thousands (\(example.text) on line "
             + "\(example.line) as \(value))"
+    }
+
+    /// One warning for the columns of a comma-separated file whose only grouped cells
+    /// are like `"1,234"` and whose first rows settle no decimal mark: a comma never
+    /// marks decimals there, so each is read as a thousand and more, as said here.
+    static func commaGroupWarning(_ reader: RowReader, settled: [Int: DecimalMark.Settled], source: String,
+                                  names: [String]) -> String? {
+        let columns = reader.grouped.filter { column, seen in
+            seen.style == NumberStyle(group: .comma, decimal: nil) && settled[column] == nil
+                && seen.text.filter { $0 == "," }.count == 1
+        }.keys.sorted()
+        guard let first = columns.first, let example = reader.grouped[first] else { return nil }
+        let named = columns.map { DisplayText.quotedName(names[$0]) }.joined(separator: ", ")
+        let value = example.text.filter { $0.isASCII && ($0.isNumber || $0 == "-") }
+        return "\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): no cell shows the decimal mark of "
+            + "\(columns.count == 1 ? "column" : "columns") \(named); a comma never marks decimals in a comma-separated "
+            + "file, so it groups thousands (\(example.text) on line \(example.line) as \(value))"
     }
 
     /// The bytes the columns of `rows` rows take while they are read: x and each series,

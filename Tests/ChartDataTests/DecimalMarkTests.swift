@@ -26,6 +26,19 @@ final class DecimalMarkTests: XCTestCase {
         XCTAssertEqual(try loadCSV("x;y\n1;965\n2;980\n").warnings, [], "integers read the same either way")
     }
 
+    /// In a comma-separated file `"1,234"` is a thousand and more and `1.234` one point
+    /// two three four, as before; a column of only `"d,ddd"` cells says so once.
+    func testACommaFileSaysHowItReadAnOpenComma() throws {
+        let dataset = try loadCSV("x,v,w\n1,\"1,234\",\"2,500\"\n2,1.234,7\n")
+        XCTAssertEqual(dataset.series[0].ys, [1234, 1.234])
+        XCTAssertEqual(dataset.series[1].ys, [2500, 7])
+        XCTAssertEqual(dataset.warnings.count, 1)
+        XCTAssertTrue(dataset.warnings[0].contains("columns \"v\", \"w\"; a comma never marks decimals"), dataset.warnings[0])
+        XCTAssertTrue(dataset.warnings[0].hasSuffix("(\"1,234\" on line 2 as 1234)"), dataset.warnings[0])
+        XCTAssertEqual(try loadCSV("x,v\n1,\"1,234\"\n2,1.5\n").warnings, [], "1.5 settles '.'")
+        XCTAssertEqual(try loadCSV("x,v\n1,\"1,234,567\"\n2,3\n").warnings, [], "two commas group")
+    }
+
     /// One column, two decimal marks: an error naming the cell and the line that settled it
     /// (both read silently before).
     func testTwoDecimalMarksInAColumnAreAnError() {
