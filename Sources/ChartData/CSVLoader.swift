@@ -157,6 +157,7 @@ public struct CSVLoader: DataLoader {
         if decimalComma {
             reader = try readMarked(stretches, from: scanner, after: sample, template: template, read: read,
                                     settled: survey.settled.filter { read.contains($0.key) || survey.isNumeric($0.key) },
+                                    grouped: Set(survey.groupings.keys),
                                     tracker: tracker)
             if let warning = Self.assumedMarkWarning(reader, source: source, names: names) { warnings.append(warning) }
         } else {
@@ -218,12 +219,12 @@ public struct CSVLoader: DataLoader {
     /// settles the other way is read again with that mark (and the columns that follow
     /// the file's marks with them); each read settles one column more, so this ends.
     private func readMarked(_ stretches: [Range<Int>], from scanner: CSVScanner, after sample: CSVScanner.Line,
-                            template: RowReader, read: [Int], settled: [Int: DecimalMark.Settled],
+                            template: RowReader, read: [Int], settled: [Int: DecimalMark.Settled], grouped: Set<Int>,
                             tracker: ReadTracker?) throws -> RowReader {
         var settled = settled
         while true {
             let reader = try readRows(stretches, from: scanner, after: sample,
-                                      template: template.styled(by: DecimalMark.columns(read, settled: settled)),
+                                      template: template.styled(by: DecimalMark.columns(read, settled: settled, grouped: grouped)),
                                       tracker: tracker)
             if let conflict = reader.groupingConflict() { throw conflict }
             if reader.contrary.isEmpty { return reader }

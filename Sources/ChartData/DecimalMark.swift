@@ -71,7 +71,8 @@ enum DecimalMark {
     /// a style to read it with: the mark its own cells settled (`settled`), else the
     /// one most of the file's columns settled, else `,` (the European reading, as
     /// spreadsheets write these files), with where an assumed mark came from.
-    static func columns(_ read: [Int], settled: [Int: Settled]) -> [Int: RowReader.GroupedColumn] {
+    /// - Parameter grouped: the columns whose first rows held grouped cells.
+    static func columns(_ read: [Int], settled: [Int: Settled], grouped: Set<Int>) -> [Int: RowReader.GroupedColumn] {
         let commas = settled.values.filter { $0.mark == comma }.count
         let points = settled.count - commas
         let fileMark: UInt8? = commas > points ? comma : points > commas ? point : nil
@@ -81,6 +82,7 @@ enum DecimalMark {
             let style = NumberStyle(group: mark == comma ? .point : .comma, decimal: mark == comma ? .comma : .point)
             var styled = RowReader.GroupedColumn(style: style, line: settled[column]?.line ?? 0,
                                                  text: settled[column]?.text ?? "")
+            styled.groupedInFirstRows = grouped.contains(column)
             if settled[column] == nil { styled.assumed = fileMark == nil ? .fileType : .otherColumns }
             columns[column] = styled
         }

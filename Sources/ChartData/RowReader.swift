@@ -28,7 +28,25 @@ struct RowReader {
     /// Columns read with a grouping known from a first read: their cells follow it.
     private(set) var styled: [Int: GroupedColumn] = [:]
     /// Per column, whether a cell may take the fast path (a number column not `styled`).
-    private var fastColumns: [Bool]
+    /// A column whose cells settled its decimal mark reads only that one there, a column
+    /// whose mark is assumed only integers (a cell with a mark takes the general way,
+    /// which notes it).
+    private var fastColumns: [FastRead]
+
+    /// What the fast path reads in a column: one byte per column, looked up once a cell;
+    /// bit 0 says a point marks decimals, bit 1 a comma.
+    enum FastRead: UInt8 {
+        /// Nothing: every cell takes the general way.
+        case none = 0
+        /// Numbers with a decimal point.
+        case point = 1
+        /// Numbers with a decimal comma.
+        case comma = 2
+        /// Numbers with a decimal point or comma (a `;` file's column read unstyled).
+        case pointOrComma = 3
+        /// Integers only.
+        case integers = 4
+    }
     /// Columns read with an assumed decimal mark, each with the first cell that settled
     /// the other mark: the column is read again with that one.
     private(set) var contrary: [Int: DecimalMark.Settled] = [:]
@@ -49,6 +67,9 @@ struct RowReader {
         /// Why the column's decimal mark is what its style says, where none of its cells
         /// showed it (in a `;`- or tab-separated file, where a comma may mark decimals).
         var assumed: Assumption?
+        /// Whether the first rows held grouped cells (`1.234,5`): the fast path, which
+        /// reads no grouping, is then not tried first.
+        var groupedInFirstRows = false
     }
 
     /// Where a column's decimal mark came from when its own cells leave it open.
@@ -74,7 +95,9 @@ struct RowReader {
         self.seriesOfColumn = seriesOfColumn
         self.lineLimit = lineLimit
         ys = [[Double]](repeating: [], count: yIndices.count)
-        fastColumns = seriesOfColumn.indices.map { seriesOfColumn[$0] >= 0 || ($0 == xIndex && xFormat == .number) }
+        fastColumns = seriesOfColumn.indices.map {
+            seriesOfColumn[$0] >= 0 || ($0 == xIndex && xFormat == .number) ? (decimalComma ? .pointOrComma : .point) : .none
+        }
         reserve(rows: estimatedRows)
     }
 
@@ -100,7 +123,14 @@ struct RowReader {
     func styled(by columns: [Int: GroupedColumn]) -> RowReader {
         var reader = emptied(over: bytes, offset: offset)
         reader.styled = columns
-        for column in columns.keys { reader.fastColumns[column] = false }
+        for (column, known) in columns {
+            if decimalComma, !known.groupedInFirstRows {
+                let mark = known.assumed == nil ? known.style.decimal?.mark : nil
+                reader.fastColumns[column] = mark == DecimalMark.point ? .point : mark == DecimalMark.comma ? .comma : .integers
+            } else {
+                reader.fastColumns[column] = .none
+            }
+        }
         return reader
     }
 
@@ -163,10 +193,11 @@ struct RowReader {
             // Fast path: a plain number is parsed in the same pass that finds the field's
             // end; anything else (quotes, spaces, dates, gaps, errors) takes the general way.
             scanner.beginField()
-            if column < columnCount, fastColumns[column],
+            if column < columnCount, case let fast = fastColumns[column], fast != .none,
                let pointer = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
                let (parsed, stop) = DecimalParser.parsePrefix(pointer, from: scanner.position, limit: bytes.count,
-                                                              decimalComma: decimalComma),
+                                                              decimalComma: fast.rawValue & 2 != 0,
+                                                              point: fast.rawValue & 1 != 0),
                let value = parsed, scanner.isFieldEnd(stop) {
                 scanner.finishField(at: stop)
                 if column == xIndex { xs.append(value) } else { ys[seriesOfColumn[column]].append(value) }
