@@ -60,6 +60,19 @@ final class DecimalMarkTests: XCTestCase {
                        + "(\"2,5\"), in column \"y\", found \"7.25\" ('.' marking decimals)")
     }
 
+    /// A column open in its first rows that a row far on settles '.' is read again with
+    /// it, in stretches side by side too: its `1.009` cells are then one and a bit.
+    func testALaterRowSettlesAnAssumedColumn() throws {
+        let rows = (0..<3_000).map { "\($0);\($0 % 9 + 1).009" } + ["3000;2.5"]
+        let text = "x;y\n" + rows.joined(separator: "\n")
+        for loader in [CSVLoader(threads: 1), CSVLoader(threads: 4, bytesPerThread: 4_000)] {
+            let dataset = try loadCSV(text, loader: loader)
+            XCTAssertEqual(dataset.series[0].ys[..<2], [1.009, 2.009])
+            XCTAssertEqual(dataset.series[0].ys.last, 2.5)
+            XCTAssertEqual(dataset.warnings, [])
+        }
+    }
+
     /// What one cell settles.
     func testWhatACellSettles() {
         let cases: [(String, UInt8?)] = [
