@@ -61,7 +61,7 @@ public struct CSVLoader: DataLoader {
         let hasHeader = first.fields.contains { !scanner.isBlank($0) && kind(of: $0) == nil }
         let names: [String] = hasHeader
             ? first.fields.enumerated().map { index, field in
-                let name = scanner.text(of: field).trimmingSpaces()
+                let name = scanner.unquotedText(of: field).trimmingSpaces()
                 return name.isEmpty ? "column \(index + 1)" : name
             }
             : (0..<columnCount).map { $0 == 0 ? "x" : "y\($0)" }
@@ -101,7 +101,9 @@ public struct CSVLoader: DataLoader {
             }
             return kind(of: field) == .number ? .number : .other
         }
-        let survey = ColumnSurvey(sample: sample, after: scanner, columnCount: columnCount, cell: cell)
+        let survey = ColumnSurvey(sample: sample, after: scanner, columnCount: columnCount, cell: cell) {
+            DecimalMark.settled(by: bytes, from: $0.start, to: $0.end)
+        }
         var yIndices: [Int]
         var warnings: [String] = []
         if let wanted = options.y {
@@ -151,18 +153,22 @@ public struct CSVLoader: DataLoader {
         // start, so that its plain numbers (`1.234`) read as it says: the rows are read
         // once, and again only where a later row shows the guess was wrong.
         let read = (xFormat == .number ? [xIndex] : []) + yIndices
-        let guess = survey.groupings.filter { read.contains($0.key) }
-        var reader = try readRows(stretches, from: scanner, after: sample, template: template.styled(by: guess),
-                                  tracker: tracker)
-        if let conflict = reader.groupingConflict() { throw conflict }
-        if let corrected = reader.groupingAfterGuess(guess, allowsComma: decimalComma) {
-            // The first read's columns go before the second's are made: one copy is held.
-            reader = template
-            reader = try readRows(stretches, from: scanner, after: sample, template: template.styled(by: corrected),
-                                  tracker: tracker)
-            if let conflict = reader.groupingConflict() { throw conflict }
+        var reader: RowReader
+        if decimalComma {
+            reader = try readMarked(stretches, from: scanner, after: sample, template: template, read: read,
+                                    settled: survey.settled.filter { read.contains($0.key) || survey.isNumeric($0.key) },
+                                    grouped: Set(survey.groupings.keys),
+                                    tracker: tracker)
+            if let warning = Self.assumedMarkWarning(reader, source: source, names: names) { warnings.append(warning) }
+        } else {
+            reader = try readGrouped(stretches, from: scanner, after: sample, template: template,
+                                     guess: survey.groupings.filter { read.contains($0.key) }, tracker: tracker)
+            if let warning = Self.commaGroupWarning(reader, settled: survey.settled, source: source, names: names) {
+                warnings.append(warning)
+            }
         }
 
+            // The first read's columns go before the second's are made: one copy is held.
         if let first = reader.firstMissingWord {
             let cells = reader.missingWords == 1 ? "1 cell read as a gap" : "\(reader.missingWords) cells read as gaps"
             warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): \(cells) "
@@ -188,6 +194,84 @@ public struct CSVLoader: DataLoader {
         dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1)
                                          : XAxisKind.guessing(fromSorted: dataset.xs, named: hasHeader ? names[xIndex] : nil)
         return dataset
+    }
+
+    /// The rows of a comma-separated file, read with the grouping the first rows
+    /// showed (`guess`), and again only where a later row shows the guess was wrong.
+    private func readGrouped(_ stretches: [Range<Int>], from scanner: CSVScanner, after sample: CSVScanner.Line,
+                             template: RowReader, guess: [Int: RowReader.GroupedColumn],
+                             tracker: ReadTracker?) throws -> RowReader {
+        var reader = try readRows(stretches, from: scanner, after: sample, template: template.styled(by: guess),
+                                  tracker: tracker)
+        if let conflict = reader.groupingConflict() { throw conflict }
+        if let corrected = reader.groupingAfterGuess(guess, allowsComma: false) {
+            // The first read's columns go before the second's are made: one copy is held.
+            reader = template
+            reader = try readRows(stretches, from: scanner, after: sample, template: template.styled(by: corrected),
+                                  tracker: tracker)
+            if let conflict = reader.groupingConflict() { throw conflict }
+        }
+        return reader
+    }
+
+    /// The rows of a `;`- or tab-separated file, each column read with its decimal mark
+    /// (`DecimalMark.columns`). A column whose mark was assumed and that a later cell
+    /// settles the other way is read again with that mark (and the columns that follow
+    /// the file's marks with them); each read settles one column more, so this ends.
+    private func readMarked(_ stretches: [Range<Int>], from scanner: CSVScanner, after sample: CSVScanner.Line,
+                            template: RowReader, read: [Int], settled: [Int: DecimalMark.Settled], grouped: Set<Int>,
+                            tracker: ReadTracker?) throws -> RowReader {
+        var settled = settled
+        while true {
+            let reader = try readRows(stretches, from: scanner, after: sample,
+                                      template: template.styled(by: DecimalMark.columns(read, settled: settled, grouped: grouped)),
+                                      tracker: tracker)
+            if let conflict = reader.groupingConflict() { throw conflict }
+            if reader.contrary.isEmpty { return reader }
+            for (column, other) in reader.contrary {
+                // A cell settled the assumed mark too: the later of the two is the error.
+                if let same = reader.settledAsAssumed[column] {
+                    let (first, later) = same.line < other.line ? (same, other) : (other, same)
+                    throw DecimalMark.conflict(file: template.source, line: later.line, column: column,
+                                               name: template.names[column], text: later.text, found: later.mark,
+                                               first: first)
+                }
+                settled[column] = other
+            }
+        }
+    }
+
+    /// One warning for the columns read with the European reading that no cell in the
+    /// file settled, where a cell read either way: the columns, one such cell and its value.
+    static func assumedMarkWarning(_ reader: RowReader, source: String, names: [String]) -> String? {
+        let columns = reader.assumedReads.keys.filter {
+            reader.settledAsAssumed[$0] == nil && reader.styled[$0]?.assumed == .fileType
+        }.sorted()
+        guard let first = columns.first, let example = reader.assumedReads[first] else { return nil }
+        let named = columns.map { DisplayText.quotedName(names[$0]) }.joined(separator: ", ")
+        let value = example.value.rounded() == example.value && abs(example.value) < 1e15
+            ? String(Int64(example.value)) : String(example.value)
+        return "\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): no cell shows the decimal mark of "
+            + "\(columns.count == 1 ? "column" : "columns") \(named); read as European spreadsheets write ';'- and "
+            + "tab-separated files, ',' marking decimals and '.' grouping thousands (\(example.text) on line "
+            + "\(example.line) as \(value))"
+    }
+
+    /// One warning for the columns of a comma-separated file whose only grouped cells
+    /// are like `"1,234"` and whose first rows settle no decimal mark: a comma never
+    /// marks decimals there, so each is read as a thousand and more, as said here.
+    static func commaGroupWarning(_ reader: RowReader, settled: [Int: DecimalMark.Settled], source: String,
+                                  names: [String]) -> String? {
+        let columns = reader.grouped.filter { column, seen in
+            seen.style == NumberStyle(group: .comma, decimal: nil) && settled[column] == nil
+                && seen.text.filter { $0 == "," }.count == 1
+        }.keys.sorted()
+        guard let first = columns.first, let example = reader.grouped[first] else { return nil }
+        let named = columns.map { DisplayText.quotedName(names[$0]) }.joined(separator: ", ")
+        let value = example.text.filter { $0.isASCII && ($0.isNumber || $0 == "-") }
+        return "\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): no cell shows the decimal mark of "
+            + "\(columns.count == 1 ? "column" : "columns") \(named); a comma never marks decimals in a comma-separated "
+            + "file, so it groups thousands (\(example.text) on line \(example.line) as \(value))"
     }
 
     /// The bytes the columns of `rows` rows take while they are read: x and each series,
@@ -289,10 +373,7 @@ public struct CSVLoader: DataLoader {
     }
 
     private func column(named name: String, in names: [String], source: String, flag: String) throws -> Int {
-        let wanted = name.trimmingSpaces()
-        if let index = names.firstIndex(of: wanted) { return index }
-        if let index = names.firstIndex(where: { $0.lowercased() == wanted.lowercased() }) { return index }
-        throw DataLoadError.notInFile(file: source, flag: flag, asked: wanted, kind: .column, available: names)
+        try NameMatch.index(of: name, in: names, file: source, flag: flag, kind: .column)
     }
 }
 

@@ -185,8 +185,9 @@ struct CSVScanner {
     }
 
     /// A quoted field; a doubled quote inside stands for one quote. Numbers never hold
-    /// quotes, so the field is the text between the outer quotes and a name with doubled
-    /// quotes keeps both (it is only shown, never parsed). Skips to the next delimiter.
+    /// quotes, so the field is the text between the outer quotes, doubled quotes and
+    /// all; a header's name is unescaped where it is read (`unquotedText(of:)`). Skips
+    /// to the next delimiter.
     private mutating func readQuoted() -> Field {
         sawQuotedField = true
         let openedOn = lineEndsPassed + 1
@@ -247,6 +248,20 @@ struct CSVScanner {
     /// The field's bytes as text, for names and messages.
     func text(of field: Field) -> String {
         String(decoding: UnsafeRawBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
+    }
+
+    /// The field's text with a quoted field's doubled quotes read as one (`"c""d"` is
+    /// `c"d`), as a header's names are read.
+    func unquotedText(of field: Field) -> String {
+        // A quoted field starts just after its opening quote.
+        guard field.start > 0, bytes[field.start - 1] == 0x22 else { return text(of: field) }
+        var unescaped: [UInt8] = []
+        var k = field.start
+        while k < field.end {
+            unescaped.append(bytes[k])
+            k += bytes[k] == 0x22 && k + 1 < field.end && bytes[k + 1] == 0x22 ? 2 : 1
+        }
+        return String(decoding: unescaped, as: UTF8.self)
     }
 
     /// The field quoted for an error message: escaped, and cut with "…" when long.

@@ -38,6 +38,8 @@ struct ColumnSurvey {
     /// names the cell that disagrees).
     var groupings: [Int: RowReader.GroupedColumn] { seenGroupings.filter { $0.value.conflict == nil } }
     private var seenGroupings: [Int: RowReader.GroupedColumn] = [:]
+    /// Per column, the first number cell that settles its decimal mark (`DecimalMark`).
+    private(set) var settled: [Int: DecimalMark.Settled] = [:]
     /// The rows surveyed, kept to find a column's first miss again for a message.
     private let sample: CSVScanner.Line
     private let scanner: CSVScanner
@@ -47,16 +49,21 @@ struct ColumnSurvey {
     /// read names them).
     /// - Complexity: O(`maxBytes` + `columnCount`).
     init(sample: CSVScanner.Line, after scanner: CSVScanner, columnCount: Int,
-         cell: (CSVScanner.Field) -> Cell) {
+         cell: (CSVScanner.Field) -> Cell, settles: (CSVScanner.Field) -> UInt8?) {
         self.sample = sample
         self.scanner = scanner
         var numbers = [UInt8](repeating: 0, count: columnCount)
         var others = numbers
         var startsLikeNumber = [Bool](repeating: false, count: columnCount)
         var groupings: [Int: RowReader.GroupedColumn] = [:]
+        var settled: [Int: DecimalMark.Settled] = [:]
         Self.forEachRow(from: sample, after: scanner) { line in
             for (column, field) in line.fields.enumerated() {
-                switch cell(field) {
+                let kind = cell(field)
+                if kind != .blank, kind != .other, settled[column] == nil, let mark = settles(field) {
+                    settled[column] = DecimalMark.Settled(mark: mark, line: line.number, text: scanner.quoted(field))
+                }
+                switch kind {
                 case .blank: break
                 case .number: numbers[column] += 1
                 case let .grouped(style):
@@ -82,6 +89,7 @@ struct ColumnSurvey {
         self.others = others
         firstOtherStartsLikeNumber = startsLikeNumber
         seenGroupings = groupings
+        self.settled = settled
     }
 
     /// Calls `body` with the sample, then each row after it that has the sample's field

@@ -58,10 +58,14 @@ enum DecimalParser {
     /// looking past `limit`, for parsing a field in the same pass that finds its end.
     /// - Returns: the value (`nil` when it needs the slow path, `strtod`) and where the
     ///   number stops; `nil` when no number starts there.
+    /// - Parameters:
+    ///   - decimalComma: whether a comma marks decimals.
+    ///   - point: whether a point marks decimals (not where a column's mark is a comma,
+    ///     nor where only integers are wanted: the number then stops at the mark).
     /// - Complexity: O(length of the number).
     @inline(__always)
     static func parsePrefix(_ p: UnsafePointer<UInt8>, from start: Int, limit end: Int,
-                            decimalComma: Bool = false) -> (Double?, Int)? {
+                            decimalComma: Bool = false, point: Bool = true) -> (Double?, Int)? {
         var i = start
         var negative = false
         if i < end, p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "+") {
@@ -85,7 +89,7 @@ enum DecimalParser {
             }
             i += 1
         }
-        if i < end, p[i] == UInt8(ascii: ".") || (decimalComma && p[i] == UInt8(ascii: ",")) {
+        if i < end, (point && p[i] == UInt8(ascii: ".")) || (decimalComma && p[i] == UInt8(ascii: ",")) {
             i += 1
             while i < end {
                 let d = p[i] &- 0x30

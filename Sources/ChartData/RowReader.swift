@@ -28,7 +28,34 @@ struct RowReader {
     /// Columns read with a grouping known from a first read: their cells follow it.
     private(set) var styled: [Int: GroupedColumn] = [:]
     /// Per column, whether a cell may take the fast path (a number column not `styled`).
-    private var fastColumns: [Bool]
+    /// A column whose cells settled its decimal mark reads only that one there, a column
+    /// whose mark is assumed only integers (a cell with a mark takes the general way,
+    /// which notes it).
+    private var fastColumns: [FastRead]
+
+    /// What the fast path reads in a column: one byte per column, looked up once a cell;
+    /// bit 0 says a point marks decimals, bit 1 a comma.
+    enum FastRead: UInt8 {
+        /// Nothing: every cell takes the general way.
+        case none = 0
+        /// Numbers with a decimal point.
+        case point = 1
+        /// Numbers with a decimal comma.
+        case comma = 2
+        /// Numbers with a decimal point or comma (a `;` file's column read unstyled).
+        case pointOrComma = 3
+        /// Integers only.
+        case integers = 4
+    }
+    /// Columns read with an assumed decimal mark, each with the first cell that settled
+    /// the other mark: the column is read again with that one.
+    private(set) var contrary: [Int: DecimalMark.Settled] = [:]
+    /// Columns read with an assumed decimal mark, each with the first cell that settled
+    /// that same mark.
+    private(set) var settledAsAssumed: [Int: DecimalMark.Settled] = [:]
+    /// Columns read with an assumed decimal mark, each with the first cell with a mark
+    /// that read either way, and the value it was read as.
+    private(set) var assumedReads: [Int: (line: Int, text: String, value: Double)] = [:]
 
     /// How a column groups its numbers, where that was first seen, and the first cell
     /// written otherwise (a `conflict`: the column's grouping is then not accepted).
@@ -37,6 +64,20 @@ struct RowReader {
         var line: Int
         var text: String
         var conflict: (line: Int, text: String)?
+        /// Why the column's decimal mark is what its style says, where none of its cells
+        /// showed it (in a `;`- or tab-separated file, where a comma may mark decimals).
+        var assumed: Assumption?
+        /// Whether the first rows held grouped cells (`1.234,5`): the fast path, which
+        /// reads no grouping, is then not tried first.
+        var groupedInFirstRows = false
+    }
+
+    /// Where a column's decimal mark came from when its own cells leave it open.
+    enum Assumption {
+        /// The mark the file's other columns settled.
+        case otherColumns
+        /// Nothing in the file settles it: the European reading of a `;` or tab file.
+        case fileType
     }
 
     /// - Parameter yIndices: the columns read as series, each once, the x column not among them.
@@ -54,7 +95,9 @@ struct RowReader {
         self.seriesOfColumn = seriesOfColumn
         self.lineLimit = lineLimit
         ys = [[Double]](repeating: [], count: yIndices.count)
-        fastColumns = seriesOfColumn.indices.map { seriesOfColumn[$0] >= 0 || ($0 == xIndex && xFormat == .number) }
+        fastColumns = seriesOfColumn.indices.map {
+            seriesOfColumn[$0] >= 0 || ($0 == xIndex && xFormat == .number) ? (decimalComma ? .pointOrComma : .point) : .none
+        }
         reserve(rows: estimatedRows)
     }
 
@@ -69,6 +112,9 @@ struct RowReader {
         reader.missingWords = 0
         reader.firstMissingWord = nil
         reader.grouped = [:]
+        reader.contrary = [:]
+        reader.settledAsAssumed = [:]
+        reader.assumedReads = [:]
         return reader
     }
 
@@ -77,7 +123,14 @@ struct RowReader {
     func styled(by columns: [Int: GroupedColumn]) -> RowReader {
         var reader = emptied(over: bytes, offset: offset)
         reader.styled = columns
-        for column in columns.keys { reader.fastColumns[column] = false }
+        for (column, known) in columns {
+            if decimalComma, !known.groupedInFirstRows {
+                let mark = known.assumed == nil ? known.style.decimal?.mark : nil
+                reader.fastColumns[column] = mark == DecimalMark.point ? .point : mark == DecimalMark.comma ? .comma : .integers
+            } else {
+                reader.fastColumns[column] = .none
+            }
+        }
         return reader
     }
 
@@ -102,6 +155,16 @@ struct RowReader {
             firstMissingWord = (first.line + linesBefore, first.text)
         }
         missingWords += other.missingWords
+        for (column, theirs) in other.contrary where contrary[column] == nil {
+            contrary[column] = DecimalMark.Settled(mark: theirs.mark, line: theirs.line + linesBefore, text: theirs.text)
+        }
+        for (column, theirs) in other.settledAsAssumed where settledAsAssumed[column] == nil {
+            settledAsAssumed[column] = DecimalMark.Settled(mark: theirs.mark, line: theirs.line + linesBefore,
+                                                           text: theirs.text)
+        }
+        for (column, theirs) in other.assumedReads where assumedReads[column] == nil {
+            assumedReads[column] = (theirs.line + linesBefore, theirs.text, theirs.value)
+        }
     }
 
     /// Reads rows until the scanner reaches `end` (its bytes' end by default), telling
@@ -130,10 +193,11 @@ struct RowReader {
             // Fast path: a plain number is parsed in the same pass that finds the field's
             // end; anything else (quotes, spaces, dates, gaps, errors) takes the general way.
             scanner.beginField()
-            if column < columnCount, fastColumns[column],
+            if column < columnCount, case let fast = fastColumns[column], fast != .none,
                let pointer = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
                let (parsed, stop) = DecimalParser.parsePrefix(pointer, from: scanner.position, limit: bytes.count,
-                                                              decimalComma: decimalComma),
+                                                              decimalComma: fast.rawValue & 2 != 0,
+                                                              point: fast.rawValue & 1 != 0),
                let value = parsed, scanner.isFieldEnd(stop) {
                 scanner.finishField(at: stop)
                 if column == xIndex { xs.append(value) } else { ys[seriesOfColumn[column]].append(value) }
@@ -244,7 +308,12 @@ struct RowReader {
     /// says (`styled`).
     private mutating func number(_ field: CSVScanner.Field, column: Int, line: Int,
                                  scanner: CSVScanner) throws -> DecimalParser.Result {
-        if let known = styled[column] { return try number(field, column: column, line: line, as: known, scanner: scanner) }
+        if let known = styled[column] {
+            if decimalComma {
+                return try number(field, column: column, line: line, marked: known, scanner: scanner)
+            }
+            return try number(field, column: column, line: line, as: known, scanner: scanner)
+        }
         let plain = DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: decimalComma)
         // In a comma-separated file a comma is never a decimal mark, grouped or not.
         guard plain == .invalid, let (value, style) = GroupedNumber.parse(bytes, from: field.start, to: field.end),
@@ -278,6 +347,66 @@ struct RowReader {
             throw groupingConflict(column: column, line: line, found: scanner.quoted(field), first: known)
         }
         return plain
+    }
+
+    /// A cell of a column of a `;`- or tab-separated file, read with the decimal mark
+    /// `known` gives (`DecimalMark`): grouped by the other mark, a space or an
+    /// apostrophe, or plain with this mark. A cell that settles the other mark is an
+    /// error where the column's own cells settled this one, and noted where it was
+    /// assumed (the column is read again).
+    private mutating func number(_ field: CSVScanner.Field, column: Int, line: Int, marked known: GroupedColumn,
+                                 scanner: CSVScanner) throws -> DecimalParser.Result {
+        let mark = known.style.decimal?.mark ?? DecimalMark.comma
+        let other = mark == DecimalMark.comma ? DecimalMark.point : DecimalMark.comma
+        let grouped = GroupedNumber.parse(bytes, from: field.start, to: field.end)
+        if let (value, style) = grouped, style.group.mark != mark, (style.decimal?.mark ?? mark) == mark {
+            note(style, column: column, line: line, text: scanner.quoted(field))
+            if known.assumed != nil { noteAssumed(field, column: column, line: line, value: value, mark: mark, scanner: scanner) }
+            return .number(value)
+        }
+        let plain = DecimalParser.parse(bytes, from: field.start, to: field.end, decimalComma: true)
+        if case let .number(value) = plain {
+            if (field.start..<field.end).contains(where: { bytes[$0] == other }) {
+                try settleOther(other, field: field, column: column, line: line, known: known, scanner: scanner)
+            } else if known.assumed != nil {
+                noteAssumed(field, column: column, line: line, value: value, mark: mark, scanner: scanner)
+            }
+            return plain
+        }
+        if let (value, _) = grouped {
+            try settleOther(other, field: field, column: column, line: line, known: known, scanner: scanner)
+            return .number(value)
+        }
+        return plain
+    }
+
+    /// A cell that settles `other`, not the column's mark: an error naming the cell that
+    /// settled the column's, or, where the column's mark was assumed, noted.
+    private mutating func settleOther(_ other: UInt8, field: CSVScanner.Field, column: Int, line: Int,
+                                      known: GroupedColumn, scanner: CSVScanner) throws {
+        guard known.assumed != nil else {
+            throw DecimalMark.conflict(file: source, line: line, column: column, name: names[column],
+                                       text: scanner.quoted(field), found: other,
+                                       first: DecimalMark.Settled(mark: known.style.decimal?.mark ?? DecimalMark.comma,
+                                                                  line: known.line, text: known.text))
+        }
+        if contrary[column] == nil {
+            contrary[column] = DecimalMark.Settled(mark: other, line: line, text: scanner.quoted(field))
+        }
+    }
+
+    /// Notes a cell of a column whose mark was assumed: one that settles that mark, or
+    /// the first with a mark that reads either way.
+    private mutating func noteAssumed(_ field: CSVScanner.Field, column: Int, line: Int, value: Double, mark: UInt8,
+                                      scanner: CSVScanner) {
+        guard settledAsAssumed[column] == nil,
+              (field.start..<field.end).contains(where: { bytes[$0] == DecimalMark.point || bytes[$0] == DecimalMark.comma })
+        else { return }
+        if DecimalMark.settled(by: bytes, from: field.start, to: field.end) == mark {
+            settledAsAssumed[column] = DecimalMark.Settled(mark: mark, line: line, text: scanner.quoted(field))
+        } else if assumedReads[column] == nil {
+            assumedReads[column] = (line, scanner.quoted(field), value)
+        }
     }
 
     /// After a read with the grouping `guess` took from the first rows: `nil` when

@@ -36,23 +36,23 @@ public struct SeriesKinds: Equatable, Sendable {
         guard !isEmpty else { return }
         let names = dataset.series.map(\.name)
         func index(of name: String, _ flag: String) throws -> Int {
-            guard let found = names.firstIndex(of: name) else {
-                throw DataLoadError.notInFile(file: dataset.source, flag: flag, asked: name, kind: .series, available: names)
-            }
-            return found
+            try NameMatch.index(of: name, in: names, file: dataset.source, flag: flag, kind: .series)
         }
-        if let both = bars.first(where: areas.contains) {
+        let barIndices = try bars.map { try index(of: $0, "--bars") }
+        let areaIndices = try areas.map { try index(of: $0, "--area") }
+        // By the series found, so that `--bars Temp --area temp` is caught too.
+        if let both = barIndices.first(where: areaIndices.contains) {
             throw DataLoadError.usage(file: dataset.source,
-                                      message: "\(DisplayText.quotedName(both)) is given to both --bars and --area")
+                                      message: "\(DisplayText.quotedName(names[both])) is given to both --bars and --area")
         }
-        for name in bars { dataset.series[try index(of: name, "--bars")].kind = .bar }
-        for name in areas { dataset.series[try index(of: name, "--area")].kind = .area }
+        for found in barIndices { dataset.series[found].kind = .bar }
+        for found in areaIndices { dataset.series[found].kind = .area }
         for name in rightAxis { dataset.series[try index(of: name, "--y2")].axis = .right }
         // Bars beside lines go behind them on an axis of their own (the chance of rain
         // under the temperatures), where that axis is free.
         if !bars.isEmpty, !dataset.series.contains(where: { $0.axis == .right }),
            dataset.series.contains(where: { $0.kind == .line }) {
-            for name in bars { dataset.series[try index(of: name, "--bars")].axis = .right }
+            for found in barIndices { dataset.series[found].axis = .right }
         }
         if stacked { dataset.flags.insert(.stacked) }
         if percentage { dataset.flags.formUnion([.stacked, .percentage]) }

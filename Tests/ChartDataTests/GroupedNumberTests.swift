@@ -48,25 +48,25 @@ final class GroupedNumberTests: XCTestCase {
         }
     }
 
-    /// A guess from the first rows that a later row proves wrong is read again: here the
-    /// first rows group with a space and show no decimal mark, so `2.5` reads; row 300
-    /// shows `,` marks the decimals, so `2.5` is named.
+    /// A mark assumed from the first rows that later rows settle two ways: here the
+    /// first rows group with a space and show no decimal mark; row 200 settles '.', row
+    /// 300 settles ',', so row 300 is named with the line that settled '.'.
     func testAGuessProvedWrongLaterIsReadAgain() {
         let rows = (0..<400).map { k in k == 200 ? "\(k);2.5" : k == 300 ? "\(k);1 234,5" : "\(k);1 \(100 + k)" }
         XCTAssertEqual(dataErrorMessage("x;v\n" + rows.joined(separator: "\n")),
-                       "t.csv:202:2: expected a number written as on line 2, \"1 100\" (a space groups thousands and ',' "
-                       + "marks decimals), in column \"v\", found \"2.5\"")
+                       "t.csv:302:2: expected a number with '.' marking decimals, as line 202 settled it (\"2.5\"), "
+                       + "in column \"v\", found \"1 234,5\" (',' marking decimals)")
     }
 
     /// A column that groups two ways, or uses its group mark as a decimal mark, or has
     /// groups other than three digits, is not read as grouped: the cell is named.
     func testAColumnThatDisagreesIsNamed() {
         XCTAssertEqual(dataErrorMessage("x;v\n1;1.234,5\n2;2.5\n"),
-                       "t.csv:3:2: expected a number written as on line 2, \"1.234,5\" ('.' groups thousands and ',' marks "
-                       + "decimals), in column \"v\", found \"2.5\"")
+                       "t.csv:3:2: expected a number with ',' marking decimals, as line 2 settled it (\"1.234,5\"), "
+                       + "in column \"v\", found \"2.5\" ('.' marking decimals)")
         XCTAssertEqual(dataErrorMessage("x;v\n1;1,234.5\n2;1.234,5\n"),
-                       "t.csv:3:2: expected a number written as on line 2, \"1,234.5\" (',' groups thousands and '.' marks "
-                       + "decimals), in column \"v\", found \"1.234,5\"")
+                       "t.csv:3:2: expected a number with '.' marking decimals, as line 2 settled it (\"1,234.5\"), "
+                       + "in column \"v\", found \"1.234,5\" (',' marking decimals)")
         // In a comma-separated file a comma is no decimal mark, grouped or not.
         XCTAssertEqual(dataErrorMessage("x,v\n1,\"1,234.5\"\n2,\"1.234,5\"\n"), "t.csv:3:2: expected a number in column \"v\", found \"1.234,5\"")
         XCTAssertEqual(dataErrorMessage("x;v\n1;1 234,5\n2;1'234,5\n"),

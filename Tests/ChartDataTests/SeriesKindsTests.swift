@@ -95,3 +95,53 @@ final class SeriesKindsTests: XCTestCase {
         XCTAssertTrue(d.warnings.contains { $0.contains("--percentage draws areas as shares") }, "\(d.warnings)")
     }
 }
+
+/// Every flag that names a series or a column matches it the same way, and a header's
+/// quoted name is read as a data cell is.
+final class NameMatchTests: XCTestCase {
+    private func load(_ text: String, _ options: LoadOptions) throws -> Dataset {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try DatasetReader.read(path: path, options: options)
+    }
+
+    private let prices = "Date,Close,Volume\n2024-01-01,10,500\n2024-01-02,11,700\n"
+
+    /// `--y close` worked and `--y2 close`, `--bars close`, `--area close` were "not a series".
+    func testEveryFlagMatchesInAnyCaseAndTrimmed() throws {
+        XCTAssertEqual(try load(prices, LoadOptions(kinds: SeriesKinds(rightAxis: [" close"]))).series[0].axis, .right)
+        XCTAssertEqual(try load(prices, LoadOptions(kinds: SeriesKinds(bars: ["CLOSE"]))).series[0].kind, .bar)
+        XCTAssertEqual(try load(prices, LoadOptions(kinds: SeriesKinds(areas: ["close "]))).series[0].kind, .area)
+        XCTAssertEqual(try load(prices, LoadOptions(y: ["close"], kinds: SeriesKinds(bars: ["Close"]))).series[0].kind, .bar)
+        XCTAssertThrowsError(try load(prices, LoadOptions(kinds: SeriesKinds(bars: ["Close"], areas: ["close"])))) {
+            XCTAssertTrue("\($0)".contains("\"Close\" is given to both --bars and --area"), "\($0)")
+        }
+        // The exact spelling wins over another case.
+        let both = "x,Close,close\n1,2,3\n2,4,5\n"
+        XCTAssertEqual(try load(both, LoadOptions(y: ["close"])).series.map(\.name), ["close"])
+    }
+
+    /// `"c""d"` was shown as `c""d`, and `--y 'c"d'` did not find it.
+    func testAQuotedHeaderNameIsUnescaped() throws {
+        let dataset = try load("x,\"c\"\"d\",e\n1,2,3\n2,4,5\n", LoadOptions(y: ["c\"d"]))
+        XCTAssertEqual(dataset.series.map(\.name), ["c\"d"])
+    }
+
+    /// Two columns of one name: the flag says so, naming both (one was picked silently).
+    func testTwoColumnsOfOneNameAreNamed() {
+        let text = "x,Close,Close\n1,2,3\n2,4,5\n"
+        XCTAssertThrowsError(try load(text, LoadOptions(y: ["Close"]))) { error in
+            XCTAssertEqual((error as? DataLoadError)?.exitCode, 64)
+            XCTAssertTrue("\(error)".hasSuffix(": --y \"Close\" matches columns 2 and 3, both named \"Close\"; rename one "
+                                              + "in the file to pick it"), "\(error)")
+        }
+        XCTAssertThrowsError(try load("x,close,CLOSE\n1,2,3\n2,4,5\n", LoadOptions(y: ["Close"]))) { error in
+            XCTAssertTrue("\(error)".contains("--y \"Close\" matches columns 2 and 3, named \"close\" and \"CLOSE\""),
+                          "\(error)")
+        }
+        XCTAssertThrowsError(try load(text, LoadOptions(kinds: SeriesKinds(bars: ["Close"])))) { error in
+            XCTAssertTrue("\(error)".contains("--bars \"Close\" matches series 1 and 2"), "\(error)")
+        }
+    }
+}
