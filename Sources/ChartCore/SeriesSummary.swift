@@ -65,6 +65,9 @@ public struct SeriesSummary: Equatable, Sendable {
     /// The median size of a step from one value to the next in view, y units; `nil`
     /// with fewer than `leastStepsForScale` steps. The series' own scale of change.
     public var typicalStep: Double?
+    /// The median magnitude of the values in view (of the same sample as `typicalStep`);
+    /// `nil` where `typicalStep` is. The series' own size.
+    public var typicalMagnitude: Double?
 
     /// Steps needed before `typicalStep` says anything: with fewer, a single step is
     /// the whole change, and a price that rose 30% from one month to the next is no
@@ -73,6 +76,10 @@ public struct SeriesSummary: Equatable, Sendable {
     /// A first value within this many typical steps of zero is too close to it for a
     /// percentage: a few ordinary steps would halve, double or flip it.
     public static let stepsFromZeroForPercent = 5.0
+    /// ... and under this share of the series' typical magnitude: a noisy series far
+    /// from zero (a day's volume swinging by a quarter) also moves a fifth of its size a
+    /// step, and its percentages mean what they say.
+    public static let shareOfMagnitudeForPercent = 0.25
     /// Steps sampled for `typicalStep`, spread evenly over the view: the median of a
     /// few thousand is as good as all of ten million, without holding them.
     static let sampledSteps = 4096
@@ -95,7 +102,8 @@ public struct SeriesSummary: Equatable, Sendable {
         case startsAtZero
         /// The values in view lie on both sides of zero.
         case crossesZero
-        /// The first value is within `stepsFromZeroForPercent` typical steps of zero.
+        /// The first value is within `stepsFromZeroForPercent` typical steps of zero and
+        /// under `shareOfMagnitudeForPercent` of the typical magnitude.
         case nearZero
     }
 
@@ -108,14 +116,19 @@ public struct SeriesSummary: Equatable, Sendable {
     /// a number that depends on how close to that zero the walk began, not on the walk.
     /// The same holds where one sign is kept but the first value sits a few of the
     /// series' own steps from zero (a walk from 1.29 with steps of about 1, 0.2 °C with
-    /// hourly swings of half a degree). The base is measured against the series' steps,
+    /// hourly swings of half a degree) and is small beside the series' own size: a
+    /// volume of 2 billion whose days swing by a quarter is a few steps from zero too,
+    /// but no nearer it than its typical day. The base is measured against the series' steps,
     /// not against its range: 1% of the range would also withhold the +21,000% of a
     /// price that rose from 17 to 3,800, whose daily steps were a few cents.
     public var percentWithheld: PercentWithheld? {
         guard let first, change != nil else { return nil }
         if first.y == 0 { return .startsAtZero }
         if let minimum, let maximum, minimum.y < 0, maximum.y > 0 { return .crossesZero }
-        if let typicalStep, abs(first.y) < Self.stepsFromZeroForPercent * typicalStep { return .nearZero }
+        if let typicalStep, let typicalMagnitude, abs(first.y) < Self.stepsFromZeroForPercent * typicalStep,
+           abs(first.y) < Self.shareOfMagnitudeForPercent * typicalMagnitude {
+            return .nearZero
+        }
         return nil
     }
 
@@ -129,8 +142,8 @@ public struct SeriesSummary: Equatable, Sendable {
 
     /// Measures the finite values `y(i)` at the indices `indices` of `xs`; NaN and
     /// infinities are skipped.
-    /// - Complexity: O(`indices.count`), one pass, and a sort of at most `sampledSteps`
-    ///   steps.
+    /// - Complexity: O(`indices.count`), one pass, and sorts of at most `sampledSteps`
+    ///   steps and values.
     static func measuring(name: String, decimals: Int, xs: XValues, indices: Range<Int>,
                           _ y: (Int) -> Double) -> SeriesSummary {
         var summary = SeriesSummary(name: name, decimals: decimals)
@@ -138,6 +151,7 @@ public struct SeriesSummary: Equatable, Sendable {
         var firstIndex = -1, lastIndex = -1, lowIndex = -1, highIndex = -1
         var low = Double.infinity, high = -Double.infinity
         var steps: [Double] = []
+        var magnitudes: [Double] = []
         let stride = max(1, indices.count / sampledSteps)
         var stepCount = 0
         for i in indices {
@@ -146,7 +160,10 @@ public struct SeriesSummary: Equatable, Sendable {
             if firstIndex < 0 {
                 firstIndex = i
             } else {
-                if stepCount % stride == 0 { steps.append(abs(value - y(lastIndex))) }
+                if stepCount % stride == 0 {
+                    steps.append(abs(value - y(lastIndex)))
+                    magnitudes.append(abs(value))
+                }
                 stepCount += 1
             }
             lastIndex = i
@@ -162,8 +179,9 @@ public struct SeriesSummary: Equatable, Sendable {
         summary.maximum = Point(x: xs[highIndex], y: high)
         if stepCount >= leastStepsForScale, !steps.isEmpty {
             steps.sort()
-            let step = steps[steps.count / 2]
-            if step.isFinite { summary.typicalStep = step }
+            magnitudes.sort()
+            let step = steps[steps.count / 2], magnitude = magnitudes[magnitudes.count / 2]
+            if step.isFinite, magnitude.isFinite { (summary.typicalStep, summary.typicalMagnitude) = (step, magnitude) }
         }
         if let slope = fit.slope {
             let fitted = slope * (xs[lastIndex] - xs[firstIndex])

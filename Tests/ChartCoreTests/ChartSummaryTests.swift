@@ -22,6 +22,8 @@ final class ChartSummaryTests: XCTestCase {
         /// The median step between neighbouring finite values (every step: the tests'
         /// series are shorter than the summary's sample), with at least 16 steps.
         var typicalStep: Double?
+        /// The median magnitude of the values after the first, with `typicalStep`.
+        var typicalMagnitude: Double?
 
         init(xs: [Double], ys: [Double]) {
             let points = zip(xs, ys).filter { $0.1.isFinite }
@@ -29,7 +31,8 @@ final class ChartSummaryTests: XCTestCase {
             first = points.first
             last = points.last
             let steps = zip(points.dropFirst(), points).map { abs($0.1 - $1.1) }.sorted()
-            if steps.count >= 16 { typicalStep = steps[steps.count / 2] }
+            let magnitudes = points.dropFirst().map { abs($0.1) }.sorted()
+            if steps.count >= 16 { (typicalStep, typicalMagnitude) = (steps[steps.count / 2], magnitudes[magnitudes.count / 2]) }
             for p in points {
                 if low == nil || p.1 < low!.y { low = p }
                 if high == nil || p.1 > high!.y { high = p }
@@ -67,7 +70,8 @@ final class ChartSummaryTests: XCTestCase {
         if let first = expected.first, let last = expected.last {
             XCTAssertEqual(summary.change!, last.y - first.y, accuracy: 1e-9 * max(1, abs(last.y)), file: file, line: line)
             XCTAssertEqual(summary.typicalStep, expected.typicalStep, file: file, line: line)
-            let nearZero = expected.typicalStep.map { abs(first.y) < 5 * $0 } ?? false
+            XCTAssertEqual(summary.typicalMagnitude, expected.typicalMagnitude, file: file, line: line)
+            let nearZero = expected.typicalStep.map { abs(first.y) < 5 * $0 && abs(first.y) < 0.25 * expected.typicalMagnitude! } ?? false
             if first.y != 0, !(expected.low!.y < 0 && expected.high!.y > 0), !nearZero {
                 XCTAssertEqual(summary.changePercent!, (last.y - first.y) / abs(first.y) * 100, accuracy: 1e-9, file: file, line: line)
             } else {
@@ -226,16 +230,18 @@ final class ChartSummaryTests: XCTestCase {
         XCTAssertTrue(price.lines.contains { $0.contains("+21,641%") }, price.lines.joined(separator: "\n"))
     }
 
-    /// A first value a few of the series' own steps from zero gets no percentage, whatever
-    /// the walk; a price whose steps are small beside its first value keeps its percentage,
-    /// however large; and with under 16 steps a single step is no scale.
+    /// A first value a few of the series' own steps from zero, and small beside its
+    /// typical value, gets no percentage, whatever the walk; a price whose steps are small
+    /// beside its first value keeps its percentage, however large, and so does a volume
+    /// whose days swing by a quarter; with under 16 steps a single step is no scale.
     func testAPercentageFromABaseNearZeroIsWithheld() throws {
         let xs = (0..<500).map(Double.init)
         for seed in UInt64(1)...40 {
             var generator = SplitMix64(seed: seed)
-            // A walk of unit steps from 1.29, kept positive, so only the base decides.
+            // A walk of unit steps from 1.29 drifting up by half a step (to about 250),
+            // kept positive, so only the base decides.
             var ys = [1.29]
-            for _ in 1..<xs.count { ys.append(abs(ys[ys.count - 1] + generator.nextStandardNormal())) }
+            for _ in 1..<xs.count { ys.append(abs(ys[ys.count - 1] + 0.5 + generator.nextStandardNormal())) }
             let walk = ChartSummary(dataset: Dataset(source: "w", xs: xs, series: [Series(name: "w", ys: ys)]), decimals: [2])
             XCTAssertEqual(walk.series[0].percentWithheld, .nearZero, "seed \(seed)")
             XCTAssertNil(walk.series[0].changePercent, "seed \(seed)")
@@ -248,6 +254,13 @@ final class ChartSummaryTests: XCTestCase {
             let rising = ChartSummary(dataset: Dataset(source: "p", xs: xs, series: [Series(name: "p", ys: price)]), decimals: [2])
             XCTAssertNil(rising.series[0].percentWithheld, "seed \(seed)")
             XCTAssertNotNil(rising.series[0].changePercent, "seed \(seed)")
+
+            // A day's trading volume from 2 billion, swinging by a quarter a day: a few of
+            // its steps from zero, but no nearer zero than its typical day.
+            var volume = [2e9]
+            for _ in 1..<xs.count { volume.append(max(1e8, volume[volume.count - 1] * (1.002 + 0.25 * generator.nextStandardNormal()))) }
+            let traded = ChartSummary(dataset: Dataset(source: "v", xs: xs, series: [Series(name: "v", ys: volume)]))
+            XCTAssertNil(traded.series[0].percentWithheld, "seed \(seed)")
         }
         let monthly = ChartSummary(dataset: Dataset(source: "m", xs: Array(xs[0..<3]), series: [Series(name: "m", ys: [100, 130, 160])]))
         XCTAssertNil(monthly.series[0].typicalStep)
