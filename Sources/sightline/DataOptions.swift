@@ -61,4 +61,6 @@ struct DataOptions: ParsableArguments {
     }
 }
 
-extension LODMethod: ExpressibleByArgument {}
+// Module-qualified: the CMake build compiles ChartData as another package, where an
+// unqualified conformance of its type to ArgumentParser's protocol draws a warning.
+extension ChartData.LODMethod: ArgumentParser.ExpressibleByArgument {}
