@@ -1,6 +1,7 @@
 import CSDL2
-import ChartCore
 import ChartData
+import ChartInteraction
+import ChartSupport
 
 /// The window's audiograph (`a`): the series in view of the chart shown, played through
 /// SDL's audio while the sweep line crosses the chart in step and the info board follows

@@ -1,8 +1,11 @@
-import Foundation
 import CSDL2
-import ChartCore
 import ChartData
+import ChartGeometry
+import ChartInteraction
 import ChartRender
+import ChartStage
+import ChartSupport
+import Foundation
 
 /// The interactive window: one file, explored with the mouse and the keyboard.
 ///

@@ -1,4 +1,4 @@
-import ChartCore
+import ChartSupport
 import Dispatch
 import Foundation
 

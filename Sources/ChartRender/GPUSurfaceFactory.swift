@@ -1,5 +1,6 @@
-import ChartCore
 import ChartData
+import ChartGeometry
+import ChartStage
 
 /// Makes the GPU surfaces of one chart: lines over the chart's series, stacks (bars and
 /// areas) over them, shapes, text from one glyph atlas, and the gradient. Programs, the

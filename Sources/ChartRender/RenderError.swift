@@ -1,7 +1,7 @@
-import ChartCore
 import ChartData
-#if canImport(Glibc)
+import ChartGeometry
 import Glibc
+#if canImport(Glibc)
 #endif
 
 /// A failure at the C boundary (SDL, OpenGL, libpng), in words, with the library's own

@@ -1,7 +1,10 @@
 import ArgumentParser
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartSources
+import ChartStage
 import Foundation
 
 /// Throws mutated files and mutated `render` options at the whole render path, in one
@@ -90,7 +93,7 @@ struct FuzzRender: ParsableCommand {
             return .usageError
         }
         do {
-            let dataset = try DatasetReader.read(path: render.file, options: render.data.loadOptions)
+            let dataset = try SourceCatalog.source(for: render.file).read(options: render.data.loadOptions, progress: nil)
             let plan = try RenderPlan(dataset: dataset, lod: render.data.lod, connectsGaps: render.data.connectGaps,
                                       plain: render.plain,
                                       xRange: try render.xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),

@@ -1,6 +1,8 @@
-import ChartCore
 import ChartData
+import ChartGeometry
+import ChartMarks
 import ChartRender
+import ChartStage
 import Foundation
 import XCTest
 

@@ -1,5 +1,6 @@
-import ChartCore
+import ChartGeometry
 import ChartRender
+import ChartStage
 import XCTest
 
 /// Emits a fixed set of text runs, to test the text surface on the GPU.

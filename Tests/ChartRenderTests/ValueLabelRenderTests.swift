@@ -1,6 +1,9 @@
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
+import ChartMarks
 @testable import ChartRender
+import ChartStage
 import Foundation
 import XCTest
 

@@ -1,5 +1,5 @@
 import CGL
-import ChartCore
+import ChartGeometry
 
 /// `RenderBackend` on OpenGL 3.3 core: the only place (with `GLContext`) that calls GL.
 /// Must be used on the thread whose context is current, and be the only user of it:

@@ -1,4 +1,5 @@
-import ChartCore
+import ChartGeometry
+
 
 /// What a device needs from a graphics API: objects made and deleted, passes, state and
 /// draws, one call each. `GLBackend` speaks OpenGL 3.3 core; `RecordingBackend` writes

@@ -1,7 +1,7 @@
-import ChartCore
 import ChartData
-#if canImport(Glibc)
+import ChartGeometry
 import Glibc
+#if canImport(Glibc)
 #endif
 
 /// The one way to the GPU, in the manner of sokol_gfx: it makes buffers, textures,

@@ -1,0 +1,49 @@
+import ChartGeometry
+
+/// Where a surface is drawn relative to the others: by layer, then by the order the
+/// controllers were added, then by the order each asked for its surfaces.
+public enum RenderLayer: Int, Comparable, Sendable, CaseIterable {
+    case background, grid, series, overlay
+
+    public static func < (a: RenderLayer, b: RenderLayer) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A container of primitives of one kind that owns how they are drawn (GL in the app,
+/// a recording in tests). Controllers fill it; the stage empties it before a rebuild.
+public protocol RenderSurface: AnyObject {
+    var layer: RenderLayer { get }
+    func removeAll()
+}
+
+public protocol ShapeSurface: RenderSurface {
+    func add(_ shape: Shape)
+}
+
+public protocol TextSurface: RenderSurface {
+    func add(_ run: TextRun)
+    /// The size `text` takes at `pointSize` (before the HiDPI scale), in canvas pixels.
+    func measure(_ text: String, pointSize: Double) -> TextSize
+}
+
+public protocol LineSurface: RenderSurface {
+    func add(_ line: SeriesLine)
+}
+
+/// Bars and filled areas, drawn from the series' columns through a viewport.
+public protocol StackSurface: RenderSurface {
+    func add(_ stack: SeriesStack)
+}
+
+public protocol GradientSurface: RenderSurface {
+    /// The field to fill the canvas with; `nil` leaves the theme's flat background.
+    func show(_ field: GradientField?)
+}
+
+/// Makes the surfaces controllers ask for: GL ones in the app, recording ones in tests.
+public protocol SurfaceFactory: AnyObject {
+    func makeShapeSurface(layer: RenderLayer) -> ShapeSurface
+    func makeTextSurface(layer: RenderLayer) -> TextSurface
+    func makeLineSurface(layer: RenderLayer) -> LineSurface
+    func makeStackSurface(layer: RenderLayer) -> StackSurface
+    func makeGradientSurface(layer: RenderLayer) -> GradientSurface
+}
