@@ -67,6 +67,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"]),
+        .testTarget(name: "ChartSourcesTests", dependencies: ["ChartSources", "ChartData"]),
         .testTarget(name: "ChartLogicTests", dependencies: [
             "ChartInteraction", "ChartSupport", "ChartMarks", "ChartStage", "ChartGeometry", "ChartData",
         ]),

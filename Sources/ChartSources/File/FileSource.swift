@@ -1,3 +1,5 @@
+import ChartData
+
 /// A file, a folder of day files, or standard input (`-`): every location no other kind
 /// claims, read by `DatasetReader`.
 public struct FileSource: DatasetSource {
