@@ -356,10 +356,13 @@ public final class RenderDevice {
         guard let applied = valid(applied, "setUniform needs an applied pipeline") else { return }
         let index = Int(applied.raw)
         guard let slot = valid(pipelineUniforms[index][uniform.name],
-                               "pipeline '\(pipelines[index].label)' declares no uniform \(uniform.name)"),
-              valid(slot.type == Value.uniformType,
-                    "pipeline '\(pipelines[index].label)' declares \(uniform.name) as \(slot.type), set as \(Value.uniformType)")
-        else { return }
+                               "pipeline '\(pipelines[index].label)' declares no uniform \(uniform.name)") else { return }
+        // The declaration was checked against the program when the pipeline was made; only
+        // two keys of one name and different types can differ here.
+        #if DEBUG
+        precondition(slot.type == Value.uniformType,
+                     "RenderDevice: pipeline '\(pipelines[index].label)' declares \(uniform.name) as \(slot.type), set as \(Value.uniformType)")
+        #endif
         backend.setUniform(slot.location, to: value.uniformValue)
         checkError("setting \(uniform.name) of '\(pipelines[index].label)'")
     }
