@@ -279,6 +279,8 @@ final class GLBackend: RenderBackend {
             var length: GLsizei = 0, size: GLint = 0, type: GLenum = 0
             glGetActiveUniform(program.raw, index, GLsizei(name.count), &length, &size, &type, &name)
             let full = String(decoding: name.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // Built-in state a shader reads (gl_DepthRange) is no one's to declare.
+            if full.hasPrefix("gl_") { continue }
             // An array is reported by its first element, "u_colors[0]".
             let isArray = full.hasSuffix("[0]")
             let element = Self.uniformType(type)

@@ -11,8 +11,10 @@ import Glibc
 /// could not be made.
 ///
 /// Its validation is sokol's: a call out of order (a draw outside a pass, bindings that
-/// do not match the pipeline) stops a debug build with the rule in words; a release
-/// build skips the call instead of crashing.
+/// do not match the pipeline, a uniform the pipeline does not declare) stops a debug
+/// build with the rule in words; a release build skips the call instead of crashing. A
+/// pipeline whose declared uniforms are not its program's is refused when it is made,
+/// in every build.
 ///
 /// Must be used on the thread whose context is current.
 public final class RenderDevice {
