@@ -274,8 +274,8 @@ final class GLBackend: RenderBackend {
         var longest: GLint = 0
         glGetProgramiv(program.raw, GLenum(GL_ACTIVE_UNIFORM_MAX_LENGTH), &longest)
         var uniforms: [String: UniformType] = [:]
+        var name = [GLchar](repeating: 0, count: Int(max(longest, 1)))
         for index in 0..<GLuint(max(count, 0)) {
-            var name = [GLchar](repeating: 0, count: Int(max(longest, 1)))
             var length: GLsizei = 0, size: GLint = 0, type: GLenum = 0
             glGetActiveUniform(program.raw, index, GLsizei(name.count), &length, &size, &type, &name)
             let full = String(decoding: name.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -223,10 +223,11 @@ public final class RenderDevice {
         let program = try program(vertex: descriptor.vertexShader, fragment: descriptor.fragmentShader)
         let problems = descriptor.uniformProblems(in: backend.uniforms(in: program))
         guard problems.isEmpty else { throw RenderError.pipeline(label: descriptor.label, problems: problems) }
-        // Samplers read their slots for good: each program is bound to them once.
+        // Samplers read their slots for good: each program is bound to them once (the check
+        // above makes them the program's; only their order can differ).
         if let bound = programSamplers[program] {
-            _ = valid(bound == descriptor.samplers || descriptor.samplers.isEmpty,
-                      "'\(descriptor.label)' names samplers \(descriptor.samplers) where its program has \(bound)")
+            _ = valid(bound == descriptor.samplers,
+                      "'\(descriptor.label)' names samplers \(descriptor.samplers) in another order than its program's \(bound)")
         } else {
             programSamplers[program] = descriptor.samplers
             if !descriptor.samplers.isEmpty {
