@@ -26,6 +26,9 @@ protocol RenderBackend: AnyObject {
     func makeMultisampleFramebuffer(width: Int, height: Int, samples: Int) throws -> (FramebufferID, samples: Int)
     /// The program linked from two shader sources; throws `RenderError.shader` with the log.
     func makeProgram(vertex: ShaderSource, fragment: ShaderSource) throws -> ProgramID
+    /// The uniforms `program` has, by name (an array's without its "[0]"), with their
+    /// types: GL's active ones, the recording's as its sources declare them.
+    func uniforms(in program: ProgramID) -> [String: UniformType]
     /// The location of a uniform in `program` (−1 when the program has none by that name).
     func uniformLocation(_ name: String, in program: ProgramID) -> Int32
     /// Points `program`'s samplers at texture slots 0, 1, … in the order of `locations`.

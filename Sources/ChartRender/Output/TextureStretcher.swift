@@ -7,12 +7,20 @@ public final class TextureStretcher {
     private let device: RenderDevice
     private let pipeline: PipelineID
 
-    public init(device: RenderDevice) throws {
-        self.device = device
+    /// The size of the target painted, pixels (stretch.frag).
+    static let targetSize = Uniform<SIMD2<Float>>("u_targetSize")
+
+    static let descriptor: PipelineDescriptor = {
         var descriptor = PipelineDescriptor(label: "stretch", vertexShader: "whole-target.vert", fragmentShader: "stretch.frag")
         descriptor.blend = .opaque
         descriptor.samplers = ["u_texture"]
-        pipeline = try device.makePipeline(descriptor)
+        descriptor.declare(targetSize)
+        return descriptor
+    }()
+
+    public init(device: RenderDevice) throws {
+        self.device = device
+        pipeline = try device.makePipeline(Self.descriptor)
     }
 
     /// Paints `source` over the whole target of the pass in progress.
@@ -20,7 +28,7 @@ public final class TextureStretcher {
         guard let size = device.currentTarget?.size else { preconditionFailure("TextureStretcher: stretch inside a pass") }
         device.apply(pipeline)
         device.applyBindings(textures: [source.texture])
-        device.setUniform("u_targetSize", .size(size.width, size.height))
+        device.setUniform(Self.targetSize, SIMD2(size))
         device.draw(count: 3)
     }
 }

@@ -19,13 +19,27 @@ public final class GradientRenderer {
     /// field stays within two levels of 8-bit colour of its linear interpolation.
     static let minimumCells = 16
 
-    public init(device: RenderDevice) throws {
-        self.device = device
+    /// The uniforms of gradient-mesh.vert, each named once.
+    enum Uniforms {
+        /// The field's four centres, in the unit square, y down.
+        static let centers = Uniform<[SIMD2<Float>]>("u_centers")
+        static let colors = Uniform<[SIMD3<Float>]>("u_colors")
+        /// The mesh's columns and rows of cells.
+        static let cells = Uniform<SIMD2<Float>>("u_cells")
+    }
+
+    static let descriptor: PipelineDescriptor = {
         var descriptor = PipelineDescriptor(label: "gradient", vertexShader: "gradient-mesh.vert",
                                             fragmentShader: "gradient-mesh.frag")
         descriptor.blend = .opaque
         descriptor.isIndexed = true
-        pipeline = try device.makePipeline(descriptor)
+        descriptor.declare(Uniforms.centers, Uniforms.colors, Uniforms.cells)
+        return descriptor
+    }()
+
+    public init(device: RenderDevice) throws {
+        self.device = device
+        pipeline = try device.makePipeline(Self.descriptor)
     }
 
     deinit {
@@ -72,9 +86,9 @@ public final class GradientRenderer {
         let buffer = indexBuffer(for: cells)
         device.apply(pipeline)
         device.applyBindings(indexBuffer: buffer)
-        device.setUniform("u_centers", .vec2Array(field.centers.flatMap { [Float($0.x), Float($0.y)] }))
-        device.setUniform("u_colors", .vec3Array(field.colors.flatMap { [$0.red, $0.green, $0.blue] }))
-        device.setUniform("u_cells", .size(cells.columns, cells.rows))
+        device.setUniform(Uniforms.centers, field.centers.map { SIMD2(Float($0.x), Float($0.y)) })
+        device.setUniform(Uniforms.colors, field.colors.map { SIMD3<Float>($0) })
+        device.setUniform(Uniforms.cells, SIMD2(Float(cells.columns), Float(cells.rows)))
         device.draw(count: 6 * cells.columns * cells.rows)
     }
 }

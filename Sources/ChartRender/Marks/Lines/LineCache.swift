@@ -19,6 +19,15 @@ final class LineCache {
     /// Times the lines were drawn into the texture (for tests).
     private(set) var renders = 0
 
+    /// The uniforms of cached-plot.vert and cached-plot.frag, each named once.
+    enum Uniforms {
+        /// Left, bottom, width and height in the target's pixels from the bottom-left.
+        static let plotRect = Uniform<SIMD4<Float>>("u_plotRect")
+        static let framebufferSize = Uniform<SIMD2<Float>>("u_framebufferSize")
+        /// The plot's bottom-left corner in the target's pixels.
+        static let origin = Uniform<SIMD2<Float>>("u_origin")
+    }
+
     /// Copies a transparent texture premultiplied over the plot.
     static let copyDescriptor: PipelineDescriptor = {
         var descriptor = PipelineDescriptor(label: "cached plot copy", vertexShader: "cached-plot.vert",
@@ -26,6 +35,7 @@ final class LineCache {
         descriptor.primitive = .triangleStrip
         descriptor.blend = .premultiplied
         descriptor.samplers = ["u_texture"]
+        descriptor.declare(Uniforms.plotRect, Uniforms.framebufferSize, Uniforms.origin)
         return descriptor
     }()
 
@@ -59,9 +69,9 @@ final class LineCache {
         let bottom = canvas.height - plot.y - plot.height
         device.apply(copyPipeline)
         device.applyBindings(textures: [texture.texture])
-        device.setUniform("u_plotRect", .vec4(Float(plot.x), Float(bottom), Float(plot.width), Float(plot.height)))
-        device.setUniform("u_framebufferSize", .size(canvas.width, canvas.height))
-        device.setUniform("u_origin", .vec2(Float(plot.x), Float(bottom)))
+        device.setUniform(Uniforms.plotRect, SIMD4(Float(plot.x), Float(bottom), Float(plot.width), Float(plot.height)))
+        device.setUniform(Uniforms.framebufferSize, SIMD2(canvas))
+        device.setUniform(Uniforms.origin, SIMD2(Float(plot.x), Float(bottom)))
         device.draw(count: 4)
     }
 }

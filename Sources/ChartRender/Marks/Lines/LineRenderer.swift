@@ -58,6 +58,9 @@ public final class LineRenderer {
         mask.usesScissor = true
         mask.targetFormat = .r8
         mask.samplers = ["u_points"]
+        mask.declare(Uniforms.first, Uniforms.segmentCount, Uniforms.offset, Uniforms.pixelsPerUnit, Uniforms.segmentsPerQuad,
+                     Uniforms.plotRect, Uniforms.framebufferSize, Uniforms.extrusion, Uniforms.halfWidth, Uniforms.intoAlpha,
+                     Uniforms.opacity)
         var alpha = mask
         alpha.label = "line coverage into alpha"
         alpha.blend = .minimumAlpha
@@ -68,23 +71,29 @@ public final class LineRenderer {
         paintMask.blend = .alpha
         paintMask.usesScissor = true
         paintMask.samplers = ["u_coverage"]
+        paintMask.declare(Uniforms.framebufferSize, Uniforms.color)
         var paintAlpha = PipelineDescriptor(label: "line paint through alpha", vertexShader: "band.vert", fragmentShader: "band-alpha.frag")
         paintAlpha.layout = VertexLayout(components: [2])
         paintAlpha.blend = .underDestinationAlpha
         paintAlpha.usesScissor = true
         paintAlpha.targetFormat = .rgba8
+        paintAlpha.declare(Uniforms.framebufferSize, Uniforms.color)
         var spans = PipelineDescriptor(label: "line extents into column spans", vertexShader: "span-collect.vert",
                                        fragmentShader: "span-collect.frag")
         spans.isIndexed = true
         spans.blend = .maximum
         spans.targetFormat = .rg32f
         spans.samplers = ["u_points"]
+        spans.declare(Uniforms.first, Uniforms.segmentCount, Uniforms.offset, Uniforms.pixelsPerUnit, Uniforms.plotHeight,
+                      Uniforms.extrusion, Uniforms.spanOrigin, Uniforms.spanRow, Uniforms.framebufferSize)
         var paintSpans = PipelineDescriptor(label: "line paint from column spans", vertexShader: "band.vert",
                                             fragmentShader: "span.frag")
         paintSpans.layout = VertexLayout(components: [2])
         paintSpans.blend = .alpha
         paintSpans.usesScissor = true
         paintSpans.samplers = ["u_spans"]
+        paintSpans.declare(Uniforms.framebufferSize, Uniforms.color, Uniforms.plotOrigin, Uniforms.halfWidth,
+                           Uniforms.spanOrigin, Uniforms.spanRow, Uniforms.spanWidth)
         return (mask, alpha, paintMask, paintAlpha, spans, paintSpans)
     }
 
@@ -173,8 +182,8 @@ public final class LineRenderer {
         device.applyScissor(view.plotRect)
         bands.withUnsafeBytes { device.stream($0, into: bandBuffer) }
         device.applyBindings(vertexBuffer: bandBuffer, textures: mask.map { [$0.texture] } ?? [])
-        device.setUniform("u_color", .vec4(color.red, color.green, color.blue, color.alpha))
-        device.setUniform("u_framebufferSize", .size(view.framebufferSize.width, view.framebufferSize.height))
+        device.setUniform(Uniforms.color, SIMD4(color))
+        device.setUniform(Uniforms.framebufferSize, SIMD2(view.framebufferSize))
         device.draw(count: bands.count / 2)
     }
 
@@ -187,13 +196,13 @@ public final class LineRenderer {
         device.applyScissor(view.plotRect)
         let halfWidth = style.widthInPixels / 2
         let visible = view.visible, plotRect = view.plotRect
-        device.setUniform("u_plotRect", .vec4(Float(plotRect.x), Float(view.bottom), Float(plotRect.width), Float(plotRect.height)))
-        device.setUniform("u_framebufferSize", .size(view.framebufferSize.width, view.framebufferSize.height))
-        device.setUniform("u_halfWidth", .float(Float(halfWidth)))
+        device.setUniform(Uniforms.plotRect, SIMD4(Float(plotRect.x), Float(view.bottom), Float(plotRect.width), Float(plotRect.height)))
+        device.setUniform(Uniforms.framebufferSize, SIMD2(view.framebufferSize))
+        device.setUniform(Uniforms.halfWidth, Float(halfWidth))
         // Half a pixel beyond the stroke holds the antialiasing feather's pixel centres.
-        device.setUniform("u_extrusion", .float(Float(halfWidth + 0.5)))
-        device.setUniform("u_intoAlpha", .int(intoAlpha ? 1 : 0))
-        device.setUniform("u_opacity", .float(style.color.alpha))
+        device.setUniform(Uniforms.extrusion, Float(halfWidth + 0.5))
+        device.setUniform(Uniforms.intoAlpha, intoAlpha)
+        device.setUniform(Uniforms.opacity, style.color.alpha)
         let pixelsPerUnit = Double(plotRect.width) / visible.width
         let pixelsPerUnitY = Double(plotRect.height) / visible.height
         var unitsSet: (Double, Double)?
@@ -204,11 +213,11 @@ public final class LineRenderer {
             let perQuad = Double(block.segmentCount) >= extent ? Self.segmentsPerDenseQuad : 1
             let quads = (block.segmentCount + perQuad - 1) / perQuad
             applyBlock(block, visible: visible, pixelsPerUnit: (pixelsPerUnit, pixelsPerUnitY))
-            device.setUniform("u_segmentsPerQuad", .int(Int32(perQuad)))
+            device.setUniform(Uniforms.segmentsPerQuad, Int32(perQuad))
             // Blocks in other units than 1 (beyond ±2¹⁰⁰) scale the view for their points.
             if unitsSet.map({ $0 != (block.unitX, block.unitY) }) ?? true {
                 unitsSet = (block.unitX, block.unitY)
-                device.setUniform("u_pixelsPerUnit", .vec2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
+                device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
             }
             device.draw(count: Self.indicesPerQuad * quads)
         }
@@ -227,16 +236,16 @@ public final class LineRenderer {
         guard !blocks.isEmpty else { return }
         device.apply(segmentsIntoSpans)
         let reach = style.widthInPixels / 2 + 0.5
-        device.setUniform("u_plotHeight", .float(Float(plotSize.height)))
-        device.setUniform("u_extrusion", .float(Float(reach)))
-        device.setUniform("u_framebufferSize", .size(target.size.width, target.size.height))
-        device.setUniform("u_spanOrigin", .float(Float(rows.origin)))
-        device.setUniform("u_spanRow", .float(Float(rows.first)))
+        device.setUniform(Uniforms.plotHeight, Float(plotSize.height))
+        device.setUniform(Uniforms.extrusion, Float(reach))
+        device.setUniform(Uniforms.framebufferSize, SIMD2(target.size))
+        device.setUniform(Uniforms.spanOrigin, Float(rows.origin))
+        device.setUniform(Uniforms.spanRow, Float(rows.first))
         let pixelsPerUnit = Double(plotSize.width) / visible.width
         let pixelsPerUnitY = Double(plotSize.height) / visible.height
         for block in blocks {
             applyBlock(block, visible: visible, pixelsPerUnit: (pixelsPerUnit, pixelsPerUnitY))
-            device.setUniform("u_pixelsPerUnit", .vec2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
+            device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
             device.draw(count: Self.indicesPerQuad)
         }
     }
@@ -260,13 +269,13 @@ public final class LineRenderer {
         device.applyScissor(plotRect)
         bands.withUnsafeBytes { device.stream($0, into: bandBuffer) }
         device.applyBindings(vertexBuffer: bandBuffer, textures: [rows.texture])
-        device.setUniform("u_color", .vec4(style.color.red, style.color.green, style.color.blue, style.color.alpha))
-        device.setUniform("u_framebufferSize", .size(framebufferSize.width, framebufferSize.height))
-        device.setUniform("u_plotOrigin", .vec2(Float(plotRect.x), Float(bottom)))
-        device.setUniform("u_halfWidth", .float(Float(style.widthInPixels / 2)))
-        device.setUniform("u_spanOrigin", .float(Float(rows.origin)))
-        device.setUniform("u_spanRow", .float(Float(rows.first)))
-        device.setUniform("u_spanWidth", .float(Float(rows.width)))
+        device.setUniform(Uniforms.color, SIMD4(style.color))
+        device.setUniform(Uniforms.framebufferSize, SIMD2(framebufferSize))
+        device.setUniform(Uniforms.plotOrigin, SIMD2(Float(plotRect.x), Float(bottom)))
+        device.setUniform(Uniforms.halfWidth, Float(style.widthInPixels / 2))
+        device.setUniform(Uniforms.spanOrigin, Float(rows.origin))
+        device.setUniform(Uniforms.spanRow, Float(rows.first))
+        device.setUniform(Uniforms.spanWidth, Float(rows.width))
         device.draw(count: bands.count / 2)
     }
 
@@ -274,10 +283,10 @@ public final class LineRenderer {
     /// its segment count, and where its origin lies in plot pixels.
     private func applyBlock(_ block: LineSeriesBuffer.Block, visible: DataRect, pixelsPerUnit: (x: Double, y: Double)) {
         device.applyBindings(indexBuffer: indexBuffer, textures: [block.texture])
-        device.setUniform("u_first", .int(Int32(block.firstPoint)))
-        device.setUniform("u_segmentCount", .int(Int32(block.segmentCount)))
-        device.setUniform("u_offset", .vec2(Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit.x),
-                                            Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnit.y)))
+        device.setUniform(Uniforms.first, Int32(block.firstPoint))
+        device.setUniform(Uniforms.segmentCount, Int32(block.segmentCount))
+        device.setUniform(Uniforms.offset, SIMD2(Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit.x),
+                                                 Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnit.y)))
     }
 
     /// `(to − from) × perUnit` in pixels, without overflow on the way (each halved

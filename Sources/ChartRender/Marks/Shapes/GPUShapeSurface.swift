@@ -48,13 +48,13 @@ final class GPUShapeSurface: ShapeSurface, GPUSurface {
         if !triangles.isEmpty {
             device.apply(pipelines.flat)
             device.applyBindings(vertexBuffer: triangleBuffer)
-            device.setUniform("u_canvasSize", .size(canvas.width, canvas.height))
+            device.setUniform(ShapePipelines.canvasSize, SIMD2(canvas))
             device.draw(count: triangles.count / Self.floatsPerVertex)
         }
         if !instances.isEmpty {
             device.apply(pipelines.shape)
             device.applyBindings(vertexBuffer: instanceBuffer)
-            device.setUniform("u_canvasSize", .size(canvas.width, canvas.height))
+            device.setUniform(ShapePipelines.canvasSize, SIMD2(canvas))
             device.draw(count: 4, instances: instances.count / Self.floatsPerInstance)
         }
     }

@@ -6,13 +6,26 @@ struct ShapePipelines {
     /// Filled areas: triangles of a position and a colour per vertex.
     let flat: PipelineID
 
-    init(device: RenderDevice) throws {
+    /// The canvas's size, pixels: the one uniform of shape.vert and of flat.vert.
+    static let canvasSize = Uniform<SIMD2<Float>>("u_canvasSize")
+
+    static let shapeDescriptor: PipelineDescriptor = {
         var shape = PipelineDescriptor(label: "shapes", vertexShader: "shape.vert", fragmentShader: "shape.frag")
         shape.layout = VertexLayout(components: [4, 4, 4, 4], perInstance: true)
         shape.primitive = .triangleStrip
-        self.shape = try device.makePipeline(shape)
+        shape.declare(canvasSize)
+        return shape
+    }()
+
+    static let flatDescriptor: PipelineDescriptor = {
         var flat = PipelineDescriptor(label: "filled areas", vertexShader: "flat.vert", fragmentShader: "flat.frag")
         flat.layout = VertexLayout(components: [2, 4])
-        self.flat = try device.makePipeline(flat)
+        flat.declare(canvasSize)
+        return flat
+    }()
+
+    init(device: RenderDevice) throws {
+        shape = try device.makePipeline(Self.shapeDescriptor)
+        flat = try device.makePipeline(Self.flatDescriptor)
     }
 }

@@ -24,6 +24,10 @@ final class StackRenderer {
         var descriptor = PipelineDescriptor(label: "stack bars", vertexShader: "stack.vert", fragmentShader: "stack.frag")
         descriptor.usesScissor = true
         descriptor.samplers = ["u_steps"]
+        descriptor.declare(Uniforms.plotRect, Uniforms.framebufferSize, Uniforms.zeroY, Uniforms.seriesCount, Uniforms.areas,
+                           Uniforms.stacked, Uniforms.percentage, Uniforms.weights, Uniforms.colors, Uniforms.dims,
+                           Uniforms.dimmedOpacity, Uniforms.storedSteps, Uniforms.firstStep, Uniforms.offsetX,
+                           Uniforms.pixelsPerUnit, Uniforms.loneHalfWidth, Uniforms.highlight, Uniforms.layer)
         return descriptor
     }()
 
@@ -82,19 +86,18 @@ final class StackRenderer {
         let pixelsPerUnitY = Double(plotRect.height) / visible.height
         device.apply(isBars ? bars : areas)
         device.applyScissor(plotRect)
-        device.setUniform("u_plotRect", .vec4(Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height)))
-        device.setUniform("u_framebufferSize", .size(framebuffer.width, framebuffer.height))
-        device.setUniform("u_zeroY", .float(LineRenderer.pixels(from: visible.minY, to: 0, per: pixelsPerUnitY)))
-        device.setUniform("u_seriesCount", .int(Int32(layers)))
-        device.setUniform("u_areas", .int(isBars ? 0 : 1))
-        device.setUniform("u_stacked", .int(stack.isStacked ? 1 : 0))
-        device.setUniform("u_percentage", .int(stack.isPercentage ? 1 : 0))
+        device.setUniform(Uniforms.plotRect, SIMD4(Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height)))
+        device.setUniform(Uniforms.framebufferSize, SIMD2(framebuffer))
+        device.setUniform(Uniforms.zeroY, LineRenderer.pixels(from: visible.minY, to: 0, per: pixelsPerUnitY))
+        device.setUniform(Uniforms.seriesCount, Int32(layers))
+        device.setUniform(Uniforms.areas, !isBars)
+        device.setUniform(Uniforms.stacked, stack.isStacked)
+        device.setUniform(Uniforms.percentage, stack.isPercentage)
         let padding = ShaderConstants.maxStackSeries - layers
-        device.setUniform("u_weights", .floatArray(stack.weights.map { Float($0) } + [Float](repeating: 0, count: padding)))
-        device.setUniform("u_colors", .vec4Array(stack.colors.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
-                                                + [Float](repeating: 0, count: 4 * padding)))
-        device.setUniform("u_dims", .int(isBars && stack.highlightedIndex != nil ? 1 : 0))
-        device.setUniform("u_dimmedOpacity", .float(Float(stack.dimmedOpacity)))
+        device.setUniform(Uniforms.weights, stack.weights.map { Float($0) } + [Float](repeating: 0, count: padding))
+        device.setUniform(Uniforms.colors, stack.colors.map { SIMD4<Float>($0) } + [SIMD4<Float>](repeating: .zero, count: padding))
+        device.setUniform(Uniforms.dims, isBars && stack.highlightedIndex != nil)
+        device.setUniform(Uniforms.dimmedOpacity, Float(stack.dimmedOpacity))
         // A bar with no neighbour at another x: a tenth of the view wide where every step
         // shares one x (a lone step among them), as a lone thing is seen; else a step
         // between two at its own x, a pixel wide, so it still shows.
@@ -105,25 +108,25 @@ final class StackRenderer {
             let drawn = max(buckets.lowerBound, piece.own.lowerBound)..<min(buckets.upperBound + 1, piece.own.upperBound)
             guard !drawn.isEmpty else { continue }
             device.applyBindings(textures: [piece.texture])
-            device.setUniform("u_storedSteps", .int(Int32(piece.storedCount)))
-            device.setUniform("u_firstStep", .int(Int32(drawn.lowerBound - piece.firstStored)))
-            device.setUniform("u_offsetX", .float(LineRenderer.pixels(from: visible.minX, to: piece.originX, per: pixelsPerUnit)))
+            device.setUniform(Uniforms.storedSteps, Int32(piece.storedCount))
+            device.setUniform(Uniforms.firstStep, Int32(drawn.lowerBound - piece.firstStored))
+            device.setUniform(Uniforms.offsetX, LineRenderer.pixels(from: visible.minX, to: piece.originX, per: pixelsPerUnit))
             // Percentages are in percent whatever the values' unit.
             let unitY = stack.isPercentage ? 1 : piece.unitY
-            device.setUniform("u_pixelsPerUnit", .vec2(Self.finiteFloat(pixelsPerUnit * piece.unitX),
-                                                       Self.finiteFloat(pixelsPerUnitY * unitY)))
+            device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Self.finiteFloat(pixelsPerUnit * piece.unitX),
+                                                            Self.finiteFloat(pixelsPerUnitY * unitY)))
             if isBars {
-                device.setUniform("u_loneHalfWidth", .float(Float(loneHalfWidth / piece.unitX)))
+                device.setUniform(Uniforms.loneHalfWidth, Float(loneHalfWidth / piece.unitX))
                 // Out of the piece's range when the highlighted bucket is another piece's:
                 // every bar of this one dims.
-                device.setUniform("u_highlight", .int(Int32(clamping: (highlightedBucket ?? 0) - piece.firstStored)))
+                device.setUniform(Uniforms.highlight, Int32(clamping: (highlightedBucket ?? 0) - piece.firstStored))
                 device.draw(count: 6 * layers * drawn.count)
             } else {
                 // Through the next piece's first point (stored here), so strips join.
                 let points = min(drawn.count + 1, piece.storedCount - (drawn.lowerBound - piece.firstStored))
                 guard points >= 2 else { continue }
                 for layer in 0..<layers {
-                    device.setUniform("u_layer", .int(Int32(layer)))
+                    device.setUniform(Uniforms.layer, Int32(layer))
                     device.draw(count: 2 * points)
                 }
             }

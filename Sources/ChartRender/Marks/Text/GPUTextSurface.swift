@@ -17,11 +17,15 @@ final class GPUTextSurface: TextSurface, GPUSurface {
 
     private static let floatsPerVertex = 8
 
+    /// The canvas's size, pixels (text.vert).
+    static let canvasSize = Uniform<SIMD2<Float>>("u_canvasSize")
+
     /// Glyph quads as triangles: a position, an atlas texel and a colour per vertex.
     static let descriptor: PipelineDescriptor = {
         var descriptor = PipelineDescriptor(label: "text", vertexShader: "text.vert", fragmentShader: "text.frag")
         descriptor.layout = VertexLayout(components: [2, 2, 4])
         descriptor.samplers = ["u_atlas"]
+        descriptor.declare(canvasSize)
         return descriptor
     }()
 
@@ -65,7 +69,7 @@ final class GPUTextSurface: TextSurface, GPUSurface {
         device.apply(pipeline)
         device.applyBindings(vertexBuffer: buffer, textures: [atlas.texture])
         let canvas = frame.geometry.canvas
-        device.setUniform("u_canvasSize", .size(canvas.width, canvas.height))
+        device.setUniform(Self.canvasSize, SIMD2(canvas))
         device.draw(count: vertices.count / Self.floatsPerVertex)
     }
 
