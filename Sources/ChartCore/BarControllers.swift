@@ -39,8 +39,8 @@ public final class LegendController: RenderController {
     public var followsViewport: Bool { false }
 
     public func attach(to environment: RenderEnvironment) {
-        shapes = environment.shapeSurface(layer: .overlay)
-        text = environment.textSurface(layer: .overlay)
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
         self.environment = environment
     }
 
@@ -127,8 +127,8 @@ public final class PresetButtonsController: RenderController {
     public var followsViewport: Bool { false }
 
     public func attach(to environment: RenderEnvironment) {
-        shapes = environment.shapeSurface(layer: .overlay)
-        text = environment.textSurface(layer: .overlay)
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
         self.environment = environment
     }
 
@@ -171,7 +171,7 @@ public final class SelectionBoxController: RenderController {
     public var followsViewport: Bool { false }
 
     public func attach(to environment: RenderEnvironment) {
-        shapes = environment.shapeSurface(layer: .overlay)
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
         self.environment = environment
     }
 

@@ -5,7 +5,10 @@
 /// canvas. A pixel's weight for centre i is `f_i = max(1 − d_i / L, 0)^4` with `L` the
 /// square's side (the seed's choice: the width, with the image made square), and its
 /// colour `Σ f_i c_i / Σ f_i`.
-public struct GradientField: Equatable, Sendable {
+public struct GradientField: Equatable, Sendable, Mark {
+    /// The background shows one field at a time, or none.
+    public typealias Surface = any GradientSurface
+
     public var centers: [PixelPoint]
     public var colors: [RGBAColor]
     /// The reach of a colour, in square sides.
@@ -108,7 +111,7 @@ public final class GradientController: RenderController {
     public var phase: Double { animation.phase }
 
     public func attach(to environment: RenderEnvironment) {
-        surface = environment.gradientSurface(layer: .background)
+        surface = environment.surface(for: GradientField.self, layer: .background)
         self.environment = environment
     }
 

@@ -46,3 +46,6 @@ public struct SeriesStack: Equatable, Sendable {
         self.dimmedOpacity = dimmedOpacity
     }
 }
+
+// Declared outside the type: inside it, `Mark` names the bar-or-area enum above.
+extension SeriesStack: Mark {}

@@ -75,7 +75,7 @@ private final class FixedStacks: RenderController {
 
     init(_ stacks: [SeriesStack]) { self.stacks = stacks }
 
-    func attach(to environment: RenderEnvironment) { surface = environment.stackSurface(layer: .series) }
+    func attach(to environment: RenderEnvironment) { surface = environment.surface(for: SeriesStack.self, layer: .series) }
     func build(in environment: RenderEnvironment) { stacks.forEach { surface?.add($0) } }
     var followsViewport: Bool { false }
 }
