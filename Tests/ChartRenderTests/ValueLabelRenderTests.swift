@@ -4,7 +4,7 @@ import ChartData
 import Foundation
 import XCTest
 
-/// The value labels of a still picture (`ChartScene`'s controllers) measured with the
+/// The value labels of a still picture (`ChartAssembly.still`) measured with the
 /// real font: each stays in its margin, and no tick label it covers peeks out.
 final class ValueLabelRenderTests: XCTestCase {
     /// A text surface that keeps what it is given and measures with the font it wraps.
@@ -57,7 +57,7 @@ final class ValueLabelRenderTests: XCTestCase {
         let stage = RenderStage(viewport: view, geometry: StageGeometry(canvas: size, layout: .standard), theme: .day, factory: factory)
         let rightY = try XCTUnwrap(fit.y(for: .right, inX: view.minX...view.maxX, visible: [0, 1]))
         stage.rightViewport.set(.init(y: rightY))
-        let controllers = ChartScene.controllers(for: source, layout: .standard, lineWidth: 2, gradient: false)
+        let controllers = ChartAssembly.still(source: source, plain: false, lineWidth: 2, gradient: false)
         for controller in controllers { stage.add(controller) }
         while stage.advance(by: 1) {}
         stage.prepareFrame()
