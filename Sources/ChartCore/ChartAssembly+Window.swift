@@ -7,6 +7,16 @@ extension ChartAssembly {
         return (keyHelp, summary)
     }
 
+    /// `notice` over `chart`'s plot, above all else on it, with the info board kept clear
+    /// of it: a missing day's message names what was clicked, and the board (pinned on
+    /// that point) would otherwise cover it. The board is rebuilt when a message comes or goes.
+    public static func add(_ notice: NoticeController, over chart: ChartPresenter) {
+        chart.stage.add(notice)
+        let highlight = chart.highlight
+        highlight.obstacles = { [weak notice] in [notice?.box].compactMap { $0 } }
+        notice.onChange = { [weak highlight] in highlight?.setNeedsBuild() }
+    }
+
     /// A day's "‹ Zoom out" and the day's name (`label`), at the start of the day
     /// chart's bar, above all else on it; the legend starts after them.
     public static func dayZoomOut(over day: ChartPresenter, label: String) -> ZoomOutController {

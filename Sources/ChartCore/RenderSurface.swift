@@ -13,8 +13,9 @@ public protocol RenderSurface: AnyObject {
     func removeAll()
 }
 
+// Names for the roles the controllers keep; a new kind of mark needs none (its
+// controllers keep an `any MarkSurface<Kind>`).
 public typealias ShapeSurface = any MarkSurface<Shape>
-
 public typealias TextSurface = any TextMarkSurface
 
 /// Text surfaces also measure: controllers place runs by their size.

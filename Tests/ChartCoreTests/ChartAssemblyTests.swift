@@ -60,14 +60,16 @@ final class ChartAssemblyTests: XCTestCase {
         XCTAssertTrue(selector.stage.controllers[2] === selector.lines)
     }
 
-    /// The window's panels and a day's way back go on top of a main chart's own parts.
-    func testWindowPanelsAndADaysWayBackGoOnTop() {
+    /// The window's panels, a notice and a day's way back go on top of a main chart's own parts.
+    func testWindowPanelsANoticeAndADaysWayBackGoOnTop() {
         let presenter = ChartPresenter(source: source(), factory: RecordingSurfaceFactory(), geometry: geometry)
         let own = presenter.stage.controllers.count
         let panels = ChartAssembly.windowPanels(over: presenter)
+        let notice = NoticeController()
+        ChartAssembly.add(notice, over: presenter)
         let control = ChartAssembly.dayZoomOut(over: presenter, label: "Mon")
         let added = Array(presenter.stage.controllers[own...])
-        XCTAssertEqual(added.count, 3)
-        XCTAssertTrue(added[0] === panels.keyHelp && added[1] === panels.summary && added[2] === control)
+        XCTAssertEqual(added.count, 4)
+        XCTAssertTrue(added[0] === panels.keyHelp && added[1] === panels.summary && added[2] === notice && added[3] === control)
     }
 }
