@@ -4,8 +4,8 @@ import ChartMarks
 import ChartStage
 import Foundation
 
-/// The main chart: builds its render stage's controllers over one data source and
-/// turns input into viewport changes.
+/// The main chart: its render stage, with the controllers `ChartAssembly.main` makes
+/// over one data source, and input turned into viewport changes.
 ///
 /// x follows the user at once (drag, wheel, keys) or eases (double-click, presets, box
 /// zoom) and is clamped to the data; y then eases to fit the lines of the visible
@@ -87,49 +87,24 @@ public final class ChartPresenter {
         let initial = DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: initialY.lowerBound, maxY: initialY.upperBound)
         stage = RenderStage(viewport: initial, geometry: geometry, theme: theme, factory: factory)
         if let rightY = fit.y(for: .right, inX: initialX, visible: all) { stage.rightViewport.set(.init(y: rightY)) }
-        lines = SeriesLinesController(dataset: dataset, composition: composition, lineWidth: lineWidth)
-        stacks = SeriesStacksController(lines: lines)
-        highlight = HighlightController(source: source, lines: lines)
-        annotation = ValueAnnotationController(source: source, lines: lines)
-        legend = LegendController(dataset: dataset, lines: lines)
-        presets = PresetButtonsController(dataset: dataset, data: dataRange)
-        selectionBox = SelectionBoxController()
-        xAxis = XAxisController(xKind: dataset.xKind)
-        yAxis = YAxisController()
-        rightAxis = YAxisController(side: .right)
-        self.gradient = GradientController(enabled: gradient)
-        noData = NoDataController(source: source, lines: lines)
-        audioCursor = AudiographCursorController(lines: lines)
-        // The presets before the legend: it stops where they start.
-        legend.presetsStart = { [unowned presets] in presets.boxes.first?.x }
-        if composition.isPercentage {
-            pie = PieController(source: source)
-            pieZoomOut = ZoomOutController(label: "")
-            pieZoomOut?.isShown = false
-            legend.leadingEnd = { [unowned pieZoomOut = pieZoomOut!] in pieZoomOut.end }
-        } else {
-            pie = nil
-            pieZoomOut = nil
-        }
-        yAxis.style(for: composition, lines: lines)
-        rightAxis.style(for: composition, lines: lines)
-        highlight.onIndexChange = { [unowned stacks] index in stacks.highlightedIndex = index }
-        for axis in [yAxis, rightAxis] {
-            axis.coveringBoxes = { [unowned annotation] environment in annotation.layout(in: environment).map(\.box) }
-        }
-        lines.onVisibilityChange = { [unowned highlight, unowned annotation, unowned yAxis, unowned rightAxis] in
-            highlight.setNeedsBuild()
-            annotation.setNeedsBuild()
-            // The tick labels a value label covered come back when it goes.
-            yAxis.setNeedsBuild()
-            rightAxis.setNeedsBuild()
-        }
-        let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
-        for controller: RenderController in [self.gradient, yAxis, rightAxis, stacks, lines, xAxis, annotation, noData, selectionBox,
-                                             highlight] + pieControllers + [presets, legend] {
-            stage.add(controller)
-        }
-        stage.add(audioCursor)
+        let parts = ChartAssembly.main(source: source, composition: composition, dataRange: dataRange, lineWidth: lineWidth,
+                                       gradient: gradient)
+        lines = parts.series.lines
+        stacks = parts.series.stacks
+        highlight = parts.highlight
+        annotation = parts.frame.annotation
+        legend = parts.legend
+        presets = parts.presets
+        selectionBox = parts.selectionBox
+        xAxis = parts.frame.xAxis
+        yAxis = parts.frame.yAxis
+        rightAxis = parts.frame.rightAxis
+        self.gradient = parts.frame.gradient
+        noData = parts.noData
+        audioCursor = parts.audioCursor
+        pie = parts.pie
+        pieZoomOut = parts.pieZoomOut
+        for controller in parts.controllers { stage.add(controller) }
     }
 
     public var geometry: StageGeometry { stage.geometry }

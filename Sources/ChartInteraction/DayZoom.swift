@@ -61,10 +61,7 @@ public final class DayZoom {
         guard phase == .overview else { return }
         self.day = day
         dayLabel = label
-        let control = ZoomOutController(label: label)
-        day.stage.add(control)
-        day.legend.leadingEnd = { [unowned control] in control.end }
-        self.control = control
+        control = ChartAssembly.dayZoomOut(over: day, label: label)
         overviewX = overview.targetX
         let range = day.dataRange
         dayX = range

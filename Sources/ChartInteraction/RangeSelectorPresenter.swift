@@ -11,7 +11,7 @@ public final class RangeSelectorPresenter: ViewportObserver {
     public let stage: RenderStage
     public let lines: SeriesLinesController
     public let stacks: SeriesStacksController
-    public let window = RangeSelectorController()
+    public let window: RangeSelectorController
     private let main: ChartPresenter
     public private(set) var selection: RangeSelection
     private var grabbed: (handle: RangeSelection.Handle, last: Double)?
@@ -29,12 +29,10 @@ public final class RangeSelectorPresenter: ViewportObserver {
                                                minY: y.lowerBound, maxY: y.upperBound),
                             geometry: geometry, theme: main.stage.theme, factory: factory)
         if let rightY = main.fit.y(for: .right, inX: main.dataRange, visible: series) { stage.rightViewport.set(.init(y: rightY)) }
-        lines = SeriesLinesController(dataset: source.dataset, composition: main.composition, lineWidth: lineWidth)
-        stacks = SeriesStacksController(lines: lines)
+        let parts = ChartAssembly.overview(dataset: source.dataset, composition: main.composition, lineWidth: lineWidth)
+        (window, lines, stacks) = (parts.window, parts.series.lines, parts.series.stacks)
         selection = RangeSelection(data: main.dataRange, selected: main.targetX, minimumWidth: main.minimumWidth)
-        stage.add(window)
-        stage.add(stacks)
-        stage.add(lines)
+        for controller in parts.controllers { stage.add(controller) }
         window.selected = selection.selected
         main.stage.viewport.addObserver(self)
     }

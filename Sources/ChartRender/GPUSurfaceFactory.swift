@@ -21,6 +21,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     public let atlas: GlyphAtlas?
     private let cachesLines: Bool
     private var lineCaches: [LineCache] = []
+    private var makers = SurfaceMakers()
     /// The series `prepareAhead()` asks first next frame, so each gets its turn.
     private var nextAheadSeries = 0
     /// The HiDPI scale text is rendered at; the stage's geometry sets it.
@@ -47,17 +48,30 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         cacheCopyPipeline = try device.makePipeline(LineCache.copyDescriptor)
         gradientRenderer = try GradientRenderer(device: device)
         atlas = try font.map { try GlyphAtlas(device: device, font: $0) }
+        registerSurfaces()
     }
 
-    public func makeShapeSurface(layer: RenderLayer) -> ShapeSurface {
-        GPUShapeSurface(layer: layer, device: device, pipelines: shapePipelines)
+    /// The one list of the kinds of mark the GPU draws: each kind's maker, once.
+    private func registerSurfaces() {
+        makers.register(Shape.self) { [unowned self] in GPUShapeSurface(layer: $0, device: device, pipelines: shapePipelines) }
+        makers.register(TextRun.self) { [unowned self] in
+            GPUTextSurface(layer: $0, device: device, pipeline: textPipeline, atlas: atlas) { [unowned self] in scale }
+        }
+        makers.register(SeriesLine.self) { [unowned self] in makeLineSurface(layer: $0) }
+        makers.register(SeriesStack.self) { [unowned self] layer in
+            GPUStackSurface(layer: layer, renderer: stackRenderer) { [unowned self] in stackSeries(for: $0) }
+        }
+        makers.register(GradientField.self) { [unowned self] in GPUGradientSurface(layer: $0, renderer: gradientRenderer) }
     }
 
-    public func makeTextSurface(layer: RenderLayer) -> TextSurface {
-        GPUTextSurface(layer: layer, device: device, pipeline: textPipeline, atlas: atlas) { [unowned self] in scale }
+    public func makeSurface<Kind: Mark>(for kind: Kind.Type, layer: RenderLayer) -> Kind.Surface {
+        guard let surface = makers.make(kind, layer: layer) else {
+            preconditionFailure("no GPU surface for \(Kind.self): register its maker in GPUSurfaceFactory.registerSurfaces")
+        }
+        return surface
     }
 
-    public func makeLineSurface(layer: RenderLayer) -> LineSurface {
+    private func makeLineSurface(layer: RenderLayer) -> GPULineSurface {
         let cache = cachesLines ? LineCache(device: device, copyPipeline: cacheCopyPipeline) : nil
         if let cache { lineCaches.append(cache) }
         return GPULineSurface(layer: layer, device: device, renderer: lineRenderer, series: series, smoothSeries: smoothSeries,
@@ -66,10 +80,6 @@ public final class GPUSurfaceFactory: SurfaceFactory {
 
     /// How many times caching line surfaces drew their lines (not copies of them).
     public var cachedLineRenders: Int { lineCaches.reduce(0) { $0 + $1.renders } }
-
-    public func makeStackSurface(layer: RenderLayer) -> StackSurface {
-        GPUStackSurface(layer: layer, renderer: stackRenderer) { [unowned self] in stackSeries(for: $0) }
-    }
 
     private struct StackSeriesKey: Hashable {
         var series: [Int]
@@ -86,10 +96,6 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         let made = LODStackSeries(device: device, levels: levels)
         stackSeries[key] = made
         return made
-    }
-
-    public func makeGradientSurface(layer: RenderLayer) -> GradientSurface {
-        GPUGradientSurface(layer: layer, renderer: gradientRenderer)
     }
 
     /// Draws `stage`'s surfaces into `destination` in one pass, after the passes that

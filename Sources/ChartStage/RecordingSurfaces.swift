@@ -1,56 +1,63 @@
 import ChartGeometry
 
-/// Surfaces that keep what controllers emit, for tests without a GPU. Text is measured
-/// with a fixed advance (0.6 em per character, 1.2 em line height).
+/// Surfaces that keep what controllers emit, for tests without a GPU: a kind whose
+/// surfaces only take marks gets a `RecordingSurface` of it without registering
+/// anything; text (measured with a fixed advance, 0.6 em per character, 1.2 em line
+/// height) and the gradient have surfaces of their own.
 public final class RecordingSurfaceFactory: SurfaceFactory {
-    public private(set) var shapes: [RecordingShapeSurface] = []
-    public private(set) var texts: [RecordingTextSurface] = []
-    public private(set) var lines: [RecordingLineSurface] = []
-    public private(set) var stacks: [RecordingStackSurface] = []
-    public private(set) var gradients: [RecordingGradientSurface] = []
+    /// Every surface made, in the order they were asked for.
+    public private(set) var made: [RenderSurface] = []
+    private var makers = SurfaceMakers()
 
-    public init() {}
+    public init() {
+        makers.register(TextRun.self) { RecordingTextSurface(layer: $0) }
+        makers.register(GradientField.self) { RecordingGradientSurface(layer: $0) }
+    }
 
-    public func makeShapeSurface(layer: RenderLayer) -> ShapeSurface {
-        let surface = RecordingShapeSurface(layer: layer)
-        shapes.append(surface)
+    public func makeSurface<Kind: Mark>(for kind: Kind.Type, layer: RenderLayer) -> Kind.Surface {
+        guard let surface = makers.make(kind, layer: layer) ?? (RecordingSurface<Kind>(layer: layer) as? Kind.Surface) else {
+            preconditionFailure("no recording surface for \(Kind.self): register one in RecordingSurfaceFactory.init")
+        }
+        made.append(surface as! RenderSurface)
         return surface
     }
 
-    public func makeTextSurface(layer: RenderLayer) -> TextSurface {
-        let surface = RecordingTextSurface(layer: layer)
-        texts.append(surface)
-        return surface
-    }
+    /// The surfaces made of type `type`, in order.
+    public func surfaces<Surface>(_ type: Surface.Type) -> [Surface] { made.compactMap { $0 as? Surface } }
 
-    public func makeLineSurface(layer: RenderLayer) -> LineSurface {
-        let surface = RecordingLineSurface(layer: layer)
-        lines.append(surface)
-        return surface
-    }
-
-    public func makeStackSurface(layer: RenderLayer) -> StackSurface {
-        let surface = RecordingStackSurface(layer: layer)
-        stacks.append(surface)
-        return surface
-    }
-
-    public func makeGradientSurface(layer: RenderLayer) -> GradientSurface {
-        let surface = RecordingGradientSurface(layer: layer)
-        gradients.append(surface)
-        return surface
-    }
+    public var shapes: [RecordingShapeSurface] { surfaces(RecordingShapeSurface.self) }
+    public var texts: [RecordingTextSurface] { surfaces(RecordingTextSurface.self) }
+    public var lines: [RecordingLineSurface] { surfaces(RecordingLineSurface.self) }
+    public var stacks: [RecordingStackSurface] { surfaces(RecordingStackSurface.self) }
+    public var gradients: [RecordingGradientSurface] { surfaces(RecordingGradientSurface.self) }
 }
 
-public final class RecordingShapeSurface: ShapeSurface {
+/// Keeps the marks it is given, in order.
+public final class RecordingSurface<Kind>: MarkSurface {
     public let layer: RenderLayer
-    public private(set) var shapes: [Shape] = []
+    public private(set) var marks: [Kind] = []
     init(layer: RenderLayer) { self.layer = layer }
-    public func add(_ shape: Shape) { shapes.append(shape) }
-    public func removeAll() { shapes.removeAll() }
+    public func add(_ mark: Kind) { marks.append(mark) }
+    public func removeAll() { marks.removeAll() }
 }
 
-public final class RecordingTextSurface: TextSurface {
+public typealias RecordingShapeSurface = RecordingSurface<Shape>
+public typealias RecordingLineSurface = RecordingSurface<SeriesLine>
+public typealias RecordingStackSurface = RecordingSurface<SeriesStack>
+
+extension RecordingSurface where Kind == Shape {
+    public var shapes: [Shape] { marks }
+}
+
+extension RecordingSurface where Kind == SeriesLine {
+    public var lines: [SeriesLine] { marks }
+}
+
+extension RecordingSurface where Kind == SeriesStack {
+    public var stacks: [SeriesStack] { marks }
+}
+
+public final class RecordingTextSurface: TextMarkSurface {
     public let layer: RenderLayer
     public private(set) var runs: [TextRun] = []
     init(layer: RenderLayer) { self.layer = layer }
@@ -65,23 +72,6 @@ public final class RecordingTextSurface: TextSurface {
     public var boxes: [PixelBox] {
         runs.map { measure($0.text, pointSize: $0.pointSize).box(at: $0.position, anchor: $0.anchor) }
     }
-}
-
-public final class RecordingLineSurface: LineSurface {
-    public let layer: RenderLayer
-    public private(set) var lines: [SeriesLine] = []
-    init(layer: RenderLayer) { self.layer = layer }
-    public func add(_ line: SeriesLine) { lines.append(line) }
-    public func removeAll() { lines.removeAll() }
-}
-
-/// Keeps the stacks it is given, for tests.
-public final class RecordingStackSurface: StackSurface {
-    public let layer: RenderLayer
-    public private(set) var stacks: [SeriesStack] = []
-    init(layer: RenderLayer) { self.layer = layer }
-    public func add(_ stack: SeriesStack) { stacks.append(stack) }
-    public func removeAll() { stacks.removeAll() }
 }
 
 public final class RecordingGradientSurface: GradientSurface {

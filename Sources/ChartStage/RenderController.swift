@@ -35,11 +35,7 @@ public protocol RenderEnvironment: AnyObject {
     var theme: ChartTheme { get }
 
     /// Surfaces join the asking controller's target.
-    func shapeSurface(layer: RenderLayer) -> ShapeSurface
-    func textSurface(layer: RenderLayer) -> TextSurface
-    func lineSurface(layer: RenderLayer) -> LineSurface
-    func stackSurface(layer: RenderLayer) -> StackSurface
-    func gradientSurface(layer: RenderLayer) -> GradientSurface
+    func surface<Kind: Mark>(for kind: Kind.Type, layer: RenderLayer) -> Kind.Surface
     /// Marks the asking controller's target for a rebuild before the next frame.
     func invalidate()
 }

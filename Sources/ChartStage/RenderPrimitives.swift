@@ -13,7 +13,7 @@ public struct Dash: Equatable, Sendable {
 }
 
 /// What the shapes surface draws, in canvas pixels, antialiased.
-public enum Shape: Equatable, Sendable {
+public enum Shape: Equatable, Sendable, Mark {
     case rect(PixelBox, fill: RGBAColor, cornerRadius: Double = 0)
     /// The rim of a rounded rectangle, `width` pixels wide inside `box` (a focus ring):
     /// what lies within shows through.
@@ -39,7 +39,10 @@ public enum TextAnchor: Sendable {
 }
 
 /// A run of text, one line, in canvas pixels; `pointSize` is before the HiDPI scale.
-public struct TextRun: Equatable, Sendable {
+public struct TextRun: Equatable, Sendable, Mark {
+    /// Text surfaces also measure the text they are given.
+    public typealias Surface = TextSurface
+
     public var text: String
     public var position: PixelPoint
     public var anchor: TextAnchor
@@ -90,7 +93,7 @@ public struct TextSize: Equatable, Sendable {
 
 /// One series drawn as a line through the stage's viewport (the right axis's, for a
 /// series read against it).
-public struct SeriesLine: Equatable, Sendable {
+public struct SeriesLine: Equatable, Sendable, Mark {
     public var seriesIndex: Int
     public var color: RGBAColor
     /// Stroke width in pixels, before the HiDPI scale.

@@ -153,32 +153,16 @@ private final class ControllerEnvironment: RenderEnvironment {
     var geometry: StageGeometry { stage.geometry }
     var theme: ChartTheme { stage.theme }
 
-    func shapeSurface(layer: RenderLayer) -> ShapeSurface {
-        registered(stage.surfaceFactory.makeShapeSurface(layer: layer))
-    }
-
-    func textSurface(layer: RenderLayer) -> TextSurface {
-        registered(stage.surfaceFactory.makeTextSurface(layer: layer))
-    }
-
-    func lineSurface(layer: RenderLayer) -> LineSurface {
-        registered(stage.surfaceFactory.makeLineSurface(layer: layer))
-    }
-
-    func stackSurface(layer: RenderLayer) -> StackSurface {
-        registered(stage.surfaceFactory.makeStackSurface(layer: layer))
-    }
-
-    func gradientSurface(layer: RenderLayer) -> GradientSurface {
-        registered(stage.surfaceFactory.makeGradientSurface(layer: layer))
+    func surface<Kind: Mark>(for kind: Kind.Type, layer: RenderLayer) -> Kind.Surface {
+        let surface = stage.surfaceFactory.makeSurface(for: kind, layer: layer)
+        // Every kind's `Surface` role refines `RenderSurface`; a kind whose role did not
+        // could never be drawn, so it stops here, named.
+        guard let drawn = surface as? RenderSurface else { preconditionFailure("\(Kind.self).Surface is not a RenderSurface") }
+        stage.register(drawn, in: target)
+        return surface
     }
 
     func invalidate() {
         stage.invalidate(target)
-    }
-
-    private func registered<S: RenderSurface>(_ surface: S) -> S {
-        stage.register(surface, in: target)
-        return surface
     }
 }

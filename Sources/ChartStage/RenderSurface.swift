@@ -15,24 +15,21 @@ public protocol RenderSurface: AnyObject {
     func removeAll()
 }
 
-public protocol ShapeSurface: RenderSurface {
-    func add(_ shape: Shape)
-}
+// Names for the roles the controllers keep; a new kind of mark needs none (its
+// controllers keep an `any MarkSurface<Kind>`).
+public typealias ShapeSurface = any MarkSurface<Shape>
+public typealias TextSurface = any TextMarkSurface
 
-public protocol TextSurface: RenderSurface {
-    func add(_ run: TextRun)
+/// Text surfaces also measure: controllers place runs by their size.
+public protocol TextMarkSurface: MarkSurface where Kind == TextRun {
     /// The size `text` takes at `pointSize` (before the HiDPI scale), in canvas pixels.
     func measure(_ text: String, pointSize: Double) -> TextSize
 }
 
-public protocol LineSurface: RenderSurface {
-    func add(_ line: SeriesLine)
-}
+public typealias LineSurface = any MarkSurface<SeriesLine>
 
 /// Bars and filled areas, drawn from the series' columns through a viewport.
-public protocol StackSurface: RenderSurface {
-    func add(_ stack: SeriesStack)
-}
+public typealias StackSurface = any MarkSurface<SeriesStack>
 
 public protocol GradientSurface: RenderSurface {
     /// The field to fill the canvas with; `nil` leaves the theme's flat background.
@@ -41,9 +38,6 @@ public protocol GradientSurface: RenderSurface {
 
 /// Makes the surfaces controllers ask for: GL ones in the app, recording ones in tests.
 public protocol SurfaceFactory: AnyObject {
-    func makeShapeSurface(layer: RenderLayer) -> ShapeSurface
-    func makeTextSurface(layer: RenderLayer) -> TextSurface
-    func makeLineSurface(layer: RenderLayer) -> LineSurface
-    func makeStackSurface(layer: RenderLayer) -> StackSurface
-    func makeGradientSurface(layer: RenderLayer) -> GradientSurface
+    /// A new surface for marks of `kind` on `layer`.
+    func makeSurface<Kind: Mark>(for kind: Kind.Type, layer: RenderLayer) -> Kind.Surface
 }

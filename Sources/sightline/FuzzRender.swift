@@ -2,6 +2,7 @@ import ArgumentParser
 import ChartApp
 import ChartData
 import ChartGeometry
+import ChartInteraction
 import ChartRender
 import ChartSources
 import ChartStage
@@ -122,8 +123,8 @@ struct FuzzRender: ParsableCommand {
         let layout: ChartLayout = render.plain ? .plain : .standard
         let stage = RenderStage(viewport: plan.visible, geometry: StageGeometry(canvas: render.size.value, layout: layout),
                                 theme: render.look.chartTheme, factory: RecordingSurfaceFactory())
-        for controller in ChartScene.controllers(for: plan.source, layout: layout, lineWidth: render.lineWidth,
-                                                 gradient: render.paintsGradient, title: render.title) {
+        for controller in ChartAssembly.still(source: plan.source, plain: render.plain, lineWidth: render.lineWidth,
+                                              gradient: render.paintsGradient, title: render.title) {
             stage.add(controller)
         }
         var steps = 0

@@ -72,12 +72,12 @@ final class BoardPlacementTests: XCTestCase {
     /// A notice over the plot (a day file that could not be read) and a pinned board at
     /// the plot's middle, where the notice is: the board moves clear of it while it is
     /// shown, and back when it has gone. The notice is added as the window's scene adds
-    /// it (`ChartPresenter.add(notice:)`).
+    /// it (`ChartAssembly.add(_:over:)`).
     func testTheBoardKeepsClearOfANotice() throws {
         let presenter = ChartPresenter(source: DataSource(dataset: StationReport.dataset()), factory: RecordingSurfaceFactory(),
                                        geometry: geometry, initialFraction: 0.01)
         let notice = NoticeController()
-        presenter.add(notice: notice)
+        ChartAssembly.add(notice, over: presenter)
         settle(presenter)
         let plot = geometry.plotBox
         let middle = PixelPoint(x: plot.x + plot.width / 2, y: plot.maxY - 20)

@@ -14,7 +14,7 @@ final class RenderStageTests: XCTestCase {
         var followsViewport: Bool { follows }
         func attach(to environment: RenderEnvironment) {
             self.environment = environment
-            _ = environment.shapeSurface(layer: .grid)
+            _ = environment.surface(for: Shape.self, layer: .grid)
         }
         func build(in environment: RenderEnvironment) { builds += 1 }
     }

@@ -1,6 +1,7 @@
 import ChartData
 import ChartGeometry
 import ChartRender
+import ChartStage
 import Foundation
 import XCTest
 

@@ -14,7 +14,7 @@ final class StackProbe: RenderController {
     private var environment: RenderEnvironment?
     init(_ stacks: [SeriesStack]) { self.stacks = stacks }
     func attach(to environment: RenderEnvironment) {
-        surface = environment.stackSurface(layer: .series)
+        surface = environment.surface(for: SeriesStack.self, layer: .series)
         self.environment = environment
     }
     func build(in environment: RenderEnvironment) { stacks.forEach { surface?.add($0) } }

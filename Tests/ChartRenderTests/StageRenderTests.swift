@@ -149,7 +149,7 @@ private final class ShapeProbe: RenderController {
     let shapes: [Shape]
     private var surface: ShapeSurface?
     init(_ shapes: [Shape]) { self.shapes = shapes }
-    func attach(to environment: RenderEnvironment) { surface = environment.shapeSurface(layer: .overlay) }
+    func attach(to environment: RenderEnvironment) { surface = environment.surface(for: Shape.self, layer: .overlay) }
     func build(in environment: RenderEnvironment) { shapes.forEach { surface?.add($0) } }
 }
 

@@ -8,7 +8,7 @@ private final class TextProbe: RenderController {
     let runs: [TextRun]
     private var surface: TextSurface?
     init(_ runs: [TextRun]) { self.runs = runs }
-    func attach(to environment: RenderEnvironment) { surface = environment.textSurface(layer: .overlay) }
+    func attach(to environment: RenderEnvironment) { surface = environment.surface(for: TextRun.self, layer: .overlay) }
     func build(in environment: RenderEnvironment) { runs.forEach { surface?.add($0) } }
 }
 

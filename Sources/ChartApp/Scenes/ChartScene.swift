@@ -1,5 +1,6 @@
 import ChartData
 import ChartGeometry
+import ChartInteraction
 import ChartMarks
 import ChartRender
 import ChartStage
@@ -42,36 +43,10 @@ public final class ChartScene {
         if let rightY = fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) {
             stage.rightViewport.set(.init(y: rightY))
         }
-        for controller in Self.controllers(for: source, layout: layout, lineWidth: lineWidth, gradient: gradient, title: title,
-                                           smooth: smooth) {
+        for controller in ChartAssembly.still(source: source, plain: layout == .plain, lineWidth: lineWidth, gradient: gradient,
+                                              title: title, smooth: smooth) {
             stage.add(controller)
         }
-    }
-
-    /// The controllers of a still picture, in draw order: the bars and areas, then the
-    /// lines, alone for `.plain`; else the gradient, the y grid and labels of each axis
-    /// in use, the series, the x labels, the value label and the legend (after `title`);
-    /// the lines smoothed with `smooth`.
-    public static func controllers(for source: DataSource, layout: ChartLayout, lineWidth: Double,
-                                   gradient: Bool, title: String? = nil, smooth: Bool = false) -> [RenderController] {
-        let dataset = source.dataset
-        let composition = ChartComposition(dataset: dataset)
-        let lines = SeriesLinesController(dataset: dataset, composition: composition, lineWidth: lineWidth)
-        lines.isSmooth = smooth
-        let stacks = SeriesStacksController(lines: lines)
-        guard layout != .plain else { return [stacks, lines] }
-        let legend = LegendController(dataset: dataset, lines: lines)
-        legend.title = title.map { DisplayText.name($0) }
-        legend.widthShare = 1
-        let left = YAxisController(), right = YAxisController(side: .right)
-        left.style(for: composition, lines: lines)
-        right.style(for: composition, lines: lines)
-        let annotation = ValueAnnotationController(source: source, lines: lines)
-        for axis in [left, right] {
-            axis.coveringBoxes = { [unowned annotation] environment in annotation.layout(in: environment).map(\.box) }
-        }
-        return [GradientController(enabled: gradient), left, right, stacks, lines, XAxisController(xKind: dataset.xKind),
-                annotation, legend]
     }
 
     /// The plot's rectangle in a framebuffer of `size`.

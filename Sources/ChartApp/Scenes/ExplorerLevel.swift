@@ -16,9 +16,9 @@ final class ExplorerLevel {
     /// The range selector's surfaces; its lines are drawn once and cached.
     let selectorFactory: GPUSurfaceFactory
     /// The `?` panel, over this level's chart.
-    let keyHelp = KeyHelpController()
+    let keyHelp: KeyHelpController
     /// The summary `s` shows over this level's chart.
-    let summaryPanel = SummaryPanelController()
+    let summaryPanel: SummaryPanelController
 
     /// - Parameters:
     ///   - initialFraction: the share of the data shown at first, newest last.
@@ -35,9 +35,8 @@ final class ExplorerLevel {
         selector = RangeSelectorPresenter(main: main, factory: selectorFactory,
                                           geometry: Self.selectorGeometry(canvas: canvas, scale: scale), lineWidth: 1)
         main.lines.isSmooth = smooth
-        main.stage.add(keyHelp)
         selector.lines.isSmooth = smooth
-        main.stage.add(summaryPanel)
+        (keyHelp, summaryPanel) = ChartAssembly.windowPanels(over: main)
     }
 
     static func selectorGeometry(canvas: PixelSize, scale: Double) -> StageGeometry {

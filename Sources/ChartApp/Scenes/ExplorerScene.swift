@@ -70,7 +70,7 @@ public final class ExplorerScene {
                                      lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction,
                                      smooth: smooth)
         zoom = DayZoom(overview: overview.main)
-        overview.main.add(notice: notice)
+        ChartAssembly.add(notice, over: overview.main)
         if days != nil {
             overview.main.onZoomIntoPoint = { [unowned self] index in openDay(at: index) }
         }

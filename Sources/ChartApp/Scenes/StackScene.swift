@@ -1,5 +1,6 @@
 import ChartData
 import ChartGeometry
+import ChartInteraction
 import ChartRender
 import ChartStage
 
@@ -30,7 +31,7 @@ public final class StackScene {
         stage = RenderStage(viewport: DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1),
                             geometry: StageGeometry(canvas: PixelSize(width: 1, height: 1), layout: .plain), theme: theme,
                             factory: factory)
-        stage.add(FixedStacks([stack]))
+        for controller in ChartAssembly.lone(stack) { stage.add(controller) }
         let columns = stack.series.map { source.dataset.series[$0].ys }
         if stack.isPercentage {
             fit = nil
@@ -68,16 +69,4 @@ public final class StackScene {
         stage.advance(by: 0)
         factory.draw(stage, into: target)
     }
-}
-
-/// Emits the same stacks every build.
-private final class FixedStacks: RenderController {
-    private let stacks: [SeriesStack]
-    private var surface: StackSurface?
-
-    init(_ stacks: [SeriesStack]) { self.stacks = stacks }
-
-    func attach(to environment: RenderEnvironment) { surface = environment.stackSurface(layer: .series) }
-    func build(in environment: RenderEnvironment) { stacks.forEach { surface?.add($0) } }
-    var followsViewport: Bool { false }
 }

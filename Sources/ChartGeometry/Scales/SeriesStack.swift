@@ -46,3 +46,4 @@ public struct SeriesStack: Equatable, Sendable {
         self.dimmedOpacity = dimmedOpacity
     }
 }
+

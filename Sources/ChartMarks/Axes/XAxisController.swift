@@ -44,7 +44,7 @@ public final class XAxisController: RenderController, ViewportObserver {
     public var level: Int? { selector.level }
 
     public func attach(to environment: RenderEnvironment) {
-        text = environment.textSurface(layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
         self.environment = environment
         environment.viewport.addObserver(self)
         update(animated: false)

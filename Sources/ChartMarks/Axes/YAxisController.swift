@@ -98,8 +98,8 @@ public final class YAxisController: RenderController, ViewportObserver {
 
     public func attach(to environment: RenderEnvironment) {
         self.environment = environment
-        lines = environment.shapeSurface(layer: .grid)
-        text = environment.textSurface(layer: .overlay)
+        lines = environment.surface(for: Shape.self, layer: .grid)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
         environment.viewport(for: side).addObserver(self)
         let target = environment.viewport(for: side).target
         sets = [LineSet(grid: YAxisGrid(range: target.minY...target.maxY, pixels: plotHeight), fade: Fade(value: 1, target: 1))]

@@ -17,7 +17,7 @@ public final class GradientController: RenderController {
     public var phase: Double { animation.phase }
 
     public func attach(to environment: RenderEnvironment) {
-        surface = environment.gradientSurface(layer: .background)
+        surface = environment.surface(for: GradientField.self, layer: .background)
         self.environment = environment
     }
 

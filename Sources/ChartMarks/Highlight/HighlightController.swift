@@ -66,8 +66,8 @@ public final class HighlightController: RenderController {
     }
 
     public func attach(to environment: RenderEnvironment) {
-        shapes = environment.shapeSurface(layer: .overlay)
-        text = environment.textSurface(layer: .overlay)
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
         self.environment = environment
     }
 

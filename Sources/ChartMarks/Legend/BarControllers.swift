@@ -41,8 +41,8 @@ public final class LegendController: RenderController {
     public var followsViewport: Bool { false }
 
     public func attach(to environment: RenderEnvironment) {
-        shapes = environment.shapeSurface(layer: .overlay)
-        text = environment.textSurface(layer: .overlay)
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
         self.environment = environment
     }
 
@@ -129,8 +129,8 @@ public final class PresetButtonsController: RenderController {
     public var followsViewport: Bool { false }
 
     public func attach(to environment: RenderEnvironment) {
-        shapes = environment.shapeSurface(layer: .overlay)
-        text = environment.textSurface(layer: .overlay)
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
         self.environment = environment
     }
 
@@ -173,7 +173,7 @@ public final class SelectionBoxController: RenderController {
     public var followsViewport: Bool { false }
 
     public func attach(to environment: RenderEnvironment) {
-        shapes = environment.shapeSurface(layer: .overlay)
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
         self.environment = environment
     }
 

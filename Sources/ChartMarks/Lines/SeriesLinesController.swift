@@ -56,8 +56,8 @@ public final class SeriesLinesController: RenderController {
     public static let dotRadius = 2.0
 
     public func attach(to environment: RenderEnvironment) {
-        surface = environment.lineSurface(layer: .series)
-        baseline = environment.shapeSurface(layer: .series)
+        surface = environment.surface(for: SeriesLine.self, layer: .series)
+        baseline = environment.surface(for: Shape.self, layer: .series)
         self.environment = environment
     }
 

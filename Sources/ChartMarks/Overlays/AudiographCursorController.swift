@@ -25,7 +25,7 @@ public final class AudiographCursorController: RenderController {
 
     public func attach(to environment: RenderEnvironment) {
         // Over the series, under the board it moves (the board is on the overlay).
-        shapes = environment.shapeSurface(layer: .series)
+        shapes = environment.surface(for: Shape.self, layer: .series)
         self.environment = environment
     }
 

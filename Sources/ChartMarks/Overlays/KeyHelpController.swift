@@ -22,8 +22,8 @@ public final class KeyHelpController: RenderController {
     public var followsViewport: Bool { false }
 
     public func attach(to environment: RenderEnvironment) {
-        shapes = environment.shapeSurface(layer: .overlay)
-        text = environment.textSurface(layer: .overlay)
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
         self.environment = environment
     }
 

@@ -19,7 +19,7 @@ public final class NoDataController: RenderController {
     }
 
     public func attach(to environment: RenderEnvironment) {
-        text = environment.textSurface(layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
     }
 
     /// - Complexity: O(log n) per visible series.

@@ -179,10 +179,10 @@ public final class PieController: RenderController {
     public var followsViewport: Bool { false }
 
     public func attach(to environment: RenderEnvironment) {
-        shapes = environment.shapeSurface(layer: .series)
-        labels = environment.textSurface(layer: .series)
-        boardShapes = environment.shapeSurface(layer: .overlay)
-        boardText = environment.textSurface(layer: .overlay)
+        shapes = environment.surface(for: Shape.self, layer: .series)
+        labels = environment.surface(for: TextRun.self, layer: .series)
+        boardShapes = environment.surface(for: Shape.self, layer: .overlay)
+        boardText = environment.surface(for: TextRun.self, layer: .overlay)
         self.environment = environment
     }
 

@@ -21,8 +21,8 @@ public final class RangeSelectorController: RenderController {
     public var followsViewport: Bool { false }
 
     public func attach(to environment: RenderEnvironment) {
-        panel = environment.shapeSurface(layer: .grid)
-        overlay = environment.shapeSurface(layer: .overlay)
+        panel = environment.surface(for: Shape.self, layer: .grid)
+        overlay = environment.surface(for: Shape.self, layer: .overlay)
         self.environment = environment
     }
 

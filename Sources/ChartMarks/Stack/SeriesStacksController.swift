@@ -34,7 +34,7 @@ public final class SeriesStacksController: RenderController {
 
     public func attach(to environment: RenderEnvironment) {
         // Under the lines: a volume's bars and the rain's sit behind them.
-        surface = environment.stackSurface(layer: .grid)
+        surface = environment.surface(for: SeriesStack.self, layer: .grid)
         self.environment = environment
     }
 

@@ -12,7 +12,7 @@ import ChartStage
 /// A caching surface (the range selector's, whose view rarely changes) draws its lines
 /// once into a texture the size of the plot and copies that each frame, until the lines,
 /// the view or the geometry change.
-final class GPULineSurface: LineSurface, GPUSurface {
+final class GPULineSurface: MarkSurface, GPUSurface {
     let layer: RenderLayer
     private let renderer: LineRenderer
     private let series: [LODLineSeries]

@@ -5,7 +5,7 @@ import ChartStage
 /// Rectangles, circles, (dashed) segments and wedges as one instanced draw of quads whose
 /// fragment shader computes each shape's signed distance; filled areas as one batch of
 /// triangles. The batches are rebuilt only when the shapes change.
-final class GPUShapeSurface: ShapeSurface, GPUSurface {
+final class GPUShapeSurface: MarkSurface, GPUSurface {
     let layer: RenderLayer
     private let device: RenderDevice
     private let pipelines: ShapePipelines

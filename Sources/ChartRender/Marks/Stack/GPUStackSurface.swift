@@ -5,7 +5,7 @@ import ChartStage
 /// Bars and filled areas (`SeriesStack`), drawn from the series' columns on the GPU by
 /// `StackRenderer`, each through its axis's viewport inside the plot, so a pan or a
 /// toggle's easing changes uniforms only.
-final class GPUStackSurface: StackSurface, GPUSurface {
+final class GPUStackSurface: MarkSurface, GPUSurface {
     let layer: RenderLayer
     private let renderer: StackRenderer
     /// The GPU series a stack is drawn from (shared by the factory's surfaces); `nil`

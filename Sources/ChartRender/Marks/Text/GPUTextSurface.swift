@@ -4,7 +4,7 @@ import ChartStage
 /// Text runs as glyph quads from the shared atlas, all in one draw. Glyphs sit on
 /// whole pixels (FreeType hinted them for that), so labels are crisp. Without a font
 /// the surface measures with an estimate and draws nothing.
-final class GPUTextSurface: TextSurface, GPUSurface {
+final class GPUTextSurface: TextMarkSurface, GPUSurface {
     let layer: RenderLayer
     private let device: RenderDevice
     private let pipeline: PipelineID
