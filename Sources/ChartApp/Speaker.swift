@@ -16,7 +16,7 @@ import Foundation
 /// hangs (no speech server answering) cannot hold the others up: a cancel waits for it
 /// at most `cancelTimeout`, and `shutDown()` ends whatever is still running when the
 /// window closes, so no child outlives the app.
-final class Speaker: @unchecked Sendable {
+final class Speaker: SpeechOutput, @unchecked Sendable {
     /// The program's full path; `nil` when speech is off or there is none.
     let program: String?
     private let enabled: Bool

@@ -66,7 +66,8 @@ public final class ChartPresenter {
     public private(set) var momentum: Momentum?
 
     public init(source: DataSource, factory: SurfaceFactory, geometry: StageGeometry, theme: ChartTheme = .day,
-                lineWidth: Double = 2, gradient: Bool = true, initialFraction: Double = 1) {
+                lineWidth: Double = 2, gradient: Bool = true, initialFraction: Double = 1,
+                frames: FrameRequest = FrameRequest()) {
         self.source = source
         let dataset = source.dataset
         composition = ChartComposition(dataset: dataset)
@@ -82,7 +83,7 @@ public final class ChartPresenter {
         let all = Array(dataset.series.indices)
         let initialY = fit.y(for: .left, inX: initialX, visible: all) ?? 0...1
         let initial = DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: initialY.lowerBound, maxY: initialY.upperBound)
-        stage = RenderStage(viewport: initial, geometry: geometry, theme: theme, factory: factory)
+        stage = RenderStage(viewport: initial, geometry: geometry, theme: theme, factory: factory, frames: frames)
         if let rightY = fit.y(for: .right, inX: initialX, visible: all) { stage.rightViewport.set(.init(y: rightY)) }
         lines = SeriesLinesController(dataset: dataset, composition: composition, lineWidth: lineWidth)
         stacks = SeriesStacksController(lines: lines)
@@ -114,7 +115,7 @@ public final class ChartPresenter {
         for axis in [yAxis, rightAxis] {
             axis.coveringBoxes = { [unowned annotation] environment in annotation.layout(in: environment).map(\.box) }
         }
-        lines.onVisibilityChange = { [unowned highlight, unowned annotation, unowned yAxis, unowned rightAxis] in
+        lines.observeVisibility { [unowned highlight, unowned annotation, unowned yAxis, unowned rightAxis] in
             highlight.setNeedsBuild()
             annotation.setNeedsBuild()
             // The tick labels a value label covered come back when it goes.
