@@ -26,6 +26,7 @@ final class ExplorerLevel {
         selectorFactory = try GPUSurfaceFactory(device: device, source: source, font: nil, cachesLines: true)
         // Text measured before the first frame (a control's box) is measured at the right scale.
         mainFactory.scale = scale
+        selectorFactory.scale = scale
         main = ChartPresenter(source: source, factory: mainFactory,
                               geometry: StageGeometry(canvas: canvas, layout: .explorer, scale: scale),
                               theme: theme, lineWidth: lineWidth, gradient: gradient, initialFraction: initialFraction,
