@@ -69,7 +69,8 @@ public final class ChartPresenter {
     public private(set) var momentum: Momentum?
 
     public init(source: DataSource, factory: SurfaceFactory, geometry: StageGeometry, theme: ChartTheme = .day,
-                lineWidth: Double = 2, gradient: Bool = true, initialFraction: Double = 1) {
+                lineWidth: Double = 2, gradient: Bool = true, initialFraction: Double = 1,
+                frames: FrameRequest = FrameRequest()) {
         self.source = source
         let dataset = source.dataset
         composition = ChartComposition(dataset: dataset)
@@ -85,7 +86,7 @@ public final class ChartPresenter {
         let all = Array(dataset.series.indices)
         let initialY = fit.y(for: .left, inX: initialX, visible: all) ?? 0...1
         let initial = DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: initialY.lowerBound, maxY: initialY.upperBound)
-        stage = RenderStage(viewport: initial, geometry: geometry, theme: theme, factory: factory)
+        stage = RenderStage(viewport: initial, geometry: geometry, theme: theme, factory: factory, frames: frames)
         if let rightY = fit.y(for: .right, inX: initialX, visible: all) { stage.rightViewport.set(.init(y: rightY)) }
         let parts = ChartAssembly.main(source: source, composition: composition, dataRange: dataRange, lineWidth: lineWidth,
                                        gradient: gradient)

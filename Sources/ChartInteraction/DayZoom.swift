@@ -114,29 +114,6 @@ public final class DayZoom {
         day.fitY(duration: duration, easing: .easeOut)
     }
 
-    /// Handles what belongs to the navigation before the shown chart sees `event`:
-    /// during a transition every press, release, wheel and key waits (a gesture started
-    /// on one chart must not end on the other); in a day, Esc goes back, as does a
-    /// press on the zoom-out button. Returns whether `event` was taken here.
-    public func intercept(_ event: ChartEvent) -> Bool {
-        switch event {
-        case .pointerDown(let point, _, _, _, _):
-            if isTransitioning { return true }
-            guard phase == .inDay, control?.contains(point) == true else { return false }
-            zoomOut()
-            return true
-        case .pointerUp, .zoom, .command(.chart):
-            guard !isTransitioning else { return true }
-            if phase == .inDay, event == .command(.chart(.escape)) {
-                zoomOut()
-                return true
-            }
-            return false
-        case .pointerMoved, .pointerLeft, .quit, .resized, .exposed, .command:
-            return false
-        }
-    }
-
     /// "Sat, Mar 14, 2020": the UTC day holding `x`, an instant in `unitsPerSecond`
     /// since 1970.
     public static func label(forX x: Double, unitsPerSecond: Double) -> String {

@@ -27,7 +27,7 @@ public final class RangeSelectorPresenter: ViewportObserver {
         let y = main.fit.y(for: .left, inX: main.dataRange, visible: series) ?? 0...1
         stage = RenderStage(viewport: DataRect(minX: main.dataRange.lowerBound, maxX: main.dataRange.upperBound,
                                                minY: y.lowerBound, maxY: y.upperBound),
-                            geometry: geometry, theme: main.stage.theme, factory: factory)
+                            geometry: geometry, theme: main.stage.theme, factory: factory, frames: main.stage.frames)
         if let rightY = main.fit.y(for: .right, inX: main.dataRange, visible: series) { stage.rightViewport.set(.init(y: rightY)) }
         let parts = ChartAssembly.overview(dataset: source.dataset, composition: main.composition, lineWidth: lineWidth)
         (window, lines, stacks) = (parts.window, parts.series.lines, parts.series.stacks)
@@ -35,17 +35,18 @@ public final class RangeSelectorPresenter: ViewportObserver {
         for controller in parts.controllers { stage.add(controller) }
         window.selected = selection.selected
         main.stage.viewport.addObserver(self)
+        // Weak: a selector may go before its chart (a test's, a day's when it closes).
+        main.lines.observeVisibility { [weak self] in self?.followToggles() }
+        followToggles()
     }
 
     public func viewportDidChange(_ current: DataRect) {
         selection.select(current.minX...current.maxX)
         window.selected = selection.selected
-        followToggles()
     }
 
-    /// Shows and hides the series the main chart does, and refits to those left. A
-    /// toggle need not move the main view (a series inside the others' range), so this
-    /// is also asked every frame.
+    /// Shows and hides the series the main chart does, and refits to those left: told
+    /// by the main chart's lines on each toggle (which need not move the main view).
     private func followToggles() {
         var toggled = false
         for index in lines.dataset.series.indices where lines.isVisible(index) != main.lines.isVisible(index) {
@@ -128,7 +129,6 @@ public final class RangeSelectorPresenter: ViewportObserver {
             if moved.selected == selection.selected { momentum = nil }
             main.show(x: moved.selected)
         }
-        followToggles()
         return stage.advance(by: seconds) || momentum != nil
     }
 }

@@ -101,10 +101,11 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     /// Draws `stage`'s surfaces into `destination` in one pass, after the passes that
     /// bring their own textures up to date; `clear` first fills the canvas with the
     /// theme's background (a second stage on the same canvas draws over the first),
-    /// unless the first surface paints all of it anyway (the gradient).
+    /// unless the first surface paints all of it anyway (the gradient). The stage must
+    /// be committed first (`RenderStage.prepareFrame()`, by the loop or a still render).
     public func draw(_ stage: RenderStage, into destination: PassTarget, clear: Bool = true) {
+        assert(stage.isCommitted, "the stage has stale targets: commit it (prepareFrame) before drawing it")
         scale = stage.geometry.scale
-        stage.prepareFrame()
         let geometry = stage.geometry
         let frame = SurfaceFrame(geometry: geometry, viewport: stage.viewport.viewport,
                                  rightViewport: stage.rightViewport.viewport, theme: stage.theme)

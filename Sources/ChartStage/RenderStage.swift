@@ -4,6 +4,9 @@ import ChartGeometry
 /// Holds the viewport, the controllers in draw order and their surfaces, and keeps
 /// track of what must be rebuilt: a controller's target when it invalidates itself,
 /// the viewport followers on a viewport step, everything on a resize or a theme step.
+/// Each such change also raises the window's one frame flag (`frames`); the loop's
+/// commit (`prepareFrame()`, once a frame, before any surface is drawn) rebuilds the
+/// stale targets and lowers it.
 public final class RenderStage: ViewportObserver {
     public let viewport: AnimatedViewport
     /// The view of series read against the right y axis: the same x as `viewport`
@@ -18,12 +21,20 @@ public final class RenderStage: ViewportObserver {
     private var themeTransition: (from: ChartTheme, to: ChartTheme, elapsed: Double)?
     /// Seconds an animated theme switch takes.
     public var themeDuration = 0.35
-    /// Whether something changed since the last `prepareFrame()`.
-    public private(set) var needsFrame = true
+    /// The frame flag this stage raises on a change: the window's, shared by every
+    /// stage it draws, or the stage's own.
+    public let frames: FrameRequest
+    /// Whether a frame is owed: something changed since the last commit (`prepareFrame()`).
+    public var needsFrame: Bool { frames.isPending }
+    /// Whether every target is built: the stage may be drawn as it is.
+    public var isCommitted: Bool { targets.allSatisfy(\.isValid) }
     /// Surfaces in the order they are drawn.
     public private(set) var surfaces: [RenderSurface] = []
 
-    public init(viewport: DataRect, geometry: StageGeometry, theme: ChartTheme, factory: SurfaceFactory) {
+    /// - Parameter frames: the flag to raise on a change; by default the stage's own.
+    public init(viewport: DataRect, geometry: StageGeometry, theme: ChartTheme, factory: SurfaceFactory,
+                frames: FrameRequest = FrameRequest()) {
+        self.frames = frames
         self.viewport = AnimatedViewport(viewport)
         rightViewport = AnimatedViewport(viewport)
         self.geometry = geometry
@@ -51,7 +62,7 @@ public final class RenderStage: ViewportObserver {
         targets.append(target)
         controller.attach(to: ControllerEnvironment(stage: self, target: target))
         sortSurfaces()
-        needsFrame = true
+        frames.request()
     }
 
     public var controllers: [RenderController] { targets.map(\.controller) }
@@ -93,35 +104,37 @@ public final class RenderStage: ViewportObserver {
         }
         for target in targets where target.controller.advance(by: seconds) {
             target.isValid = false
-            needsFrame = true
+            frames.request()
             moving = true
         }
         return moving
     }
 
-    /// Rebuilds the invalid targets; call once before drawing the surfaces.
+    /// The frame's commit: rebuilds the stale targets and lowers the frame flag. The
+    /// loop (or a still render) calls it once a frame, before drawing the surfaces;
+    /// the surfaces themselves never do.
     public func prepareFrame() {
         for target in targets where !target.isValid {
             for surface in target.surfaces { surface.removeAll() }
             target.controller.build(in: ControllerEnvironment(stage: self, target: target))
             target.isValid = true
         }
-        needsFrame = false
+        frames.settle()
     }
 
     public func viewportDidChange(_ current: DataRect) {
         for target in targets where target.controller.followsViewport { target.isValid = false }
-        needsFrame = true
+        frames.request()
     }
 
     func invalidate(_ target: RenderTarget) {
         target.isValid = false
-        needsFrame = true
+        frames.request()
     }
 
     private func invalidateAll() {
         for target in targets { target.isValid = false }
-        needsFrame = true
+        frames.request()
     }
 
     fileprivate func register(_ surface: RenderSurface, in target: RenderTarget) {

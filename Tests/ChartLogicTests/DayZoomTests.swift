@@ -109,7 +109,7 @@ final class DayZoomTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(dayView.maxY, fit.max)
         XCTAssertEqual(zoom.dayLabel, "Mon, Feb 25, 2019")
 
-        XCTAssertTrue(zoom.intercept(.command(.chart(.escape))), "Esc goes back")
+        XCTAssertTrue(DayZoomCommands(zoom: zoom).take(.command(.chart(.escape))), "Esc goes back")
         XCTAssertEqual(zoom.phase, .leavingDay)
         XCTAssertTrue(zoom.shown === overview)
         XCTAssertEqual(overview.stage.viewport.current.minX, dayX.lowerBound, "the overview reappears at the day")
@@ -170,10 +170,10 @@ final class DayZoomTests: XCTestCase {
         let before = overview.targetX
         click(overview, atX: overview.source.dataset.xs[90])
         let press = ChartEvent.pointerDown(at: PixelPoint(x: 600, y: 300), button: .primary, clicks: 1, shift: false, time: 1)
-        XCTAssertTrue(zoom.intercept(press))
-        XCTAssertTrue(zoom.intercept(.command(.chart(.escape))), "Esc waits too")
-        XCTAssertTrue(zoom.intercept(.zoom(steps: 1, at: PixelPoint(x: 600, y: 300))))
-        XCTAssertFalse(zoom.intercept(.pointerMoved(to: PixelPoint(x: 600, y: 300), time: 1)), "moves pass")
+        XCTAssertTrue(DayZoomCommands(zoom: zoom).take(press))
+        XCTAssertTrue(DayZoomCommands(zoom: zoom).take(.command(.chart(.escape))), "Esc waits too")
+        XCTAssertTrue(DayZoomCommands(zoom: zoom).take(.zoom(steps: 1, at: PixelPoint(x: 600, y: 300))))
+        XCTAssertFalse(DayZoomCommands(zoom: zoom).take(.pointerMoved(to: PixelPoint(x: 600, y: 300), time: 1)), "moves pass")
         XCTAssertEqual(zoom.phase, .enteringDay)
         settle(zoom)
 
@@ -189,14 +189,14 @@ final class DayZoomTests: XCTestCase {
         let legendStart = try XCTUnwrap(dayChart.legend.boxes.first?.x)
         XCTAssertGreaterThan(legendStart, try XCTUnwrap(control.end), "the legend starts after the day's name")
 
-        XCTAssertFalse(zoom.intercept(.pointerDown(at: PixelPoint(x: 600, y: 300), button: .primary, clicks: 1, shift: false,
+        XCTAssertFalse(DayZoomCommands(zoom: zoom).take(.pointerDown(at: PixelPoint(x: 600, y: 300), button: .primary, clicks: 1, shift: false,
                                                    time: 2)), "a press on the day's plot is the day's")
         let onButton = PixelPoint(x: button.x + button.width / 2, y: button.y + button.height / 2)
-        XCTAssertTrue(zoom.intercept(.pointerDown(at: onButton, button: .primary, clicks: 1, shift: false, time: 3)))
+        XCTAssertTrue(DayZoomCommands(zoom: zoom).take(.pointerDown(at: onButton, button: .primary, clicks: 1, shift: false, time: 3)))
         XCTAssertEqual(zoom.phase, .leavingDay)
         settle(zoom)
         XCTAssertEqual(overview.targetX, before)
-        XCTAssertFalse(zoom.intercept(.command(.chart(.escape))), "on the overview Esc is the chart's again")
+        XCTAssertFalse(DayZoomCommands(zoom: zoom).take(.command(.chart(.escape))), "on the overview Esc is the chart's again")
     }
 
     /// A second zoom while one runs is ignored; going back while entering turns round.

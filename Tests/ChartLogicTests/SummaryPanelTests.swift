@@ -60,24 +60,6 @@ final class SummaryPanelTests: XCTestCase {
         XCTAssertTrue(rows.allSatisfy { measure($0) <= 100 })
     }
 
-    /// Esc only closes the panel; a key, a press or the wheel closes it and goes on;
-    /// nothing is taken while it is away.
-    func testEscCloseAndNavigationCloseAndPassOn() {
-        let panel = SummaryPanelController()
-        panel.show(["A line."])
-        XCTAssertFalse(panel.intercept(.pointerMoved(to: PixelPoint(x: 1, y: 1), time: 0)), "hovering leaves it up")
-        XCTAssertTrue(panel.isShown)
-        XCTAssertTrue(panel.intercept(.command(.chart(.escape))))
-        XCTAssertFalse(panel.isShown)
-        XCTAssertFalse(panel.intercept(.command(.chart(.escape))), "Esc goes to the chart when the panel is away")
-        for event: ChartEvent in [.command(.chart(.left)), .zoom(steps: 1, at: PixelPoint(x: 5, y: 5)),
-                                  .pointerDown(at: PixelPoint(x: 5, y: 5), button: .primary, clicks: 1, shift: false, time: 0)] {
-            panel.show(["A line."])
-            XCTAssertFalse(panel.intercept(event), "\(event) goes on")
-            XCTAssertFalse(panel.isShown, "\(event) closes it")
-        }
-    }
-
     /// The presenter's summary is of what it shows: the visible series over its x range.
     func testThePresenterSummarisesItsViewAndVisibleSeries() {
         let (chart, _) = presenter()

@@ -43,6 +43,7 @@ final class PieRenderTests: XCTestCase {
             while stage.advance(by: 1.0 / 60) { stage.prepareFrame() }
         }
         let target = try TextureTarget(device: device, width: Self.canvas.width, height: Self.canvas.height)
+        stage.prepareFrame()
         factory.draw(stage, into: target.passTarget)
         return (target.readPixels(), pie, colors)
     }

@@ -54,6 +54,7 @@ final class StackStage {
         probe.stacks = stacks
         show(visible)
         let target = try TextureTarget(device: device, width: canvas.width, height: canvas.height)
+        stage.prepareFrame()
         factory.draw(stage, into: target.passTarget)
         return target.readPixels()
     }
@@ -62,6 +63,7 @@ final class StackStage {
     func draw(_ stacks: [SeriesStack], visible: DataRect) {
         if probe.stacks != stacks { probe.stacks = stacks }
         show(visible)
+        stage.prepareFrame()
         factory.draw(stage, into: device.screen(size: canvas))
     }
 

@@ -44,6 +44,7 @@ final class TextScriptsRenderTests: XCTestCase {
                 return TextRun(text, at: origin, anchor: .topLeft, pointSize: TextScriptsRenderTests.pointSize, color: .black)
             }))
             let target = try TextureTarget(device: device, width: canvas.width, height: canvas.height)
+            stage.prepareFrame()
             factory.draw(stage, into: target.passTarget)
             image = CoverageImage(target.readPixels())
         }

@@ -23,15 +23,18 @@ final class ExplorerLevel {
     /// - Parameters:
     ///   - initialFraction: the share of the data shown at first, newest last.
     ///   - smooth: draw the lines, in both stages, as smooth curves where the points are sparse.
+    ///   - frames: the window's frame flag, raised by both stages.
     init(device: RenderDevice, source: DataSource, canvas: PixelSize, scale: Double, theme: ChartTheme, lineWidth: Double,
-         gradient: Bool, font: FontFace?, initialFraction: Double, smooth: Bool = false) throws {
+         gradient: Bool, font: FontFace?, initialFraction: Double, smooth: Bool = false, frames: FrameRequest) throws {
         mainFactory = try GPUSurfaceFactory(device: device, source: source, font: font)
         selectorFactory = try GPUSurfaceFactory(device: device, source: source, font: nil, cachesLines: true)
         // Text measured before the first frame (a control's box) is measured at the right scale.
         mainFactory.scale = scale
+        selectorFactory.scale = scale
         main = ChartPresenter(source: source, factory: mainFactory,
                               geometry: StageGeometry(canvas: canvas, layout: .explorer, scale: scale),
-                              theme: theme, lineWidth: lineWidth, gradient: gradient, initialFraction: initialFraction)
+                              theme: theme, lineWidth: lineWidth, gradient: gradient, initialFraction: initialFraction,
+                              frames: frames)
         selector = RangeSelectorPresenter(main: main, factory: selectorFactory,
                                           geometry: Self.selectorGeometry(canvas: canvas, scale: scale), lineWidth: 1)
         main.lines.isSmooth = smooth
@@ -47,6 +50,9 @@ final class ExplorerLevel {
 
     /// Lays both stages out for a canvas of `size`.
     func resize(to size: PixelSize, scale: Double) {
+        // Text is measured when the stages are committed, at the new scale.
+        mainFactory.scale = scale
+        selectorFactory.scale = scale
         main.stage.setGeometry(StageGeometry(canvas: size, layout: .explorer, scale: scale))
         selector.stage.setGeometry(Self.selectorGeometry(canvas: size, scale: scale))
     }
@@ -62,9 +68,13 @@ final class ExplorerLevel {
         selector.advance(by: seconds)
     }
 
-    var needsFrame: Bool { main.stage.needsFrame || selector.stage.needsFrame }
+    /// The frame's commit: rebuilds what changed in both stages.
+    func commit() {
+        main.stage.prepareFrame()
+        selector.stage.prepareFrame()
+    }
 
-    /// Draws both stages into `target`.
+    /// Draws both stages, committed, into `target`.
     func draw(into target: PassTarget) {
         mainFactory.draw(main.stage, into: target)
         selectorFactory.draw(selector.stage, into: target, clear: false)

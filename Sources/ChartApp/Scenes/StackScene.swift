@@ -67,6 +67,8 @@ public final class StackScene {
         stage.setGeometry(StageGeometry(canvas: target.size, layout: .plain))
         stage.viewport.set(AnimatedViewport.Change(viewport(x: range).visible))
         stage.advance(by: 0)
+        factory.scale = stage.geometry.scale
+        stage.prepareFrame()
         factory.draw(stage, into: target)
     }
 }

@@ -36,7 +36,7 @@ public enum ChartAssembly {
         }
         highlight.onIndexChange = { [unowned stacks] index in stacks.highlightedIndex = index }
         let annotation = frame.annotation, yAxis = frame.yAxis, rightAxis = frame.rightAxis
-        lines.onVisibilityChange = { [unowned highlight, unowned annotation, unowned yAxis, unowned rightAxis] in
+        lines.observeVisibility { [unowned highlight, unowned annotation, unowned yAxis, unowned rightAxis] in
             highlight.setNeedsBuild()
             annotation.setNeedsBuild()
             // The tick labels a value label covered come back when it goes.

@@ -30,9 +30,10 @@ public final class SeriesLinesController: RenderController {
     }
     /// Whether a trend is drawn.
     public var showsTrend: Bool { trendRange != nil }
-    /// Told after a series is shown or hidden: what lists the shown series (the board,
-    /// the value labels) rebuilds then, not at the next move of the view.
-    public var onVisibilityChange: (() -> Void)?
+    /// Told after a series is shown or hidden, in the order added: what lists the shown
+    /// series (the board, the value labels, the range selector's lines) follows then,
+    /// not at the next move of the view or frame.
+    private var visibilityObservers: [() -> Void] = []
     private let fileColors: [RGBAColor?]
     private var surface: LineSurface?
     private var baseline: ShapeSurface?
@@ -72,7 +73,12 @@ public final class SeriesLinesController: RenderController {
         fades[index].target = visible ? 1 : 0
         if !animated { fades[index] = Fade(value: fades[index].target, target: fades[index].target, duration: Self.toggleDuration) }
         environment?.invalidate()
-        onVisibilityChange?()
+        for observer in visibilityObservers { observer() }
+    }
+
+    /// Adds `observer`, told after each show or hide.
+    public func observeVisibility(_ observer: @escaping () -> Void) {
+        visibilityObservers.append(observer)
     }
 
     public func advance(by seconds: Double) -> Bool {

@@ -45,23 +45,6 @@ public final class SummaryPanelController: RenderController {
         environment?.invalidate()
     }
 
-    /// Puts the panel away if `event` moves the view or changes it; returns whether the
-    /// event is used up: Esc only closes the panel, while a key, a press or the wheel
-    /// goes on to do what it does.
-    public func intercept(_ event: ChartEvent) -> Bool {
-        guard isShown else { return false }
-        switch event {
-        case .command(.chart(.escape)):
-            hide()
-            return true
-        case .command(.chart), .pointerDown, .zoom:
-            hide()
-            return false
-        default:
-            return false
-        }
-    }
-
     public func build(in environment: RenderEnvironment) {
         panelBox = nil
         guard isShown, let shapes, let text else { return }
