@@ -77,9 +77,4 @@ public struct YAxisGrid: Equatable, Sendable {
         let magnitude = max(abs(range.lowerBound), abs(range.upperBound))
         return ValueFormat.withRealMinus(NumberLabel.format(abs(value) < step * 1e-9 ? 0 : value, step: step, magnitude: magnitude))
     }
-
-    /// The labels of the lines inside `range`.
-    public func labels(in range: ClosedRange<Double>) -> [String] {
-        values(in: range).map { label($0, in: range) }
-    }
 }

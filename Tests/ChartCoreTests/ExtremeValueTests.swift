@@ -33,7 +33,7 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertTrue(range.upperBound.isFinite && range.lowerBound < range.upperBound)
         let grid = YAxisGrid(range: range, pixels: 500)
         XCTAssertFalse(grid.values(in: range).isEmpty)
-        for label in grid.labels(in: range) {
+        for label in grid.values(in: range).map({ grid.label($0, in: range) }) {
             XCTAssertLessThanOrEqual(label.count, 8, label)
             XCTAssertFalse(label.contains("e+") || label.hasSuffix("P"), label)
         }
@@ -70,7 +70,6 @@ final class ExtremeValueTests: XCTestCase {
             XCTAssertTrue(width.isFinite && width >= FiniteDomain.smallestSpan, "\(a) \(b) → \(range)")
             XCTAssertTrue(abs(range.lowerBound) <= FiniteDomain.limit && abs(range.upperBound) <= FiniteDomain.limit)
         }
-        XCTAssertEqual(FiniteDomain.span(from: -.greatestFiniteMagnitude, to: .greatestFiniteMagnitude), .greatestFiniteMagnitude)
     }
 
     /// The presenter and the range selector under random wheel, drag, key and preset
