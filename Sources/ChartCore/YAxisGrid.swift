@@ -31,15 +31,16 @@ public struct YAxisGrid: Equatable, Sendable {
             self.init(step: FiniteDomain.smallestSpan(atMagnitude: FiniteDomain.clamp(range.lowerBound)))
             return
         }
-        let perPixel = height / pixels, band = Self.preferredSpacing
+        let scale = AxisScale(lower: range.lowerBound, upper: range.upperBound, lengthInPixels: pixels)
+        let band = Self.preferredSpacing
+        func miss(_ step: Double) -> Double { band.miss(scale.pixels(forSpan: step)) }
         // The finest step at least the band's low end apart, or the one below it, which
         // ever misses the band by the smaller ratio: from the height alone, so where the
         // lines fall does not change the choice.
-        let wide = Self.niceStep(atLeast: band.pixels.lowerBound * perPixel)
+        let wide = Self.niceStep(atLeast: scale.span(forPixels: band.pixels.lowerBound))
         let narrow = Self.step(below: wide)
-        let best = band.miss(wide / perPixel) <= band.miss(narrow / perPixel) ? wide : narrow
-        if let current, current.step > 0,
-           band.miss(current.step / perPixel) <= band.miss(best / perPixel) + log(Self.keptMargin) {
+        let best = miss(wide) <= miss(narrow) ? wide : narrow
+        if let current, current.step > 0, miss(current.step) <= miss(best) + log(Self.keptMargin) {
             self = current
             return
         }

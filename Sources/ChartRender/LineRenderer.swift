@@ -163,6 +163,9 @@ public final class LineRenderer {
         /// The plot's bottom edge in the target's pixels, from the bottom (the shaders' y).
         var bottom: Int
         var framebufferSize: PixelSize
+
+        /// Data → plot pixels for the draw, from the geometry types.
+        var transform: PlotTransform { PlotScales(visible: visible, plot: PixelBox(plotRect)).transform }
     }
 
     /// Paints the bands' rectangles in `color` with `pipeline`, reading `mask` if given.
@@ -185,7 +188,7 @@ public final class LineRenderer {
         device.apply(pipeline)
         device.applyScissor(view.plotRect)
         let halfWidth = style.widthInPixels / 2
-        let visible = view.visible, plotRect = view.plotRect
+        let plotRect = view.plotRect
         device.setUniform("u_plotRect", .vec4(Float(plotRect.x), Float(view.bottom), Float(plotRect.width), Float(plotRect.height)))
         device.setUniform("u_framebufferSize", .size(view.framebufferSize.width, view.framebufferSize.height))
         device.setUniform("u_halfWidth", .float(Float(halfWidth)))
@@ -193,16 +196,16 @@ public final class LineRenderer {
         device.setUniform("u_extrusion", .float(Float(halfWidth + 0.5)))
         device.setUniform("u_intoAlpha", .int(intoAlpha ? 1 : 0))
         device.setUniform("u_opacity", .float(style.color.alpha))
-        let pixelsPerUnit = Double(plotRect.width) / visible.width
-        let pixelsPerUnitY = Double(plotRect.height) / visible.height
+        let transform = view.transform
+        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         var unitsSet: (Double, Double)?
         for block in blocks {
             // At a segment or more per pixel column, neighbours overlap anyway: one box
             // around eight costs fewer triangles and fewer shaded pixels.
-            let extent = (block.lastX - block.firstX) * pixelsPerUnit
+            let extent = transform.pixels(spanningX: block.lastX - block.firstX)
             let perQuad = Double(block.segmentCount) >= extent ? Self.segmentsPerDenseQuad : 1
             let quads = (block.segmentCount + perQuad - 1) / perQuad
-            applyBlock(block, visible: visible, pixelsPerUnit: (pixelsPerUnit, pixelsPerUnitY))
+            applyBlock(block, transform: transform)
             device.setUniform("u_segmentsPerQuad", .int(Int32(perQuad)))
             // Blocks in other units than 1 (beyond ±2¹⁰⁰) scale the view for their points.
             if unitsSet.map({ $0 != (block.unitX, block.unitY) }) ?? true {
@@ -231,10 +234,10 @@ public final class LineRenderer {
         device.setUniform("u_framebufferSize", .size(target.size.width, target.size.height))
         device.setUniform("u_spanOrigin", .float(Float(rows.origin)))
         device.setUniform("u_spanRow", .float(Float(rows.first)))
-        let pixelsPerUnit = Double(plotSize.width) / visible.width
-        let pixelsPerUnitY = Double(plotSize.height) / visible.height
+        let transform = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: plotSize))).transform
+        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         for block in blocks {
-            applyBlock(block, visible: visible, pixelsPerUnit: (pixelsPerUnit, pixelsPerUnitY))
+            applyBlock(block, transform: transform)
             device.setUniform("u_pixelsPerUnit", .vec2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
             device.draw(count: Self.indicesPerQuad)
         }
@@ -271,20 +274,10 @@ public final class LineRenderer {
 
     /// Binds `block`'s points and sets what segments.glsl reads of it: its first texel,
     /// its segment count, and where its origin lies in plot pixels.
-    private func applyBlock(_ block: LineSeriesBuffer.Block, visible: DataRect, pixelsPerUnit: (x: Double, y: Double)) {
+    private func applyBlock(_ block: LineSeriesBuffer.Block, transform: PlotTransform) {
         device.applyBindings(indexBuffer: indexBuffer, textures: [block.texture])
         device.setUniform("u_first", .int(Int32(block.firstPoint)))
         device.setUniform("u_segmentCount", .int(Int32(block.segmentCount)))
-        device.setUniform("u_offset", .vec2(Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit.x),
-                                            Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnit.y)))
-    }
-
-    /// `(to − from) × perUnit` in pixels, without overflow on the way (each halved
-    /// first), clamped to ±2⁶⁰ pixels so it stays finite as a `Float`: a block that far
-    /// off draws nothing visible either way.
-    static func pixels(from: Double, to: Double, per perUnit: Double) -> Float {
-        let difference = to - from
-        let pixels = difference.isFinite ? difference * perUnit : (to / 2 - from / 2) * (2 * perUnit)
-        return Float(min(max(pixels, -0x1p60), 0x1p60))
+        device.setUniform("u_offset", .vec2(transform.offsetX(to: block.originX), transform.offsetY(to: block.originY)))
     }
 }

@@ -78,13 +78,13 @@ final class StackRenderer {
 
         let framebuffer = target.size
         let bottom = framebuffer.height - plotRect.y - plotRect.height
-        let pixelsPerUnit = Double(plotRect.width) / visible.width
-        let pixelsPerUnitY = Double(plotRect.height) / visible.height
+        let transform = PlotScales(visible: visible, plot: PixelBox(plotRect)).transform
+        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         device.apply(isBars ? bars : areas)
         device.applyScissor(plotRect)
         device.setUniform("u_plotRect", .vec4(Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height)))
         device.setUniform("u_framebufferSize", .size(framebuffer.width, framebuffer.height))
-        device.setUniform("u_zeroY", .float(LineRenderer.pixels(from: visible.minY, to: 0, per: pixelsPerUnitY)))
+        device.setUniform("u_zeroY", .float(transform.offsetY(to: 0)))
         device.setUniform("u_seriesCount", .int(Int32(layers)))
         device.setUniform("u_areas", .int(isBars ? 0 : 1))
         device.setUniform("u_stacked", .int(stack.isStacked ? 1 : 0))
@@ -99,7 +99,7 @@ final class StackRenderer {
         // shares one x (a lone step among them), as a lone thing is seen; else a step
         // between two at its own x, a pixel wide, so it still shows.
         let xs = levels.xs
-        let loneHalfWidth = xs.first == xs.last ? visible.width / 20 : 0.5 / pixelsPerUnit
+        let loneHalfWidth = xs.first == xs.last ? visible.width / 20 : transform.spanX(coveredBy: 0.5)
         let highlightedBucket = stack.highlightedIndex.map { levels.bucket(holding: max($0, 0), level: level) }
         for piece in pieces {
             let drawn = max(buckets.lowerBound, piece.own.lowerBound)..<min(buckets.upperBound + 1, piece.own.upperBound)
@@ -107,7 +107,7 @@ final class StackRenderer {
             device.applyBindings(textures: [piece.texture])
             device.setUniform("u_storedSteps", .int(Int32(piece.storedCount)))
             device.setUniform("u_firstStep", .int(Int32(drawn.lowerBound - piece.firstStored)))
-            device.setUniform("u_offsetX", .float(LineRenderer.pixels(from: visible.minX, to: piece.originX, per: pixelsPerUnit)))
+            device.setUniform("u_offsetX", .float(transform.offsetX(to: piece.originX)))
             // Percentages are in percent whatever the values' unit.
             let unitY = stack.isPercentage ? 1 : piece.unitY
             device.setUniform("u_pixelsPerUnit", .vec2(Self.finiteFloat(pixelsPerUnit * piece.unitX),

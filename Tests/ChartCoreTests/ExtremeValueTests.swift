@@ -136,7 +136,7 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertEqual(CivilDate(unixSeconds: 1e300).year, CivilDate(unixSeconds: CivilDate.limitInSeconds).year)
         XCTAssertEqual(CivilDate(unixSeconds: .nan).year, 1970)
         var selector = TickLevelSelector()
-        let level = selector.update(ladder: ladder, width: 1e18, pixels: 1000) { _ in 60 }
+        let level = selector.update(ladder: ladder, scale: AxisScale(lower: 0, upper: 1e18, lengthInPixels: 1000)) { _ in 60 }
         XCTAssertEqual(level, ladder.levels.upperBound)
     }
 
