@@ -53,8 +53,6 @@ public final class RenderStage: ViewportObserver {
         needsFrame = true
     }
 
-    public var controllers: [RenderController] { targets.map(\.controller) }
-
     public func setGeometry(_ geometry: StageGeometry) {
         guard geometry != self.geometry else { return }
         self.geometry = geometry
