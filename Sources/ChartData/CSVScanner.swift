@@ -179,11 +179,6 @@ struct CSVScanner {
         return memchr(base + start, 0x0A, window) != nil || memchr(base + start, 0x0D, window) != nil
     }
 
-    /// Skips the rest of the current line.
-    mutating func skipRestOfLine() {
-        while !atLineEnd { _ = nextField() }
-    }
-
     /// A quoted field; a doubled quote inside stands for one quote. Numbers never hold
     /// quotes, so the field is the text between the outer quotes, doubled quotes and
     /// all; a header's name is unescaped where it is read (`unquotedText(of:)`). Skips

@@ -293,8 +293,8 @@ public final class ChartPresenter {
     /// How far from a line's end at a gap in x the pointer still highlights its last
     /// point, data units: a round cap and a pixel, so the end's ink is all covered.
     private var highlightReach: Double {
-        let visible = stage.viewport.current
-        return (lines.lineWidth * geometry.scale / 2 + 2) * visible.width / max(geometry.plotBox.width, 1)
+        guard geometry.plotBox.width > 0 else { return 0 }
+        return scales.x.span(forPixels: lines.lineWidth * geometry.scale / 2 + 2)
     }
 
     public func pointerUp(at point: PixelPoint, button: PointerButton, time: Double) {

@@ -65,6 +65,7 @@ public final class RenderStage: ViewportObserver {
         frames.request()
     }
 
+    /// The controllers on the stage, in draw order: what `ChartAssembly` put there.
     public var controllers: [RenderController] { targets.map(\.controller) }
 
     public func setGeometry(_ geometry: StageGeometry) {

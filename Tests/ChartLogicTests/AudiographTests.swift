@@ -14,7 +14,8 @@ final class AudiographTests: XCTestCase {
     private func sound(_ source: DataSource, seconds: Double = Audiograph.defaultSeconds,
                        range: ClosedRange<Double>? = nil) -> StereoSound {
         let xs = source.dataset.xs
-        return Audiograph(seconds: seconds).sound(of: 0, in: source, overX: range ?? xs.first!...xs.last!)
+        let audiograph = Audiograph(seconds: seconds)
+        return audiograph.render(audiograph.score(of: 0, in: source, overX: range ?? xs.first!...xs.last!))
     }
 
     /// The pitch a value at `fraction` of the range in view should have.

@@ -15,6 +15,22 @@ final class AxisScaleTests: XCTestCase {
         }
     }
 
+    /// A span's pixels are the distance between its ends' pixels, either way up, and
+    /// `span(forPixels:)` undoes `pixels(forSpan:)`.
+    func testSpansAndPixelsMatchTheEnds() {
+        var rng = SplitMix64(seed: 4)
+        for _ in 0..<5000 {
+            let lower = Double.random(in: -1e9...1e9, using: &rng)
+            let scale = AxisScale(lower: lower, upper: lower + Double.random(in: 1e-6...1e9, using: &rng),
+                                  lengthInPixels: Double.random(in: 1...4000, using: &rng),
+                                  increasesDownward: rng.next() & 1 == 0)
+            let a = scale.value(forPixel: Double.random(in: 0...scale.lengthInPixels, using: &rng))
+            let span = (scale.upper - scale.lower) * Double.random(in: 0...1, using: &rng)
+            XCTAssertEqual(scale.pixels(forSpan: span), abs(scale.pixel(forValue: a + span) - scale.pixel(forValue: a)), accuracy: 1e-4)
+            XCTAssertEqual(scale.span(forPixels: scale.pixels(forSpan: span)), span, accuracy: (scale.upper - scale.lower) * 1e-12)
+        }
+    }
+
     func testEndsAndDirection() {
         let up = AxisScale(lower: 10, upper: 20, lengthInPixels: 100)
         XCTAssertEqual(up.pixel(forValue: 10), 0)

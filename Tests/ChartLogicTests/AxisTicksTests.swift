@@ -141,7 +141,7 @@ final class AxisTicksTests: XCTestCase {
                 XCTAssertTrue(value >= low - grid.step * 1e-9 && value <= high + grid.step * 1e-9)
                 XCTAssertEqual(value / grid.step, (value / grid.step).rounded(), accuracy: 1e-6, "lines on round values")
             }
-            let labels = grid.labels(in: low...high)
+            let labels = grid.values(in: low...high).map { grid.label($0, in: low...high) }
             XCTAssertEqual(Set(labels).count, labels.count, "labels tell the lines apart: \(labels)")
             XCTAssertFalse(labels.contains { $0.contains(".") && ($0.hasSuffix("0") || $0.hasSuffix(".")) }, "\(labels)")
         }
@@ -170,11 +170,16 @@ final class AxisTicksTests: XCTestCase {
         }
     }
 
+    /// The labels the y axis draws for `range` at 375 pixels.
+    private func yLabels(_ range: ClosedRange<Double>) -> [String] {
+        let grid = YAxisGrid(range: range, pixels: 375)
+        return grid.values(in: range).map { grid.label($0, in: range) }
+    }
+
     func testYGridLabelsOfKnownRanges() {
-        XCTAssertEqual(YAxisGrid(range: 0...1000, pixels: 375).labels(in: 0...1000), ["0", "200", "400", "600", "800", "1,000"])
-        XCTAssertEqual(YAxisGrid(range: 779...791, pixels: 375).labels(in: 779...791), ["780", "782", "784", "786", "788", "790"])
-        XCTAssertEqual(YAxisGrid(range: 0.3...2.1, pixels: 375).labels(in: 0.3...2.1), ["0.5", "1", "1.5", "2"])
-        XCTAssertEqual(YAxisGrid(range: -900...(-100), pixels: 375).labels(in: -900...(-100)),
-                       ["\u{2212}800", "\u{2212}600", "\u{2212}400", "\u{2212}200"])
+        XCTAssertEqual(yLabels(0...1000), ["0", "200", "400", "600", "800", "1,000"])
+        XCTAssertEqual(yLabels(779...791), ["780", "782", "784", "786", "788", "790"])
+        XCTAssertEqual(yLabels(0.3...2.1), ["0.5", "1", "1.5", "2"])
+        XCTAssertEqual(yLabels(-900...(-100)), ["\u{2212}800", "\u{2212}600", "\u{2212}400", "\u{2212}200"])
     }
 }

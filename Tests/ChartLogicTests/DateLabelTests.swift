@@ -241,16 +241,16 @@ final class DateLabelTests: XCTestCase {
         for level in ladder.levels.dropLast() {
             var selector = TickLevelSelector()
             var width = ladder.spacing(ofLevel: level) * 3.5
-            let first = selector.update(ladder: ladder, width: width, pixels: 1000) { _ in 50 }
-            while selector.update(ladder: ladder, width: width, pixels: 1000, minimumPixelSpacing: { _ in 50 }) == first {
+            let first = selector.update(ladder: ladder, scale: AxisScale(lower: 0, upper: width, lengthInPixels: 1000)) { _ in 50 }
+            while selector.update(ladder: ladder, scale: AxisScale(lower: 0, upper: width, lengthInPixels: 1000), minimumPixelSpacing: { _ in 50 }) == first {
                 width *= 1.002
             }
             let threshold = width
             var last = selector.level
             var changes = 0
             for i in 0..<200 {
-                let level = selector.update(ladder: ladder, width: threshold * (1 + 0.02 * sin(Double(i) * 0.7)),
-                                            pixels: 1000) { _ in 50 }
+                let width = threshold * (1 + 0.02 * sin(Double(i) * 0.7))
+                let level = selector.update(ladder: ladder, scale: AxisScale(lower: 0, upper: width, lengthInPixels: 1000)) { _ in 50 }
                 if level != last { changes += 1 }
                 last = level
             }

@@ -35,7 +35,7 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertTrue(range.upperBound.isFinite && range.lowerBound < range.upperBound)
         let grid = YAxisGrid(range: range, pixels: 500)
         XCTAssertFalse(grid.values(in: range).isEmpty)
-        for label in grid.labels(in: range) {
+        for label in grid.values(in: range).map({ grid.label($0, in: range) }) {
             XCTAssertLessThanOrEqual(label.count, 8, label)
             XCTAssertFalse(label.contains("e+") || label.hasSuffix("P"), label)
         }
@@ -72,7 +72,6 @@ final class ExtremeValueTests: XCTestCase {
             XCTAssertTrue(width.isFinite && width >= FiniteDomain.smallestSpan, "\(a) \(b) → \(range)")
             XCTAssertTrue(abs(range.lowerBound) <= FiniteDomain.limit && abs(range.upperBound) <= FiniteDomain.limit)
         }
-        XCTAssertEqual(FiniteDomain.span(from: -.greatestFiniteMagnitude, to: .greatestFiniteMagnitude), .greatestFiniteMagnitude)
     }
 
     /// The presenter and the range selector under random wheel, drag, key and preset
@@ -139,7 +138,7 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertEqual(CivilDate(unixSeconds: 1e300).year, CivilDate(unixSeconds: CivilDate.limitInSeconds).year)
         XCTAssertEqual(CivilDate(unixSeconds: .nan).year, 1970)
         var selector = TickLevelSelector()
-        let level = selector.update(ladder: ladder, width: 1e18, pixels: 1000) { _ in 60 }
+        let level = selector.update(ladder: ladder, scale: AxisScale(lower: 0, upper: 1e18, lengthInPixels: 1000)) { _ in 60 }
         XCTAssertEqual(level, ladder.levels.upperBound)
     }
 

@@ -79,7 +79,7 @@ final class XAxisControllerTests: XCTestCase {
         for pixels in [300.0, 700, 1240, 2600] {
             var selector = TickLevelSelector()
             for width in widths + widths.reversed() {
-                let level = selector.update(ladder: ladder, width: width, pixels: pixels) { _ in needed }
+                let level = selector.update(ladder: ladder, scale: AxisScale(lower: 0, upper: width, lengthInPixels: pixels)) { _ in needed }
                 let spacing = ladder.spacing(ofLevel: level) / width * pixels
                 let finer = level > ladder.levels.lowerBound ? ladder.spacing(ofLevel: level) / ladder.spacing(ofLevel: level - 1) : 1
                 let coarser = level < ladder.levels.upperBound ? ladder.spacing(ofLevel: level + 1) / ladder.spacing(ofLevel: level) : 2
@@ -100,8 +100,8 @@ final class XAxisControllerTests: XCTestCase {
         let ladder = CalendarTickLadder()
         var selector = TickLevelSelector()
         var width = 86400.0 * 4
-        let first = selector.update(ladder: ladder, width: width, pixels: 1000) { _ in 60 }
-        while selector.update(ladder: ladder, width: width, pixels: 1000, minimumPixelSpacing: { _ in 60 }) == first {
+        let first = selector.update(ladder: ladder, scale: AxisScale(lower: 0, upper: width, lengthInPixels: 1000)) { _ in 60 }
+        while selector.update(ladder: ladder, scale: AxisScale(lower: 0, upper: width, lengthInPixels: 1000), minimumPixelSpacing: { _ in 60 }) == first {
             width *= 1.001
         }
         let threshold = width
@@ -109,7 +109,7 @@ final class XAxisControllerTests: XCTestCase {
         var last = selector.level
         for i in 0..<400 {
             width = threshold * (1 + 0.02 * sin(Double(i) * 0.7))
-            let level = selector.update(ladder: ladder, width: width, pixels: 1000) { _ in 60 }
+            let level = selector.update(ladder: ladder, scale: AxisScale(lower: 0, upper: width, lengthInPixels: 1000)) { _ in 60 }
             if level != last { changes += 1 }
             last = level
         }

@@ -33,7 +33,7 @@ final class ExtremeMagnitudeTests: XCTestCase {
         let visible = FiniteDomain.clamp(DataRect(minX: 0, maxX: 4, minY: -1e306, maxY: 1e306))
         let image = try GLTestHarness.draw(xs: [0, 1, 2, 3, 4], ys: [0, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0, 0],
                                            visible: visible, size: size)
-        let scale = Viewport(visible: visible).xScale(in: size)
+        let scale = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size))).x
         // From (1, +max) to (2, −max) the line passes zero at x = 1.5: a vertical stroke there.
         let column = Int(scale.pixel(forValue: 1.5))
         let rows = (0..<size.height).filter { image.coverage(column, $0) > 0.5 }

@@ -19,7 +19,7 @@ final class GapTests: XCTestCase {
         ys[32] = .nan
         let visible = DataRect(minX: 0, maxX: 40, minY: 0, maxY: 10)
         let image = try GLTestHarness.draw(xs: xs, ys: ys, visible: visible, size: size)
-        let scale = Viewport(visible: visible).xScale(in: size)
+        let scale = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size))).x
         func covered(atX x: Double) -> Bool {
             image.coverage(Int(scale.pixel(forValue: x)), size.height / 2) > 0.5
         }
@@ -46,7 +46,7 @@ final class GapTests: XCTestCase {
         let ys: [Double] = [5, .nan, 5, 5, 5, .nan, 5]
         let visible = DataRect(minX: -0.5, maxX: 6.5, minY: 0, maxY: 10)
         let image = try GLTestHarness.draw(xs: xs, ys: ys, visible: visible, size: size)
-        let scale = Viewport(visible: visible).xScale(in: size)
+        let scale = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size))).x
         func ink(atX x: Double) -> Double { image.coverage(Int(scale.pixel(forValue: x)), size.height / 2) }
         XCTAssertGreaterThan(ink(atX: 0), 0.5, "the first point, before a gap")
         XCTAssertGreaterThan(ink(atX: 6), 0.5, "the last point, after a gap")

@@ -76,10 +76,10 @@ final class LODFidelityTests: XCTestCase {
         let visible = DataRect(minX: 0, maxX: Double(n - 1), minY: -66, maxY: 66)
         let image = try GLTestHarness.draw(reduced.buffers(forVisibleX: 0...Double(n - 1), plotWidth: size.width),
                                            visible: visible, size: size)
-        let viewport = Viewport(visible: visible)
+        let scales = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size)))
         for (k, i) in spikes.enumerated() {
-            let column = Int(viewport.xScale(in: size).pixel(forValue: Double(i)))
-            let tipRow = Int(viewport.yScale(in: size).pixel(forValue: k % 2 == 0 ? 59 : -59))
+            let column = Int(scales.x.pixel(forValue: Double(i)))
+            let tipRow = Int(scales.y.pixel(forValue: k % 2 == 0 ? 59 : -59))
             let reached = (max(column - 1, 0)...min(column + 1, size.width - 1)).contains { image.coverage($0, tipRow) > 0.5 }
             XCTAssertTrue(reached, "spike at index \(i) reaches its height")
         }

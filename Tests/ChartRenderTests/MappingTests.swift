@@ -15,15 +15,15 @@ final class MappingTests: XCTestCase {
             let minY = Double.random(in: -1e3...1e3, using: &rng)
             let height = Double.random(in: 1e-2...1e4, using: &rng)
             let visible = DataRect(minX: minX, maxX: minX + width, minY: minY, maxY: minY + height)
-            let viewport = Viewport(visible: visible)
+            let scales = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size)))
             let u = minX + width * Double.random(in: 0.1...0.9, using: &rng)
             let v = minY + height * Double.random(in: 0.1...0.9, using: &rng)
 
             // A vertical line at x = u and a horizontal one at y = v cross at (u, v).
             let vertical = try GLTestHarness.draw(xs: [u, u], ys: [minY - height, minY + 2 * height], visible: visible, size: size)
             let horizontal = try GLTestHarness.draw(xs: [minX - width, minX + 2 * width], ys: [v, v], visible: visible, size: size)
-            let expectedX = viewport.xScale(in: size).pixel(forValue: u)
-            let expectedY = viewport.yScale(in: size).pixel(forValue: v)
+            let expectedX = scales.x.pixel(forValue: u)
+            let expectedY = scales.y.pixel(forValue: v)
             let measuredX = try XCTUnwrap(vertical.centreOfRow(size.height / 2))
             let measuredY = try XCTUnwrap(horizontal.centreOfColumn(size.width / 2))
             XCTAssertEqual(measuredX, expectedX, accuracy: 0.5, "x \(u) in \(visible)")
@@ -51,7 +51,7 @@ final class MappingTests: XCTestCase {
         let start = 1.6e12 + 1234.3
         let visible = DataRect(minX: start, maxX: start + 20, minY: -0.5, maxY: 1.5)
         let image = try GLTestHarness.draw(buffer, visible: visible, size: size)
-        let scale = Viewport(visible: visible).xScale(in: size)
+        let scale = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size))).x
 
         // Every vertical edge is a pair of vertices at an integer millisecond.
         let expected = (1235...1254).map { scale.pixel(forValue: 1.6e12 + Double($0)) }
@@ -90,11 +90,17 @@ final class MappingTests: XCTestCase {
         frame()
         let before = GLTestHarness.device.uploadedBytes
         for i in 0..<100 {
+            var visible = viewport.visible
             if i % 2 == 0 {
-                viewport.pan(byPixelsX: 7, y: -2, in: size)
+                let shift = 7 * visible.width / Double(size.width)
+                visible.minX -= shift
+                visible.maxX -= shift
             } else {
-                viewport.zoom(by: i % 4 == 1 ? 1.3 : 0.8, aroundPixelX: 100, y: 50, in: size)
+                let width = visible.width / (i % 4 == 1 ? 1.3 : 0.8)
+                visible.minX += (visible.width - width) / 3
+                visible.maxX = visible.minX + width
             }
+            viewport.visible = visible
             frame()
         }
         _ = target.readPixels()

@@ -58,7 +58,7 @@ final class StageRenderTests: XCTestCase {
         let plot = scene.plotRect(in: size)
         let range = viewport.visible.minY...viewport.visible.maxY
         let grid = YAxisGrid(range: range, pixels: Double(plot.height))
-        XCTAssertGreaterThanOrEqual(grid.values(in: range).count, 3, "\(grid.labels(in: range))")
+        XCTAssertGreaterThanOrEqual(grid.values(in: range).count, 3, "\(grid.values(in: range))")
         func isBackground(_ x: Int, _ y: Int) -> Bool {
             let p = image[x, y]
             return p.r == 255 && p.g == 255 && p.b == 255

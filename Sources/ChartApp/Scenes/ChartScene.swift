@@ -14,7 +14,6 @@ import Foundation
 /// flat background. The window draws an `ExplorerScene`.
 public final class ChartScene {
     public let source: DataSource
-    public var dataset: Dataset { source.dataset }
     public let layout: ChartLayout
     public let stage: RenderStage
     /// The y range each axis fits to (the right one's follows every picture's x).

@@ -66,15 +66,6 @@ public struct SmoothCurve: Equatable, Sendable {
         self.runs = runs
     }
 
-    /// The curve's y at plot x `x` (pixels from the plot's left edge), `nil` where no
-    /// run reaches.
-    /// - Complexity: O(log n).
-    public func y(atX x: Double) -> Double? {
-        let after = runs.partitionPoint { ($0.points.last?.x ?? 0) < x }
-        guard after < runs.count else { return nil }
-        return runs[after].y(atX: x)
-    }
-
     /// The curve as a polyline in plot pixels, each piece cut until every chord lies
     /// within `tolerance` pixels of it: the points of each run in order, a point with
     /// NaN y between runs (x halfway, so x stays ascending), and a run of one point

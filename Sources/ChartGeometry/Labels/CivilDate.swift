@@ -48,8 +48,6 @@ public struct CivilDate: Equatable, Sendable {
         CivilCalendar.daysInMonth(year: year, month: month)
     }
 
-    public static func isLeap(_ year: Int) -> Bool { CivilCalendar.isLeap(year) }
-
     /// Days since 1970-01-01 of a civil date.
     public static func days(year: Int, month: Int, day: Int) -> Int {
         CivilCalendar.days(year: year, month: month, day: day)

@@ -25,6 +25,14 @@ public struct AxisScale: Equatable, Sendable {
         return (increasesDownward ? 1 - t : t) * lengthInPixels
     }
 
+    /// The pixels `span` data units cover.
+    /// - Complexity: O(1).
+    public func pixels(forSpan span: Double) -> Double { span / (upper - lower) * lengthInPixels }
+
+    /// The data units `pixels` pixels cover.
+    /// - Complexity: O(1).
+    public func span(forPixels pixels: Double) -> Double { pixels / lengthInPixels * (upper - lower) }
+
     /// - Complexity: O(1).
     public func value(forPixel pixel: Double) -> Double {
         let t = pixel / lengthInPixels

@@ -89,9 +89,6 @@ public struct ChartComposition: Equatable, Sendable {
     /// The group series `index` belongs to, if it is drawn as bars or an area.
     public func group(ofSeries index: Int) -> Group? { groups.first { $0.series.contains(index) } }
 
-    /// Whether a stacked group is drawn (the board then adds a total).
-    public var hasStack: Bool { groups.contains { $0.isStacked } }
-
     /// Whether the chart is a stack of shares (its y axis reads 0–100%).
     public var isPercentage: Bool { groups.contains { $0.isPercentage } }
 

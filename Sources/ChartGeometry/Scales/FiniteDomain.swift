@@ -23,13 +23,6 @@ public enum FiniteDomain {
         return min(max(value, -limit), limit)
     }
 
-    /// `upper − lower` without overflow: the largest finite value where the true
-    /// difference would not be finite.
-    public static func span(from lower: Double, to upper: Double) -> Double {
-        let difference = upper - lower
-        return difference.isFinite ? difference : .greatestFiniteMagnitude
-    }
-
     /// The narrowest span allowed around values of `magnitude`.
     public static func smallestSpan(atMagnitude magnitude: Double) -> Double {
         max(smallestSpan, abs(magnitude) * smallestRelativeSpan)

@@ -1,7 +1,8 @@
 /// The matched data ↔ canvas-pixel conversions of one view on one plot: x grows to the
 /// right from the plot's left edge, y downward from its top, as the screen does. Every
 /// controller and presenter converts through this (ImPlot's `PlotToPixels` /
-/// `PixelsToPlot` pair), so a conversion is written once.
+/// `PixelsToPlot` pair), and every renderer takes its `transform`, so a conversion is
+/// written once.
 public struct PlotScales: Equatable, Sendable {
     /// Data x ↔ pixels from the plot's left edge.
     public let x: AxisScale
@@ -38,4 +39,9 @@ public struct PlotScales: Equatable, Sendable {
 
     /// Data x units per pixel.
     public var dataXPerPixel: Double { 1 / x.pixelsPerUnit }
+
+    /// The same mapping ready for the GPU: origin at the plot's lower-left corner, y up.
+    public var transform: PlotTransform {
+        PlotTransform(originX: x.lower, originY: y.lower, pixelsPerUnitX: x.pixelsPerUnit, pixelsPerUnitY: y.pixelsPerUnit)
+    }
 }

@@ -18,18 +18,18 @@ public struct TickLevelSelector: Equatable, Sendable {
 
     public init() {}
 
-    /// The level for `width` data units on `pixels` pixels; `minimumPixelSpacing(l)` is
-    /// the distance labels of level `l` need to not overlap.
+    /// The level for the x range `scale` maps onto its pixels; `minimumPixelSpacing(l)`
+    /// is the distance labels of level `l` need to not overlap.
     /// - Complexity: O(levels moved), each asking `minimumPixelSpacing` once or twice.
-    public mutating func update(ladder: TickLadder, width: Double, pixels: Double,
-                                minimumPixelSpacing: (Int) -> Double) -> Int {
-        guard width > 0, width.isFinite, pixels > 0 else { return level ?? ladder.levels.lowerBound }
+    public mutating func update(ladder: TickLadder, scale: AxisScale, minimumPixelSpacing: (Int) -> Double) -> Int {
+        let width = scale.upper - scale.lower
+        guard width > 0, width.isFinite, scale.lengthInPixels > 0 else { return level ?? ladder.levels.lowerBound }
         let levels = ladder.levels
-        func pixelSpacing(_ l: Int) -> Double { ladder.spacing(ofLevel: l) / width * pixels }
+        func pixelSpacing(_ l: Int) -> Double { scale.pixels(forSpan: ladder.spacing(ofLevel: l)) }
         func miss(_ l: Int) -> Double { Self.preferredSpacing.miss(pixelSpacing(l)) }
         let margin = log(1 + Self.hysteresis)
 
-        var l = level ?? ladder.level(withSpacingAtMost: Self.preferredSpacing.pixels.upperBound / pixels * width)
+        var l = level ?? ladder.level(withSpacingAtMost: scale.span(forPixels: Self.preferredSpacing.pixels.upperBound))
         l = min(max(l, levels.lowerBound), levels.upperBound)
         while l < levels.upperBound, pixelSpacing(l) < minimumPixelSpacing(l) || miss(l + 1) + margin < miss(l) {
             l += 1

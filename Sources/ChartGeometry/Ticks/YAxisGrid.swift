@@ -31,15 +31,16 @@ public struct YAxisGrid: Equatable, Sendable {
             self.init(step: FiniteDomain.smallestSpan(atMagnitude: FiniteDomain.clamp(range.lowerBound)))
             return
         }
-        let perPixel = height / pixels, band = Self.preferredSpacing
+        let scale = AxisScale(lower: range.lowerBound, upper: range.upperBound, lengthInPixels: pixels)
+        let band = Self.preferredSpacing
+        func miss(_ step: Double) -> Double { band.miss(scale.pixels(forSpan: step)) }
         // The finest step at least the band's low end apart, or the one below it, which
         // ever misses the band by the smaller ratio: from the height alone, so where the
         // lines fall does not change the choice.
-        let wide = Self.niceStep(atLeast: band.pixels.lowerBound * perPixel)
+        let wide = Self.niceStep(atLeast: scale.span(forPixels: band.pixels.lowerBound))
         let narrow = Self.step(below: wide)
-        let best = band.miss(wide / perPixel) <= band.miss(narrow / perPixel) ? wide : narrow
-        if let current, current.step > 0,
-           band.miss(current.step / perPixel) <= band.miss(best / perPixel) + log(Self.keptMargin) {
+        let best = miss(wide) <= miss(narrow) ? wide : narrow
+        if let current, current.step > 0, miss(current.step) <= miss(best) + log(Self.keptMargin) {
             self = current
             return
         }
@@ -76,10 +77,5 @@ public struct YAxisGrid: Equatable, Sendable {
     public func label(_ value: Double, in range: ClosedRange<Double>) -> String {
         let magnitude = max(abs(range.lowerBound), abs(range.upperBound))
         return ValueFormat.withRealMinus(NumberLabel.format(abs(value) < step * 1e-9 ? 0 : value, step: step, magnitude: magnitude))
-    }
-
-    /// The labels of the lines inside `range`.
-    public func labels(in range: ClosedRange<Double>) -> [String] {
-        values(in: range).map { label($0, in: range) }
     }
 }

@@ -37,8 +37,6 @@ public final class ValueAnnotationController: RenderController {
     public var pointSize = 11.0
     /// The labels after the last build, left axis first (for tests).
     public private(set) var labels: [Label] = []
-    /// The first label's value (the only one in a chart with one axis).
-    public var value: Double? { labels.first?.value }
     private var shapes: ShapeSurface?
     private var text: TextSurface?
     private var environment: RenderEnvironment?

@@ -70,10 +70,10 @@ public final class XAxisController: RenderController, ViewportObserver {
     private func update(animated: Bool) {
         guard let environment else { return }
         let visible = environment.viewport.current
-        let pixels = Double(environment.geometry.plot.width)
-        guard visible.width > 0, visible.width.isFinite, pixels > 0 else { return }
+        let scale = PlotScales(visible: visible, plot: environment.geometry.plotBox).x
+        guard visible.width > 0, visible.width.isFinite, scale.lengthInPixels > 0 else { return }
         let previous = selector.level
-        let level = selector.update(ladder: ladder, width: visible.width, pixels: pixels) { level in
+        let level = selector.update(ladder: ladder, scale: scale) { level in
             self.widestLabel(level: level, in: visible) + self.labelGap
         }
         let margin = ladder.spacing(ofLevel: level)
@@ -93,7 +93,7 @@ public final class XAxisController: RenderController, ViewportObserver {
                 labels[value]?.target = 1
             }
         }
-        let probe = visible.minX + widestLabel(level: level, in: visible) / 2 / pixels * visible.width
+        let probe = scale.value(forPixel: widestLabel(level: level, in: visible) / 2)
         let context = probe.isFinite ? ladder.context(for: probe, level: level) : nil
         for key in Array(contexts.keys) where key != context { contexts[key]?.target = 0 }
         if let context {

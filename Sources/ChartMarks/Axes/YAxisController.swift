@@ -167,7 +167,7 @@ public final class YAxisController: RenderController, ViewportObserver {
         for set in sets where set.fade.value > 0 {
             // While y eases far (a preset's morph), a set's lines crowd together or
             // spread apart; crowded lines fade, so labels never overlap.
-            let spacing = set.grid.step * plot.height / visible.height
+            let spacing = scales.y.pixels(forSpan: set.grid.step)
             let roomy = min(max((spacing - Self.crowded * geometry.scale) / (Self.crowded * geometry.scale), 0), 1)
             let opacity = set.fade.value * roomy * visibility.value
             guard opacity > 0 else { continue }

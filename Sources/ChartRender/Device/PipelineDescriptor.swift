@@ -61,7 +61,4 @@ public struct VertexLayout: Hashable, Sendable {
 
     /// Bytes from one vertex to the next.
     public var stride: Int { components.reduce(0, +) * MemoryLayout<Float>.size }
-
-    /// Floats from one vertex to the next.
-    public var floatsPerVertex: Int { components.reduce(0, +) }
 }

@@ -52,12 +52,6 @@ public struct Audiograph: Equatable, Sendable {
         AudiographScore(series: series, of: source, overX: range, audiograph: self)
     }
 
-    /// The sound of series `series` of `source` swept over x in `range`: `score` rendered.
-    /// - Complexity: O(n + samples).
-    public func sound(of series: Int, in source: DataSource, overX range: ClosedRange<Double>) -> StereoSound {
-        render(score(of: series, in: source, overX: range))
-    }
-
     /// The samples of `score`: a sine whose phase is accumulated sample by sample and
     /// never restarted (a frequency change then bends the wave instead of cutting it,
     /// which would click), faded in and out over `rampSeconds` at the ends of every run,

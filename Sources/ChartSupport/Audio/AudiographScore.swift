@@ -61,7 +61,4 @@ public struct AudiographScore: Equatable, Sendable {
         self.duration = duration
         self.runs = runs
     }
-
-    /// The seconds of sound in all runs.
-    public var soundingSeconds: Double { runs.reduce(0) { $0 + $1.end - $1.start } }
 }

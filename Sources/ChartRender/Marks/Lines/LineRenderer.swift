@@ -173,6 +173,9 @@ public final class LineRenderer {
         /// The plot's bottom edge in the target's pixels, from the bottom (the shaders' y).
         var bottom: Int
         var framebufferSize: PixelSize
+
+        /// Data → plot pixels for the draw, from the geometry types.
+        var transform: PlotTransform { PlotScales(visible: visible, plot: PixelBox(plotRect)).transform }
     }
 
     /// Paints the bands' rectangles in `color` with `pipeline`, reading `mask` if given.
@@ -195,7 +198,7 @@ public final class LineRenderer {
         device.apply(pipeline)
         device.applyScissor(view.plotRect)
         let halfWidth = style.widthInPixels / 2
-        let visible = view.visible, plotRect = view.plotRect
+        let plotRect = view.plotRect
         device.setUniform(Uniforms.plotRect, SIMD4(Float(plotRect.x), Float(view.bottom), Float(plotRect.width), Float(plotRect.height)))
         device.setUniform(Uniforms.framebufferSize, SIMD2(view.framebufferSize))
         device.setUniform(Uniforms.halfWidth, Float(halfWidth))
@@ -203,16 +206,16 @@ public final class LineRenderer {
         device.setUniform(Uniforms.extrusion, Float(halfWidth + 0.5))
         device.setUniform(Uniforms.intoAlpha, intoAlpha)
         device.setUniform(Uniforms.opacity, style.color.alpha)
-        let pixelsPerUnit = Double(plotRect.width) / visible.width
-        let pixelsPerUnitY = Double(plotRect.height) / visible.height
+        let transform = view.transform
+        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         var unitsSet: (Double, Double)?
         for block in blocks {
             // At a segment or more per pixel column, neighbours overlap anyway: one box
             // around eight costs fewer triangles and fewer shaded pixels.
-            let extent = (block.lastX - block.firstX) * pixelsPerUnit
+            let extent = transform.pixels(spanningX: block.lastX - block.firstX)
             let perQuad = Double(block.segmentCount) >= extent ? Self.segmentsPerDenseQuad : 1
             let quads = (block.segmentCount + perQuad - 1) / perQuad
-            applyBlock(block, visible: visible, pixelsPerUnit: (pixelsPerUnit, pixelsPerUnitY))
+            applyBlock(block, transform: transform)
             device.setUniform(Uniforms.segmentsPerQuad, Int32(perQuad))
             // Blocks in other units than 1 (beyond ±2¹⁰⁰) scale the view for their points.
             if unitsSet.map({ $0 != (block.unitX, block.unitY) }) ?? true {
@@ -241,10 +244,10 @@ public final class LineRenderer {
         device.setUniform(Uniforms.framebufferSize, SIMD2(target.size))
         device.setUniform(Uniforms.spanOrigin, Float(rows.origin))
         device.setUniform(Uniforms.spanRow, Float(rows.first))
-        let pixelsPerUnit = Double(plotSize.width) / visible.width
-        let pixelsPerUnitY = Double(plotSize.height) / visible.height
+        let transform = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: plotSize))).transform
+        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         for block in blocks {
-            applyBlock(block, visible: visible, pixelsPerUnit: (pixelsPerUnit, pixelsPerUnitY))
+            applyBlock(block, transform: transform)
             device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
             device.draw(count: Self.indicesPerQuad)
         }
@@ -281,20 +284,10 @@ public final class LineRenderer {
 
     /// Binds `block`'s points and sets what segments.glsl reads of it: its first texel,
     /// its segment count, and where its origin lies in plot pixels.
-    private func applyBlock(_ block: LineSeriesBuffer.Block, visible: DataRect, pixelsPerUnit: (x: Double, y: Double)) {
+    private func applyBlock(_ block: LineSeriesBuffer.Block, transform: PlotTransform) {
         device.applyBindings(indexBuffer: indexBuffer, textures: [block.texture])
         device.setUniform(Uniforms.first, Int32(block.firstPoint))
         device.setUniform(Uniforms.segmentCount, Int32(block.segmentCount))
-        device.setUniform(Uniforms.offset, SIMD2(Self.pixels(from: visible.minX, to: block.originX, per: pixelsPerUnit.x),
-                                                 Self.pixels(from: visible.minY, to: block.originY, per: pixelsPerUnit.y)))
-    }
-
-    /// `(to − from) × perUnit` in pixels, without overflow on the way (each halved
-    /// first), clamped to ±2⁶⁰ pixels so it stays finite as a `Float`: a block that far
-    /// off draws nothing visible either way.
-    static func pixels(from: Double, to: Double, per perUnit: Double) -> Float {
-        let difference = to - from
-        let pixels = difference.isFinite ? difference * perUnit : (to / 2 - from / 2) * (2 * perUnit)
-        return Float(min(max(pixels, -0x1p60), 0x1p60))
+        device.setUniform(Uniforms.offset, SIMD2(transform.offsetX(to: block.originX), transform.offsetY(to: block.originY)))
     }
 }

@@ -22,17 +22,17 @@ struct PaintBands {
     static func triangles(for parts: [LineSeriesBuffer], visible: DataRect, plotRect: PixelRect, bottom: Int,
                           reach: Double) -> [Float] {
         let width = Double(plotRect.width), height = Double(plotRect.height)
-        let xScale = width / visible.width, yScale = height / visible.height
+        let transform = PlotScales(visible: visible, plot: PixelBox(plotRect)).transform
         let binCount = (plotRect.width + binWidth - 1) / binWidth
         var low = [Double](repeating: .infinity, count: binCount)
         var high = [Double](repeating: -.infinity, count: binCount)
         for part in parts {
             for run in part.visibleRuns(minX: visible.minX, maxX: visible.maxX) where run.minY <= run.maxY {
                 // Clamped before any conversion to Int: an end can be far outside the view.
-                let x0 = min(max((run.firstX - visible.minX) * xScale - reach, -1), width + 1)
-                let x1 = min(max((run.lastX - visible.minX) * xScale + reach, -1), width + 1)
-                let y0 = (run.minY - visible.minY) * yScale - reach
-                let y1 = (run.maxY - visible.minY) * yScale + reach
+                let x0 = min(max(transform.pixelX(run.firstX) - reach, -1), width + 1)
+                let x1 = min(max(transform.pixelX(run.lastX) + reach, -1), width + 1)
+                let y0 = transform.pixelY(run.minY) - reach
+                let y1 = transform.pixelY(run.maxY) + reach
                 guard x1 >= 0, x0 <= width, y1 >= 0, y0 <= height else { continue }
                 let first = max(Int(x0) / binWidth, 0), last = min(Int(x1) / binWidth, binCount - 1)
                 guard first <= last else { continue }

@@ -82,13 +82,13 @@ final class StackRenderer {
 
         let framebuffer = target.size
         let bottom = framebuffer.height - plotRect.y - plotRect.height
-        let pixelsPerUnit = Double(plotRect.width) / visible.width
-        let pixelsPerUnitY = Double(plotRect.height) / visible.height
+        let transform = PlotScales(visible: visible, plot: PixelBox(plotRect)).transform
+        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         device.apply(isBars ? bars : areas)
         device.applyScissor(plotRect)
         device.setUniform(Uniforms.plotRect, SIMD4(Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height)))
         device.setUniform(Uniforms.framebufferSize, SIMD2(framebuffer))
-        device.setUniform(Uniforms.zeroY, LineRenderer.pixels(from: visible.minY, to: 0, per: pixelsPerUnitY))
+        device.setUniform(Uniforms.zeroY, transform.offsetY(to: 0))
         device.setUniform(Uniforms.seriesCount, Int32(layers))
         device.setUniform(Uniforms.areas, !isBars)
         device.setUniform(Uniforms.stacked, stack.isStacked)
@@ -102,7 +102,7 @@ final class StackRenderer {
         // shares one x (a lone step among them), as a lone thing is seen; else a step
         // between two at its own x, a pixel wide, so it still shows.
         let xs = levels.xs
-        let loneHalfWidth = xs.first == xs.last ? visible.width / 20 : 0.5 / pixelsPerUnit
+        let loneHalfWidth = xs.first == xs.last ? visible.width / 20 : transform.spanX(coveredBy: 0.5)
         let highlightedBucket = stack.highlightedIndex.map { levels.bucket(holding: max($0, 0), level: level) }
         for piece in pieces {
             let drawn = max(buckets.lowerBound, piece.own.lowerBound)..<min(buckets.upperBound + 1, piece.own.upperBound)
@@ -110,7 +110,7 @@ final class StackRenderer {
             device.applyBindings(textures: [piece.texture])
             device.setUniform(Uniforms.storedSteps, Int32(piece.storedCount))
             device.setUniform(Uniforms.firstStep, Int32(drawn.lowerBound - piece.firstStored))
-            device.setUniform(Uniforms.offsetX, LineRenderer.pixels(from: visible.minX, to: piece.originX, per: pixelsPerUnit))
+            device.setUniform(Uniforms.offsetX, transform.offsetX(to: piece.originX))
             // Percentages are in percent whatever the values' unit.
             let unitY = stack.isPercentage ? 1 : piece.unitY
             device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Self.finiteFloat(pixelsPerUnit * piece.unitX),

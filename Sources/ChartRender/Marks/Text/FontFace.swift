@@ -5,7 +5,6 @@ import Foundation
 /// to draw the scalars it lacks (`fallback`).
 public final class FontFace {
     public let location: FontLocation
-    public var path: String { location.path }
     /// Where scalars this face lacks are drawn from; `nil`: they draw as its
     /// missing-glyph box.
     public let fallback: FontFallback?
