@@ -84,7 +84,7 @@ public final class ChartPresenter {
         let initial = DataRect(minX: initialX.lowerBound, maxX: initialX.upperBound, minY: initialY.lowerBound, maxY: initialY.upperBound)
         stage = RenderStage(viewport: initial, geometry: geometry, theme: theme, factory: factory)
         if let rightY = fit.y(for: .right, inX: initialX, visible: all) { stage.rightViewport.set(.init(y: rightY)) }
-        lines = SeriesLinesController(dataset: dataset, composition: composition, lineWidth: lineWidth)
+        lines = SeriesLinesController(source: source, composition: composition, lineWidth: lineWidth)
         stacks = SeriesStacksController(lines: lines)
         highlight = HighlightController(source: source, lines: lines)
         annotation = ValueAnnotationController(source: source, lines: lines)

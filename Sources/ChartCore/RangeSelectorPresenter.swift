@@ -26,7 +26,7 @@ public final class RangeSelectorPresenter: ViewportObserver {
                                                minY: y.lowerBound, maxY: y.upperBound),
                             geometry: geometry, theme: main.stage.theme, factory: factory)
         if let rightY = main.fit.y(for: .right, inX: main.dataRange, visible: series) { stage.rightViewport.set(.init(y: rightY)) }
-        lines = SeriesLinesController(dataset: source.dataset, composition: main.composition, lineWidth: lineWidth)
+        lines = SeriesLinesController(source: source, composition: main.composition, lineWidth: lineWidth)
         stacks = SeriesStacksController(lines: lines)
         selection = RangeSelection(data: main.dataRange, selected: main.targetX, minimumWidth: main.minimumWidth)
         stage.add(window)

@@ -53,7 +53,7 @@ public final class ChartScene {
                                    gradient: Bool, title: String? = nil, smooth: Bool = false) -> [RenderController] {
         let dataset = source.dataset
         let composition = ChartComposition(dataset: dataset)
-        let lines = SeriesLinesController(dataset: dataset, composition: composition, lineWidth: lineWidth)
+        let lines = SeriesLinesController(source: source, composition: composition, lineWidth: lineWidth)
         lines.isSmooth = smooth
         let stacks = SeriesStacksController(lines: lines)
         guard layout != .plain else { return [stacks, lines] }
