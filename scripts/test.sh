@@ -22,7 +22,9 @@ file_size=$(stat -c %s "$cmake_png")
 echo "CMake binary rendered $cmake_png ($file_size bytes)"
 
 echo "== SwiftPM build and tests"
-swift build --build-tests
+# The import check makes a target that imports one it does not depend on (a lower layer
+# reaching up) fail the build, incremental builds included.
+swift build --build-tests --explicit-target-dependency-import-check=error
 # The tests are XCTest; Swift Testing's runner would only add a "0 tests" summary.
 SIGHTLINE_RELEASE_BIN="$PWD/build/bin/sightline" swift test --skip-build --disable-swift-testing "$@"
 

@@ -1,5 +1,5 @@
 import CSDL2
-import ChartCore
+import ChartSupport
 
 /// SDL's default audio device, open while one sound plays: the sound is queued whole
 /// (`SDL_QueueAudio`) and SDL's audio thread feeds it to the device; how much it has

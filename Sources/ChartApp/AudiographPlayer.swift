@@ -1,12 +1,13 @@
 import CSDL2
-import ChartCore
 import ChartData
+import ChartInteraction
+import ChartSupport
 
 /// The window's audiograph (`a`): the series in view of the chart shown, played through
 /// SDL's audio while the sweep line crosses the chart in step and the info board follows
 /// it. The state and the maths are ChartCore's (`Audiograph`, `AudiographPlayback`);
 /// this is the part that needs SDL.
-final class AudiographPlayer {
+final class AudiographPlayer: AudiographPlaying {
     /// The sweep's length, seconds (`--audio-seconds`).
     let seconds: Double
     private var output: AudioOutput?

@@ -1,24 +1,23 @@
-import Foundation
 import CSDL2
-import ChartCore
 import ChartData
+import ChartGeometry
+import ChartInteraction
 import ChartRender
+import ChartStage
+import ChartSupport
+import Foundation
 
-/// The interactive window: one file, explored with the mouse and the keyboard.
-///
-/// Drag pans (a flick keeps going), the wheel zooms at the cursor, a right-drag zooms to
-/// a box, double-click or `0` fits everything; hover shows the highlight and the info
-/// board, a click pins it, Esc clears it; the range selector under the chart drags the
-/// view; the legend toggles series (shift-click: only that one); `1`…`7` are the range
-/// presets, `t` switches day and night, `a` plays the series in view as sound while a
-/// line sweeps the chart in step (`a` again or Esc stops it), `q` or Ctrl+W closes; Tab
-/// moves the keyboard's focus to the legend's toggles and the selector, and `?` lists
-/// every key (`KeyBindings`). In a chart folder of
+/// The interactive window: one file, explored with the mouse and the keyboard (every
+/// key and mouse action is listed by `?`, `KeyBindings`). In a chart folder of
 /// Telegram's round 2 (`overview.json` with `YYYY-MM/DD.json` beside it), a click on a
-/// point or Enter opens its day, and Esc or "‹ Zoom out" goes back; the title says
-/// which day is shown. It draws only while
-/// something changes or animates and blocks in `SDL_WaitEvent` otherwise, so an idle
-/// window costs no CPU.
+/// point or Enter opens its day, and the title says which day is shown.
+///
+/// This type keeps SDL's and OpenGL's lifetime and the loop. SDL's events are decoded
+/// once (`SDLEventDecoder`) and go to one `CommandRouter`, whose owners (summary,
+/// theme, audiograph, `?` panel, day navigation, chart) do what they mean; the session
+/// is `WindowSession`'s. Every change raises one frame flag (`FrameRequest`); the loop
+/// draws a frame (advance, one commit, draw) while it is up and blocks in
+/// `SDL_WaitEvent` otherwise, so an idle window costs no CPU.
 ///
 /// The window opens at once and loads the file in the background, showing a progress
 /// bar until the data is ready; the session (the file's last x range, hidden series,
@@ -27,43 +26,28 @@ import ChartRender
 public final class ChartWindow {
     private let context: GLContext
     private let device: RenderDevice
-    private let path: String
-    private let options: LoadOptions
-    /// The window's title with no day open.
-    private let title: String
-    /// The day the title names now, if any.
-    private var titledDay: String?
-    private let lineWidth: Double
-    private var theme: ChartTheme
-    /// Whether the theme came from the command line (then the session's does not apply).
-    private let themeWasGiven: Bool
-    private let gradient: Bool
-    private let font: FontFace?
-    private let initialFraction: Double
-    private let smooth: Bool
+    private var title: WindowTitle
     private let progress: ProgressIndicator
     private let loading: LoadingTask
+    /// Makes the scene once the data is here, with the command line's look.
+    private let makeScene: (DataSource, _ canvas: PixelSize, _ scale: Double, ChartTheme, FrameRequest) throws -> ExplorerScene
+    private let days: DayFileLoader?
     private var scene: ExplorerScene?
-    private var needsDisplay = true
-    /// Sends pointer and key events to the presenters, once the data is here.
-    private var router: InputRouter?
-    private let store: SessionStore?
-    private let sessionSlot = LockedSlot<Session>()
-    /// This window's file in the session, and what the session remembers of it until
-    /// the data is here to apply it.
-    private var restore: SessionRestore
+    /// The one flag of "a frame is owed", shared by every stage the window draws.
+    private let frames = FrameRequest()
+    private let commands: CommandRouter
+    private let theme: ThemeCommands
+    /// The owners over the scene, once it is here.
+    private var owners: ExplorerCommands?
+    private let session: WindowSession
     private let sizeWasGiven: Bool
     private let wakeEvent: UInt32
     /// How far each frame advances the animations.
     private var clock = FrameClock()
-    /// `SIGHTLINE_TRACE=1`: one line per frame on standard output (frame time, view), for
-    /// tests and for measuring interaction on large files.
-    private let trace = ProcessInfo.processInfo.environment["SIGHTLINE_TRACE"] == "1"
     /// `a`: the series in view as sound, with a line sweeping the chart in step.
-    private let audiograph: AudiographPlayer
+    private let player: AudiographPlayer
     /// Says the summary aloud (`s`), where speech-dispatcher is installed.
     private let speaker: Speaker
-
 
     /// Opens a window of `size` (window coordinates) and starts loading `path`.
     /// - Parameters:
@@ -83,42 +67,29 @@ public final class ChartWindow {
                 audioSeconds: Double = Audiograph.defaultSeconds,
                 speaks: Bool = true) throws {
         speaker = Speaker(enabled: speaks)
-        self.path = path
-        self.options = options
-        self.lineWidth = lineWidth
-        self.theme = theme ?? .day
-        themeWasGiven = theme != nil
-        self.gradient = gradient
-        self.font = font
-        self.initialFraction = initialFraction
-        self.smooth = smooth
-        self.store = store
-        audiograph = AudiographPlayer(seconds: audioSeconds)
-        restore = SessionRestore(file: SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y))
+        player = AudiographPlayer(seconds: audioSeconds)
+        title = WindowTitle(path: path)
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
-        let named = path == "-" ? "standard input" : DisplayText.escaped(path)
-        title = "Sightline — \(named)"
-        let context = try GLContext(mode: .window(title: title), size: (windowSize.width, windowSize.height))
+        let context = try GLContext(mode: .window(title: title.text), size: (windowSize.width, windowSize.height))
         self.context = context
-        device = RenderDevice(context: context)
+        let device = RenderDevice(context: context)
+        self.device = device
         progress = try ProgressIndicator(device: device)
         wakeEvent = SDL_RegisterEvents(1)
         loading = try LoadingTask(path: path, options: options, lod: lod, connectsGaps: connectsGaps, wakeEvent: wakeEvent)
-        if let store {
-            // Recorded at once, so quitting before the session or the data arrives still
-            // counts the file as opened (`run` flushes on the way out).
-            // A size given with --size is the size "as last time" for the next start.
-            store.save(SessionUpdate(file: restore.file, windowSize: size))
-            let slot = sessionSlot
-            let event = wakeEvent
-            store.load { session in
-                slot.put(session)
-                var wake = SDL_Event()
-                wake.type = event
-                SDL_PushEvent(&wake)
-            }
+        makeScene = { source, canvas, scale, theme, frames in
+            try ExplorerScene(device: device, source: source, canvas: canvas, scale: scale, theme: theme, lineWidth: lineWidth,
+                              gradient: gradient, font: font, initialFraction: initialFraction, smooth: smooth, frames: frames)
         }
+        days = DayFiles(besideOverview: path).map { DayFileLoader(days: $0, options: options) }
+        let session = WindowSession(store: store, file: SessionEntry(path: path, chart: options.chart, xColumn: options.x,
+                                                                     yColumns: options.y),
+                                    givenSize: size, wakeEvent: wakeEvent)
+        self.session = session
+        self.theme = ThemeCommands(given: theme) { session.remember($0) }
+        commands = CommandRouter(owners: [self.theme], frames: frames)
+        self.theme.apply = { [unowned self] theme, animated in scene?.setTheme(theme, animated: animated) }
     }
 
     /// Runs until the window is closed, or a signal (SIGINT, SIGTERM, SIGHUP) asks it
@@ -133,21 +104,14 @@ public final class ChartWindow {
         }
         defer {
             SignalWatcher.setHandler(nil)
-            store?.flush()
+            session.flush()
             // No `spd-say` outlives the window, even one that hangs.
             speaker.shutDown()
         }
         var event = SDL_Event()
         while true {
-            if needsDisplay || isAnimating {
-                let started = SDL_GetPerformanceCounter()
-                advanceAnimations()
-                updateTitle()
-                draw()
-                needsDisplay = false
-                if trace { traceFrame(since: started) }
-            }
-            let waited = isAnimating ? SDL_WaitEventTimeout(&event, 4) : SDL_WaitEvent(&event)
+            if frames.isPending { drawFrame() }
+            let waited = frames.isPending ? SDL_WaitEventTimeout(&event, 4) : SDL_WaitEvent(&event)
             guard waited == 1 else { continue }
             repeat {
                 if event.type == wakeEvent {
@@ -159,19 +123,52 @@ public final class ChartWindow {
         }
     }
 
+    /// One frame: advance the animations, commit the changes and draw; while anything
+    /// still moves, the next frame is asked for.
+    private func drawFrame() {
+        let started = SDL_GetPerformanceCounter()
+        let moving = advanceAnimations()
+        if let named = title.naming(day: scene?.zoom.dayLabel) { context.setTitle(named) }
+        let screen = device.screen(size: drawableSize)
+        if let scene {
+            scene.draw(into: screen)
+        } else {
+            frames.settle()
+            device.beginPass(screen, clearTo: theme.theme.background)
+            progress.draw(fraction: loading.progress, scale: pixelScale, color: theme.theme.color(forSeries: 0))
+            device.endPass()
+        }
+        context.swap()
+        if moving { frames.request() }
+        guard FrameTrace.isOn, let scene else { return }
+        device.finish()
+        let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
+        print(FrameTrace.line(milliseconds: ms, scene: scene))
+        fflush(stdout)
+    }
+
+    /// Advances the audiograph's sweep and, by `clock`'s step, the scene; returns whether
+    /// anything still moves.
+    private func advanceAnimations() -> Bool {
+        guard let scene else { return false }
+        let playing = owners?.audiograph.advance() ?? false
+        var moving = false
+        clock.step(at: SDL_GetTicks64()) { seconds in
+            moving = scene.advance(by: seconds)
+            return moving
+        }
+        return moving || playing
+    }
+
     /// Picks up what the background threads delivered: load progress, the data, the session.
     private func takeBackgroundResults() throws {
-        needsDisplay = true
-        if let arrived = sessionSlot.take() {
-            restore.sessionArrived(arrived)
+        frames.request()
+        if let arrived = session.takeArrived() {
             if !sizeWasGiven, let w = arrived.windowWidth, let h = arrived.windowHeight {
                 // The session's size is already within 200…16384; no larger than the screen either.
                 context.setWindowSize(width: w, height: h)
             }
-            if !themeWasGiven, let saved = ChartTheme.named(arrived.theme), saved != theme {
-                theme = saved
-                scene?.setTheme(saved, animated: false)
-            }
+            theme.sessionArrived(themeNamed: arrived.theme)
             applySession()
         }
         switch loading.takeOutcome() {
@@ -179,17 +176,12 @@ public final class ChartWindow {
             guard Viewport.fitting(source) != nil else {
                 throw DataLoadError.noData(file: source.dataset.source, reason: "no finite point to show")
             }
-            let made = try ExplorerScene(device: device, source: source, canvas: drawableSize, scale: pixelScale, theme: theme,
-                                         lineWidth: lineWidth, gradient: gradient, font: font, initialFraction: initialFraction,
-                                         smooth: smooth, days: DayFiles(besideOverview: path), dayOptions: options)
-            made.onNotice = { message in
-                var line = "sightline: \(message)\n"
-                _ = line.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
-            }
-            made.main.onViewChange = { [unowned self] in rememberView() }
+            let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
+            made.onNotice = { Self.write("sightline: \($0)\n", to: STDERR_FILENO) }
+            made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
             made.main.gradient.shift()
             scene = made
-            router = InputRouter(main: made.main, selector: made.selector)
+            route(to: made)
             applySession()
         case let .failed(error)?:
             throw error
@@ -198,169 +190,51 @@ public final class ChartWindow {
         }
     }
 
-    /// Restores the file's last x range and hidden series, once both the data and the
-    /// session are here, and records the window's size as it then is.
+    /// Sends the commands to the owners over `scene`, in their precedence.
+    private func route(to scene: ExplorerScene) {
+        let owners = ExplorerCommands(chart: scene, theme: theme, player: player, speech: speaker, days: days) {
+            fflush(stdout)
+            Self.write($0, to: STDOUT_FILENO)
+        }
+        commands.setOwners(owners.owners)
+        self.owners = owners
+    }
+
+    /// Restores the file's last view once both the data and the session are here, and
+    /// records the window's size as it then is.
     private func applySession() {
-        guard let main = scene?.main, let saved = restore.take(userMoved: router?.userMoved == true) else { return }
-        SessionRestore.apply(saved, to: main)
+        guard let main = scene?.main, session.apply(to: main, userMoved: owners?.chart.userMoved == true) else { return }
         rememberWindowSize()
     }
 
     private enum Outcome { case keepRunning, quit }
 
+    /// The window's own events (quit, resize, expose) here; every other to the router.
     private func handle(_ event: SDL_Event) -> Outcome {
         guard let decoded = SDLEventDecoder(pixelScale: pixelScale).decode(event) else { return .keepRunning }
-        if let panel = scene?.shownSummary, panel.isShown, decoded != .command(.summary) {
-            let usedUp = panel.intercept(decoded)
-            if !panel.isShown { speaker.cancel() }
-            if usedUp { return .keepRunning }
-        }
         switch decoded {
         case .quit, .command(.quit):
             return .quit
         case .resized:
-            needsDisplay = true
+            frames.request()
             scene?.resize(to: drawableSize, scale: pixelScale)
             if scene != nil { rememberWindowSize() }
         case .exposed:
-            needsDisplay = true
-        case .command(.toggleTheme):
-            theme = theme == .day ? .night : .day
-            scene?.setTheme(theme, animated: true)
-            remember(SessionUpdate(theme: theme.name))
-            needsDisplay = true
-        case .command(.audiograph):
-            if let scene, let problem = audiograph.toggle(on: scene.shownMain) { say(problem) }
-            needsDisplay = true
-        case .command(.chart(.escape)) where audiograph.isPlaying:
-            // Esc silences first, and does only that.
-            audiograph.stop()
-            needsDisplay = true
-        case .command(.keyHelp):
-            scene?.showsKeyHelp.toggle()
-        case .command(.chart(.escape)) where scene?.showsKeyHelp == true:
-            scene?.showsKeyHelp = false
-        case .command(.chart):
-            if route(decoded) { needsDisplay = true }
-        case .command(.summary):
-            toggleSummary()
-            needsDisplay = true
+            frames.request()
         default:
-            // Pointer events: the presenters ask for frames themselves when something changes.
-            route(decoded)
+            commands.send(decoded)
         }
         return .keepRunning
     }
 
-    /// Shows `message` on the chart for a while and writes it to standard error.
-    private func say(_ message: String) {
-        scene?.notice.show(message)
-        scene?.onNotice?(message)
-    }
-
-    /// Sends `event` to the chart shown (the overview, or a day's) through the scene,
-    /// which takes what belongs to opening and closing a day.
-    @discardableResult
-    private func route(_ event: ChartEvent) -> Bool {
-        guard let scene, let router else { return false }
-        return scene.route(event, through: router)
-    }
-
-    /// Shows the summary of the view in its panel, prints it and says it; or, when it is
-    /// up, puts it away and stops the speech.
-    private func toggleSummary() {
-        guard let scene else { return }
-        let panel = scene.shownSummary
-        guard !panel.isShown else {
-            panel.hide()
-            speaker.cancel()
-            return
-        }
-        let lines = scene.shownMain.summary.lines
-        panel.show(lines)
-        fflush(stdout)
-        var text = lines.map { DisplayText.escaped($0, limit: 2000) }.joined(separator: "\n") + "\n"
-        _ = text.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
-        speaker.speak(lines.joined(separator: " "))
-    }
-
-    /// Names the day shown in the window's title, when that changed.
-    private func updateTitle() {
-        let day = scene?.zoom.dayLabel
-        guard day != titledDay else { return }
-        titledDay = day
-        context.setTitle(day.map { "\(title) — \($0)" } ?? title)
-    }
-
-    /// Records the view and the hidden series for the session.
-    private func rememberView() {
-        guard let main = scene?.main else { return }
-        remember(restore.viewUpdate(of: main))
-    }
-
     private func rememberWindowSize() {
         let window = context.windowSize
-        remember(SessionUpdate(windowSize: PixelSize(width: window.width, height: window.height)))
+        session.remember(SessionUpdate(windowSize: PixelSize(width: window.width, height: window.height)))
     }
 
-    /// Saves this window's change once changes settle; the store merges it with what
-    /// other windows saved meanwhile.
-    private func remember(_ update: SessionUpdate) {
-        store?.save(update)
-    }
-
-    /// Whether an animation, a flick or a change is still to be drawn.
-    private var isAnimating: Bool {
-        guard let scene else { return false }
-        return scene.isAnimating || scene.needsFrame || audiograph.isPlaying
-    }
-
-    /// Advances the animations by `clock`'s step.
-    private func advanceAnimations() {
-        guard let scene else { return }
-        if audiograph.isPlaying { audiograph.update(shown: scene.shownMain) }
-        clock.step(at: SDL_GetTicks64()) { seconds in
-            scene.advance(by: seconds)
-            return scene.isAnimating
-        }
-    }
-
-    private func draw() {
-        let screen = device.screen(size: drawableSize)
-        if let scene {
-            scene.draw(into: screen)
-        } else {
-            device.beginPass(screen, clearTo: theme.background)
-            progress.draw(fraction: loading.progress, scale: pixelScale, color: theme.color(forSeries: 0))
-            device.endPass()
-        }
-        context.swap()
-    }
-
-    /// One trace line: the frame's time to finished (glFinish), the x range of the chart
-    /// shown, the info board's box, the hidden series, the `?` panel's box, the
-    /// audiograph's sweep line (data x) and, last, the day shown.
-    private func traceFrame(since started: UInt64) {
-        device.finish()
-        let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
-        guard let main = scene?.shownMain else { return }
-        let x = main.stage.viewport.current
-        var line = String(format: "frame %.2f ms x %.6f %.6f", ms, x.minX, x.maxX)
-        if let box = main.highlight.boardBox {
-            line += String(format: " board %.0f %.0f %.0f %.0f", box.x, box.y, box.width, box.height)
-        }
-        if let box = scene?.shownSummary.panelBox {
-            line += String(format: " summary %.0f %.0f %.0f %.0f", box.x, box.y, box.width, box.height)
-        }
-        let hidden = main.lines.dataset.series.indices.filter { !main.lines.isVisible($0) }
-        if !hidden.isEmpty { line += " hidden " + hidden.map { DisplayText.name(main.lines.dataset.series[$0].name) }.joined(separator: ",") }
-        if let panel = scene?.keyHelpPanel {
-            line += String(format: " keys %.0f %.0f %.0f %.0f", panel.x, panel.y, panel.width, panel.height)
-        }
-        if let sweep = main.audioCursor.x { line += String(format: " audio %.6f", sweep) }
-        if let day = scene?.zoom.dayLabel, scene?.zoom.phase == .inDay { line += " day \(day)" }
-        print(line)
-        fflush(stdout)
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        _ = text.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     private var drawableSize: PixelSize {

@@ -1,6 +1,8 @@
-import ChartCore
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartStage
+import ChartSupport
 import Foundation
 
 /// Runs the benchmark workload W1 (`BenchmarkScript`) with the app's own scene, in a

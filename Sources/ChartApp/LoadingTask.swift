@@ -1,6 +1,7 @@
 import CSDL2
-import ChartCore
 import ChartData
+import ChartSources
+import ChartSupport
 import Foundation
 
 /// Loads a file and builds its level of detail on a background thread, while the
@@ -26,7 +27,7 @@ final class LoadingTask: @unchecked Sendable {
             let result: Outcome
             do {
                 var lastReported = 0.0
-                let dataset = try DatasetReader.read(path: path, options: options) { done, total in
+                let dataset = try SourceCatalog.source(for: path).read(options: options) { done, total in
                     let now = Double(done) / Double(max(total, 1))
                     guard now - lastReported >= 0.01 || done == total else { return }
                     lastReported = now

@@ -1,4 +1,4 @@
-import ChartCore
+import ChartGeometry
 import ChartRender
 
 /// A progress bar drawn with the line renderer: a pale track and a filled part, two

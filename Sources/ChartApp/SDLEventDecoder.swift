@@ -1,5 +1,6 @@
 import CSDL2
-import ChartCore
+import ChartGeometry
+import ChartStage
 import Foundation
 
 /// Turns SDL's events into `ChartEvent`s: window coordinates become canvas pixels (the

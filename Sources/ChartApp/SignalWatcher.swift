@@ -1,4 +1,4 @@
-import ChartCore
+import ChartSupport
 import Foundation
 
 /// Turns the signals that end a process by default (SIGINT, SIGTERM, SIGHUP, and

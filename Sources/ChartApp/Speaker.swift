@@ -1,4 +1,5 @@
-import ChartCore
+import ChartInteraction
+import ChartSupport
 import Dispatch
 import Foundation
 
@@ -16,7 +17,7 @@ import Foundation
 /// hangs (no speech server answering) cannot hold the others up: a cancel waits for it
 /// at most `cancelTimeout`, and `shutDown()` ends whatever is still running when the
 /// window closes, so no child outlives the app.
-final class Speaker: @unchecked Sendable {
+final class Speaker: SpeechOutput, @unchecked Sendable {
     /// The program's full path; `nil` when speech is off or there is none.
     let program: String?
     private let enabled: Bool
@@ -63,9 +64,11 @@ final class Speaker: @unchecked Sendable {
         queue.async { Self.run(program, ["-C"], waiting: true) }
     }
 
-    /// Ends every `spd-say` still running (the window is closing).
+    /// Ends every `spd-say` still running and lets no other start (the window is
+    /// closing): one queued behind a hanging cancel would otherwise start as the
+    /// cancel is killed, and outlive the window.
     func shutDown() {
-        for pid in Self.running.all { kill(pid, SIGKILL) }
+        for pid in Self.running.close() { kill(pid, SIGKILL) }
     }
 
     /// The first executable `name` in the folders of `searchPath` (colon-separated).
@@ -104,7 +107,13 @@ final class Speaker: @unchecked Sendable {
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
         guard posix_spawn(&pid, program, &actions, &attributes, argv, environ) == 0 else { return }
-        running.insert(pid)
+        guard running.insert(pid) else {
+            // Started as the window closed: ended at once, like the others.
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            return
+        }
         if waiting {
             reap(pid, within: cancelTimeout)
         } else {
@@ -136,26 +145,33 @@ final class Speaker: @unchecked Sendable {
     }
 }
 
-/// The process ids of children not yet reaped, shared by the queue and the reapers.
+/// The process ids of children not yet reaped, shared by the queue and the reapers;
+/// once closed, it takes no more.
 private final class RunningChildren: @unchecked Sendable {
     private let lock = NSLock()
     private var pids = Set<pid_t>()
+    private var isClosed = false
 
-    func insert(_ pid: pid_t) {
+    /// Adds `pid`; returns `false` when closed (the child must then be ended).
+    func insert(_ pid: pid_t) -> Bool {
         lock.lock()
+        defer { lock.unlock() }
+        guard !isClosed else { return false }
         pids.insert(pid)
-        lock.unlock()
+        return true
+    }
+
+    /// Takes no more children; returns those running.
+    func close() -> Set<pid_t> {
+        lock.lock()
+        defer { lock.unlock() }
+        isClosed = true
+        return pids
     }
 
     func remove(_ pid: pid_t) {
         lock.lock()
         pids.remove(pid)
         lock.unlock()
-    }
-
-    var all: Set<pid_t> {
-        lock.lock()
-        defer { lock.unlock() }
-        return pids
     }
 }

@@ -1,5 +1,6 @@
-import ChartCore
 import ChartData
+import ChartGeometry
+import ChartStage
 
 /// The GPU copies of one data source's series, shared by every factory that draws the
 /// source on one device (the main chart's and the range selector's): each series' levels

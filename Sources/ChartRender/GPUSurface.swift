@@ -1,4 +1,6 @@
-import ChartCore
+import ChartGeometry
+import ChartStage
+
 
 /// A surface that draws itself through the `RenderDevice`: first what it keeps in
 /// textures of its own, in passes of their own (`prepare`), then onto the canvas, inside

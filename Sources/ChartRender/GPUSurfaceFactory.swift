@@ -1,5 +1,6 @@
-import ChartCore
 import ChartData
+import ChartGeometry
+import ChartStage
 
 /// Makes the GPU surfaces of one chart: lines over the chart's series, stacks (bars and
 /// areas) over them, shapes, text from one glyph atlas, and the gradient. Programs and
@@ -20,6 +21,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     public let atlas: GlyphAtlas?
     private let cachesLines: Bool
     private var lineCaches: [LineCache] = []
+    private var makers = SurfaceMakers()
     /// The HiDPI scale text is rendered at; the stage's geometry sets it.
     public var scale = 1.0
 
@@ -47,17 +49,30 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         cacheCopyPipeline = try device.makePipeline(LineCache.copyDescriptor)
         gradientRenderer = try GradientRenderer(device: device)
         atlas = try font.map { try GlyphAtlas(device: device, font: $0) }
+        registerSurfaces()
     }
 
-    public func makeShapeSurface(layer: RenderLayer) -> ShapeSurface {
-        GPUShapeSurface(layer: layer, device: device, pipelines: shapePipelines)
+    /// The one list of the kinds of mark the GPU draws: each kind's maker, once.
+    private func registerSurfaces() {
+        makers.register(Shape.self) { [unowned self] in GPUShapeSurface(layer: $0, device: device, pipelines: shapePipelines) }
+        makers.register(TextRun.self) { [unowned self] in
+            GPUTextSurface(layer: $0, device: device, pipeline: textPipeline, atlas: atlas) { [unowned self] in scale }
+        }
+        makers.register(SeriesLine.self) { [unowned self] in makeLineSurface(layer: $0) }
+        makers.register(SeriesStack.self) { [unowned self] layer in
+            GPUStackSurface(layer: layer, renderer: stackRenderer) { [store] in store?.stackSeries(for: $0) }
+        }
+        makers.register(GradientField.self) { [unowned self] in GPUGradientSurface(layer: $0, renderer: gradientRenderer) }
     }
 
-    public func makeTextSurface(layer: RenderLayer) -> TextSurface {
-        GPUTextSurface(layer: layer, device: device, pipeline: textPipeline, atlas: atlas) { [unowned self] in scale }
+    public func makeSurface<Kind: Mark>(for kind: Kind.Type, layer: RenderLayer) -> Kind.Surface {
+        guard let surface = makers.make(kind, layer: layer) else {
+            preconditionFailure("no GPU surface for \(Kind.self): register its maker in GPUSurfaceFactory.registerSurfaces")
+        }
+        return surface
     }
 
-    public func makeLineSurface(layer: RenderLayer) -> LineSurface {
+    private func makeLineSurface(layer: RenderLayer) -> GPULineSurface {
         let cache = cachesLines ? LineCache(device: device, copyPipeline: cacheCopyPipeline) : nil
         if let cache { lineCaches.append(cache) }
         return GPULineSurface(layer: layer, device: device, renderer: lineRenderer, store: store, smoothSeries: smoothSeries,
@@ -67,21 +82,14 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     /// How many times caching line surfaces drew their lines (not copies of them).
     public var cachedLineRenders: Int { lineCaches.reduce(0) { $0 + $1.renders } }
 
-    public func makeStackSurface(layer: RenderLayer) -> StackSurface {
-        GPUStackSurface(layer: layer, renderer: stackRenderer) { [store] in store?.stackSeries(for: $0) }
-    }
-
-    public func makeGradientSurface(layer: RenderLayer) -> GradientSurface {
-        GPUGradientSurface(layer: layer, renderer: gradientRenderer)
-    }
-
     /// Draws `stage`'s surfaces into `destination` in one pass, after the passes that
     /// bring their own textures up to date; `clear` first fills the canvas with the
     /// theme's background (a second stage on the same canvas draws over the first),
-    /// unless the first surface paints all of it anyway (the gradient).
+    /// unless the first surface paints all of it anyway (the gradient). The stage must
+    /// be committed first (`RenderStage.prepareFrame()`, by the loop or a still render).
     public func draw(_ stage: RenderStage, into destination: PassTarget, clear: Bool = true) {
+        assert(stage.isCommitted, "the stage has stale targets: commit it (prepareFrame) before drawing it")
         scale = stage.geometry.scale
-        stage.prepareFrame()
         let geometry = stage.geometry
         let frame = SurfaceFrame(geometry: geometry, viewport: stage.viewport.viewport,
                                  rightViewport: stage.rightViewport.viewport, theme: stage.theme)

@@ -1,7 +1,7 @@
-import ChartCore
 import ChartData
-#if canImport(Glibc)
+import ChartGeometry
 import Glibc
+#if canImport(Glibc)
 #endif
 
 /// A failure at the C boundary (SDL, OpenGL, libpng), in words, with the library's own
@@ -15,6 +15,9 @@ public enum RenderError: Error, CustomStringConvertible {
     case openGLUnavailable(found: String)
     /// A shader failed to compile or link; `log` is the driver's info log.
     case shader(name: String, log: String)
+    /// A pipeline's declared uniforms differ from its linked program's; each problem
+    /// names a uniform.
+    case pipeline(label: String, problems: [String])
     /// A framebuffer object is incomplete.
     case framebuffer(status: UInt32)
     /// Something a picture needs could not be made; the message says what.
@@ -43,6 +46,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case let .openGLUnavailable(found):
             return "OpenGL 3.3 core is needed, but the driver offers \(found). On Linux without a GPU, Mesa's llvmpipe provides it (apt-get install libgl1-mesa-dri).\(Self.memoryLimitHint)"
         case let .shader(name, log): return "shader \(name): \(log)"
+        case let .pipeline(label, problems): return "pipeline '\(label)': " + problems.joined(separator: "; ")
         case let .framebuffer(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
         case let .incomplete(message): return "the picture would be incomplete: \(message)"
         case let .textureTooLarge(width, height, limit):
@@ -78,7 +82,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case .sdl, .noDisplay, .openGLUnavailable, .textureTooLarge, .imageNeedsMemory, .imageUnavailable: return 69
         case .image: return 73
         case .font: return 66
-        case .shader, .framebuffer, .incomplete: return 70
+        case .shader, .pipeline, .framebuffer, .incomplete: return 70
         }
     }
 }

@@ -1,5 +1,6 @@
-import ChartCore
 import ChartData
+import ChartGeometry
+import ChartStage
 
 /// What a GPU surface needs to draw one frame.
 struct SurfaceFrame {

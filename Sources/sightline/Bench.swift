@@ -1,8 +1,9 @@
 import ArgumentParser
 import ChartApp
-import ChartCore
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartSupport
 import Foundation
 
 struct Bench: ParsableCommand {

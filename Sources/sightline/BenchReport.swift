@@ -1,5 +1,5 @@
 import ChartApp
-import ChartCore
+import ChartStage
 import Foundation
 
 /// The benchmark's figures as a table for people and JSON for other tools.

@@ -1,8 +1,10 @@
 import ArgumentParser
 import ChartApp
-import ChartCore
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartSources
+import ChartSupport
 import Foundation
 
 /// What every command does the same way: loading, and turning errors into a message
@@ -19,7 +21,7 @@ enum CommandSupport {
         let bar = ProgressBar(label: "Loading \(DisplayText.escaped(path, limit: 60))")
         defer { bar.finish() }
         do {
-            let dataset = try DatasetReader.read(path: path, options: options) { done, total in
+            let dataset = try SourceCatalog.source(for: path).read(options: options) { done, total in
                 bar.update(done, of: total)
             }
             bar.finish()

@@ -1,6 +1,6 @@
 import ArgumentParser
-import ChartCore
 import ChartData
+import ChartSupport
 import Foundation
 
 struct Describe: ParsableCommand {

@@ -1,7 +1,11 @@
 import ArgumentParser
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
+import ChartInteraction
 import ChartRender
+import ChartSources
+import ChartStage
 import Foundation
 
 /// Throws mutated files and mutated `render` options at the whole render path, in one
@@ -90,7 +94,7 @@ struct FuzzRender: ParsableCommand {
             return .usageError
         }
         do {
-            let dataset = try DatasetReader.read(path: render.file, options: render.data.loadOptions)
+            let dataset = try SourceCatalog.source(for: render.file).read(options: render.data.loadOptions, progress: nil)
             let plan = try RenderPlan(dataset: dataset, lod: render.data.lod, connectsGaps: render.data.connectGaps,
                                       plain: render.plain,
                                       xRange: try render.xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),
@@ -119,8 +123,8 @@ struct FuzzRender: ParsableCommand {
         let layout: ChartLayout = render.plain ? .plain : .standard
         let stage = RenderStage(viewport: plan.visible, geometry: StageGeometry(canvas: render.size.value, layout: layout),
                                 theme: render.look.chartTheme, factory: RecordingSurfaceFactory())
-        for controller in ChartScene.controllers(for: plan.source, layout: layout, lineWidth: render.lineWidth,
-                                                 gradient: render.paintsGradient, title: render.title) {
+        for controller in ChartAssembly.still(source: plan.source, plain: render.plain, lineWidth: render.lineWidth,
+                                              gradient: render.paintsGradient, title: render.title) {
             stage.add(controller)
         }
         var steps = 0

@@ -1,6 +1,7 @@
 import ArgumentParser
-import ChartCore
+import ChartApp
 import ChartRender
+import ChartStage
 import Foundation
 
 /// How the chart looks, shared by every command that draws one.

@@ -1,8 +1,9 @@
 import ArgumentParser
 import ChartApp
-import ChartCore
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartSupport
 import Foundation
 
 /// The session to save if the process ends through `exit()` (Xlib calls it when the

@@ -1,6 +1,6 @@
 import ArgumentParser
-import ChartCore
 import ChartData
+import ChartSupport
 
 /// `A:B` on the command line, with A before B: numbers in data units, or calendar
 /// bounds for a time x axis: dates (`2020-01-01:2020-12-31`,

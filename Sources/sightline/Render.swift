@@ -1,7 +1,9 @@
 import ArgumentParser
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartSupport
 import Foundation
 
 struct Render: ParsableCommand {

@@ -1,5 +1,5 @@
-import ChartCore
 import ChartData
+import ChartGeometry
 
 /// What `sightline render` draws, decided from the data and the options before any GL
 /// work: the series' source and the visible rectangle (finite, non-empty, whatever the

@@ -1,5 +1,6 @@
 import ArgumentParser
-import ChartCore
+import ChartGeometry
+import ChartSupport
 import Foundation
 
 /// Saves session changes in a tight loop until killed, through the same lock, merge

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChartCore
+import ChartSupport
 import Foundation
 
 /// Standard output as the commands print their results to it (`describe`, `render

@@ -1,6 +1,7 @@
-@testable import ChartApp
 import CSDL2
-import ChartCore
+@testable import ChartApp
+import ChartGeometry
+import ChartStage
 import XCTest
 
 /// SDL's events, made by hand, decode to the chart's events: pixels at the pointer's

@@ -1,5 +1,6 @@
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
 import ChartRender
 import XCTest
 

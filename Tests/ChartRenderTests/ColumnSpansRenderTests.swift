@@ -1,5 +1,5 @@
-import ChartCore
 import ChartData
+import ChartGeometry
 @testable import ChartRender
 import XCTest
 

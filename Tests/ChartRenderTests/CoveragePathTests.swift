@@ -1,5 +1,5 @@
-import ChartCore
 import ChartData
+import ChartGeometry
 import ChartRender
 import XCTest
 

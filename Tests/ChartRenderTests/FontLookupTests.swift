@@ -1,3 +1,4 @@
+import ChartApp
 import ChartRender
 import Foundation
 import XCTest

@@ -1,4 +1,5 @@
-import ChartCore
+import ChartApp
+import ChartGeometry
 import ChartRender
 import XCTest
 

@@ -1,5 +1,7 @@
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
+import ChartMarks
 import ChartRender
 import XCTest
 

@@ -1,4 +1,3 @@
-import ChartCore
 import ChartData
 import ChartRender
 import XCTest

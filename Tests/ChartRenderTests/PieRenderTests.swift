@@ -1,6 +1,8 @@
-import ChartCore
 import ChartData
+import ChartGeometry
+import ChartMarks
 import ChartRender
+import ChartStage
 import Foundation
 import XCTest
 
@@ -41,6 +43,7 @@ final class PieRenderTests: XCTestCase {
             while stage.advance(by: 1.0 / 60) { stage.prepareFrame() }
         }
         let target = try TextureTarget(device: device, width: Self.canvas.width, height: Self.canvas.height)
+        stage.prepareFrame()
         factory.draw(stage, into: target.passTarget)
         return (target.readPixels(), pie, colors)
     }

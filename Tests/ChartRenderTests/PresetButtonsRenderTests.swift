@@ -1,6 +1,8 @@
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartStage
 import Foundation
 import XCTest
 

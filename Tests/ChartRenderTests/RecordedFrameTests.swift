@@ -1,6 +1,8 @@
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartStage
 import XCTest
 
 /// `ChartRender`'s own logic, read from what it asks the device to do (a recording

@@ -1,4 +1,4 @@
-import ChartCore
+import ChartGeometry
 import ChartRender
 
 /// A pass as recorded: what it drew into, whether it cleared, the pipelines it applied.

@@ -1,18 +1,24 @@
-import ChartRender
+@testable import ChartRender
 import XCTest
 
 /// Swift and GLSL share their numbers through `ShaderConstants`' `#define`s.
 final class ShaderConstantsTests: XCTestCase {
+    /// Every shader in `Shaders/` (the files a program is linked from; an included file
+    /// gets them in the shader that includes it) has each of the constants after its
+    /// `#version` line.
     func testEveryShaderGetsTheSharedDefinesAfterItsVersionLine() throws {
-        for name in ["line.vert", "line.frag", "shape.vert", "shape.frag", "band.vert", "band-mask.frag", "band-alpha.frag",
-                     "cached-plot.vert", "cached-plot.frag", "span-collect.vert", "span-collect.frag", "span.frag",
-                     "gradient-mesh.vert", "gradient-mesh.frag", "whole-target.vert"] {
+        let defines = ShaderConstants.defines.split(separator: "\n")
+        XCTAssertTrue(defines.contains("#define SHAPE_CIRCLE 1"))
+        XCTAssertTrue(defines.contains("#define MAX_SEGMENTS_PER_QUAD 8"))
+        XCTAssertTrue(defines.contains("#define MAX_STACK_SERIES 16"))
+        let shaders = try ShaderFolder.shaderNames()
+        XCTAssertFalse(shaders.isEmpty)
+        for name in shaders {
             let source = try XCTUnwrap(ShaderLibrary.source(named: name), name)
             let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
             XCTAssertEqual(lines.first, "#version 330 core", name)
-            XCTAssertTrue(lines.contains("#define SHAPE_CIRCLE 1"), name)
-            XCTAssertTrue(lines.contains("#define MAX_SEGMENTS_PER_QUAD 8"), name)
-            XCTAssertTrue(lines.contains("#line 2"), "\(name): error messages keep the file's line numbers")
+            XCTAssertEqual(Array(lines.dropFirst().prefix(defines.count)), defines, "\(name): the constants, right after #version")
+            XCTAssertEqual(lines.dropFirst(1 + defines.count).first, "#line 2", "\(name): error messages keep the file's line numbers")
         }
     }
 

@@ -1,6 +1,8 @@
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartStage
 import XCTest
 
 /// Smoothed lines as llvmpipe draws them: the circle the highlight places from the

@@ -1,6 +1,7 @@
-import ChartCore
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartStage
 import Foundation
 import XCTest
 

@@ -1,6 +1,7 @@
-import ChartCore
 import ChartData
+import ChartGeometry
 @testable import ChartRender
+import ChartSupport
 import XCTest
 
 /// What the stack surface asks of the device (a recording backend, no GPU): pieces go up

@@ -1,6 +1,7 @@
-import ChartCore
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartStage
 import Foundation
 import XCTest
 
@@ -13,7 +14,7 @@ final class StackProbe: RenderController {
     private var environment: RenderEnvironment?
     init(_ stacks: [SeriesStack]) { self.stacks = stacks }
     func attach(to environment: RenderEnvironment) {
-        surface = environment.stackSurface(layer: .series)
+        surface = environment.surface(for: SeriesStack.self, layer: .series)
         self.environment = environment
     }
     func build(in environment: RenderEnvironment) { stacks.forEach { surface?.add($0) } }
@@ -53,6 +54,7 @@ final class StackStage {
         probe.stacks = stacks
         show(visible)
         let target = try TextureTarget(device: device, width: canvas.width, height: canvas.height)
+        stage.prepareFrame()
         factory.draw(stage, into: target.passTarget)
         return target.readPixels()
     }
@@ -61,6 +63,7 @@ final class StackStage {
     func draw(_ stacks: [SeriesStack], visible: DataRect) {
         if probe.stacks != stacks { probe.stacks = stacks }
         show(visible)
+        stage.prepareFrame()
         factory.draw(stage, into: device.screen(size: canvas))
     }
 

@@ -1,6 +1,8 @@
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
 import ChartRender
+import ChartStage
 import XCTest
 
 final class StageRenderTests: XCTestCase {
@@ -147,7 +149,7 @@ private final class ShapeProbe: RenderController {
     let shapes: [Shape]
     private var surface: ShapeSurface?
     init(_ shapes: [Shape]) { self.shapes = shapes }
-    func attach(to environment: RenderEnvironment) { surface = environment.shapeSurface(layer: .overlay) }
+    func attach(to environment: RenderEnvironment) { surface = environment.surface(for: Shape.self, layer: .overlay) }
     func build(in environment: RenderEnvironment) { shapes.forEach { surface?.add($0) } }
 }
 
@@ -170,6 +172,7 @@ final class ShapeSurfaceTests: XCTestCase {
             .area(top: [PixelPoint(x: 100, y: 60), PixelPoint(x: 190, y: 60)], baseline: 90, color: blue),
         ]))
         let target = try TextureTarget(device: device, width: 200, height: 100)
+        stage.prepareFrame()
         factory.draw(stage, into: target.passTarget)
         let image = target.readPixels()
         func color(_ x: Int, _ y: Int) -> (Int, Int, Int) { (Int(image[x, y].r), Int(image[x, y].g), Int(image[x, y].b)) }
@@ -202,6 +205,7 @@ extension ShapeSurfaceTests {
             .outline(PixelBox(x: 20, y: 10, width: 80, height: 60), color: red, width: 3, cornerRadius: 10),
         ]))
         let target = try TextureTarget(device: device, width: 120, height: 80)
+        stage.prepareFrame()
         factory.draw(stage, into: target.passTarget)
         let image = target.readPixels()
         func color(_ x: Int, _ y: Int) -> (Int, Int, Int) { (Int(image[x, y].r), Int(image[x, y].g), Int(image[x, y].b)) }

@@ -1,5 +1,6 @@
-import ChartCore
+import ChartGeometry
 import ChartRender
+import ChartStage
 import XCTest
 
 /// Emits a fixed set of text runs, to test the text surface on the GPU.
@@ -7,7 +8,7 @@ private final class TextProbe: RenderController {
     let runs: [TextRun]
     private var surface: TextSurface?
     init(_ runs: [TextRun]) { self.runs = runs }
-    func attach(to environment: RenderEnvironment) { surface = environment.textSurface(layer: .overlay) }
+    func attach(to environment: RenderEnvironment) { surface = environment.surface(for: TextRun.self, layer: .overlay) }
     func build(in environment: RenderEnvironment) { runs.forEach { surface?.add($0) } }
 }
 
@@ -43,6 +44,7 @@ final class TextScriptsRenderTests: XCTestCase {
                 return TextRun(text, at: origin, anchor: .topLeft, pointSize: TextScriptsRenderTests.pointSize, color: .black)
             }))
             let target = try TextureTarget(device: device, width: canvas.width, height: canvas.height)
+            stage.prepareFrame()
             factory.draw(stage, into: target.passTarget)
             image = CoverageImage(target.readPixels())
         }

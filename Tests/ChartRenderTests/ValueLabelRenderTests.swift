@@ -1,14 +1,18 @@
-import ChartCore
+import ChartApp
 import ChartData
+import ChartGeometry
+import ChartInteraction
+import ChartMarks
 @testable import ChartRender
+import ChartStage
 import Foundation
 import XCTest
 
-/// The value labels of a still picture (`ChartScene`'s controllers) measured with the
+/// The value labels of a still picture (`ChartAssembly.still`) measured with the
 /// real font: each stays in its margin, and no tick label it covers peeks out.
 final class ValueLabelRenderTests: XCTestCase {
     /// A text surface that keeps what it is given and measures with the font it wraps.
-    private final class MeasuredTextSurface: TextSurface {
+    private final class MeasuredTextSurface: TextMarkSurface {
         let inner: TextSurface
         private(set) var runs: [TextRun] = []
         var layer: RenderLayer { inner.layer }
@@ -29,15 +33,13 @@ final class ValueLabelRenderTests: XCTestCase {
         let gpu: GPUSurfaceFactory
         private(set) var texts: [MeasuredTextSurface] = []
         init(_ gpu: GPUSurfaceFactory) { self.gpu = gpu }
-        func makeShapeSurface(layer: RenderLayer) -> ShapeSurface { gpu.makeShapeSurface(layer: layer) }
-        func makeTextSurface(layer: RenderLayer) -> TextSurface {
-            let surface = MeasuredTextSurface(gpu.makeTextSurface(layer: layer))
-            texts.append(surface)
-            return surface
+        func makeSurface<Kind: Mark>(for kind: Kind.Type, layer: RenderLayer) -> Kind.Surface {
+            let surface = gpu.makeSurface(for: kind, layer: layer)
+            guard let text = surface as? TextSurface else { return surface }
+            let measured = MeasuredTextSurface(text)
+            texts.append(measured)
+            return measured as! Kind.Surface
         }
-        func makeLineSurface(layer: RenderLayer) -> LineSurface { gpu.makeLineSurface(layer: layer) }
-        func makeStackSurface(layer: RenderLayer) -> StackSurface { gpu.makeStackSurface(layer: layer) }
-        func makeGradientSurface(layer: RenderLayer) -> GradientSurface { gpu.makeGradientSurface(layer: layer) }
     }
 
     /// A Yahoo file's Close near 2,000 (newest 2,020.90) and Volume in bars on the right
@@ -59,7 +61,7 @@ final class ValueLabelRenderTests: XCTestCase {
         let stage = RenderStage(viewport: view, geometry: StageGeometry(canvas: size, layout: .standard), theme: .day, factory: factory)
         let rightY = try XCTUnwrap(fit.y(for: .right, inX: view.minX...view.maxX, visible: [0, 1]))
         stage.rightViewport.set(.init(y: rightY))
-        let controllers = ChartScene.controllers(for: source, layout: .standard, lineWidth: 2, gradient: false)
+        let controllers = ChartAssembly.still(source: source, plain: false, lineWidth: 2, gradient: false)
         for controller in controllers { stage.add(controller) }
         while stage.advance(by: 1) {}
         stage.prepareFrame()

@@ -1,4 +1,4 @@
-import ChartCore
+import ChartGeometry
 import ChartRender
 import Foundation
 import XCTest

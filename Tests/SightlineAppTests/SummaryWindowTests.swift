@@ -1,6 +1,6 @@
-import ChartCore
 import ChartData
 import ChartRender
+import ChartSupport
 import Foundation
 import XCTest
 

@@ -1,5 +1,6 @@
+import ChartGeometry
 import ChartRender
-import ChartCore
+import ChartSupport
 import Foundation
 import XCTest
 

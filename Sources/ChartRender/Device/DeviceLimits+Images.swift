@@ -1,5 +1,5 @@
-import ChartCore
 import ChartData
+import ChartGeometry
 
 extension DeviceLimits {
     /// The widest and tallest image an offscreen render makes: a texture it can draw

@@ -1,4 +1,5 @@
-import ChartCore
+import ChartGeometry
+
 
 /// What the driver allows and offers.
 public struct DeviceLimits: Sendable {

@@ -1,5 +1,5 @@
 import CGL
-import ChartCore
+import ChartGeometry
 
 /// `RenderBackend` on OpenGL 3.3 core: the only place (with `GLContext`) that calls GL.
 /// Must be used on the thread whose context is current, and be the only user of it:
@@ -266,6 +266,41 @@ final class GLBackend: RenderBackend {
         var log = [GLchar](repeating: 0, count: Int(max(length, 1)))
         getLog(object, GLsizei(log.count), nil, &log)
         return String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    func uniforms(in program: ProgramID) -> [String: UniformType] {
+        var count: GLint = 0
+        glGetProgramiv(program.raw, GLenum(GL_ACTIVE_UNIFORMS), &count)
+        var longest: GLint = 0
+        glGetProgramiv(program.raw, GLenum(GL_ACTIVE_UNIFORM_MAX_LENGTH), &longest)
+        var uniforms: [String: UniformType] = [:]
+        var name = [GLchar](repeating: 0, count: Int(max(longest, 1)))
+        for index in 0..<GLuint(max(count, 0)) {
+            var length: GLsizei = 0, size: GLint = 0, type: GLenum = 0
+            glGetActiveUniform(program.raw, index, GLsizei(name.count), &length, &size, &type, &name)
+            let full = String(decoding: name.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // Built-in state a shader reads (gl_DepthRange) is no one's to declare.
+            if full.hasPrefix("gl_") { continue }
+            // An array is reported by its first element, "u_colors[0]".
+            let isArray = full.hasSuffix("[0]")
+            let element = Self.uniformType(type)
+            uniforms[isArray ? String(full.dropLast(3)) : full] = isArray ? .array(element) : element
+        }
+        return uniforms
+    }
+
+    private static func uniformType(_ type: GLenum) -> UniformType {
+        switch Int32(type) {
+        case GL_FLOAT: .float
+        case GL_INT: .int
+        case GL_BOOL: .bool
+        case GL_FLOAT_VEC2: .vec2
+        case GL_FLOAT_VEC3: .vec3
+        case GL_FLOAT_VEC4: .vec4
+        case GL_SAMPLER_2D: .sampler2D
+        case GL_SAMPLER_BUFFER: .samplerBuffer
+        default: .other("GL type 0x\(String(type, radix: 16))")
+        }
     }
 
     func uniformLocation(_ name: String, in program: ProgramID) -> Int32 {

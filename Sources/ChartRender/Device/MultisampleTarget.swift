@@ -1,4 +1,5 @@
-import ChartCore
+import ChartGeometry
+
 
 /// A multisampled target (RGBA8, `samples` samples per pixel) to draw into and then
 /// resolve with `RenderDevice.resolve`: the benchmark's `--msaa` knob. Sightline's lines

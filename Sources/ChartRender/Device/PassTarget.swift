@@ -1,4 +1,5 @@
-import ChartCore
+import ChartGeometry
+
 
 /// What a pass draws into: the window's framebuffer, or a texture or multisampled
 /// target the device made.

@@ -1,8 +1,9 @@
 /// Everything about a draw that is fixed when the pipeline is made (sokol_gfx's
 /// `sg_pipeline_desc`): the two shaders, how vertices are read, the primitive, the
 /// blend state, which channels are written, whether the scissor applies, and the
-/// format of the targets it may draw into. What changes per draw (uniforms, buffers,
-/// textures, the scissor rectangle) is applied on the device.
+/// format of the targets it may draw into, and the uniforms its shaders have. What changes
+/// per draw (uniform values, buffers, textures, the scissor rectangle) is applied on the
+/// device.
 public struct PipelineDescriptor: Hashable, Sendable {
     /// For messages and recordings, e.g. "line coverage into alpha".
     public var label: String
@@ -21,6 +22,10 @@ public struct PipelineDescriptor: Hashable, Sendable {
     public var targetFormat: PixelFormat?
     /// The shaders' sampler uniforms, in texture slot order: slot 0 is the first.
     public var samplers: [String] = []
+    /// Every other uniform of the shaders, with its type (`declare` adds `Uniform` keys):
+    /// checked against the linked program when the pipeline is made, and the only ones
+    /// draws may set.
+    public var uniforms: [UniformDeclaration] = []
 
     public init(label: String, vertexShader: String, fragmentShader: String) {
         self.label = label

@@ -1,4 +1,5 @@
-import ChartCore
+import ChartGeometry
+
 
 /// A backend that draws nothing and writes down what it was asked to do (sokol_gfx's
 /// dummy backend, with a memory): `ChartRender`'s own logic — which pieces upload when,
@@ -44,7 +45,12 @@ public final class RecordingBackend: RenderBackend {
     public let limits: DeviceLimits
     private var nextID: UInt32 = 1
     private var textureFormats: [UInt32: PixelFormat] = [:]
+    /// Each program's uniforms as its two sources declare them (a linker that removes none).
+    private var programUniforms: [UInt32: [String: UniformType]] = [:]
     private var uniformNames: [Int32: String] = [:]
+    /// Uniform locations are numbered apart from objects, so looking them up leaves the
+    /// objects' numbers as they were.
+    private var nextLocation: Int32 = 0
     private var vertexArrayBuffers: [UInt32: (vertex: Int, index: Int)] = [:]
 
     /// - Parameter screenFormat: the window's format (`.rgb8`: a window without alpha bits).
@@ -116,13 +122,19 @@ public final class RecordingBackend: RenderBackend {
             throw RenderError.shader(name: shader.name, log: "made to fail by the recording")
         }
         commands.append(.makeProgram(vertex: vertex.name, fragment: fragment.name))
-        return ProgramID(raw: issue())
+        let id = issue()
+        programUniforms[id] = ShaderUniforms.declared(in: vertex.text)
+            .merging(ShaderUniforms.declared(in: fragment.text)) { first, _ in first }
+        return ProgramID(raw: id)
     }
 
+    func uniforms(in program: ProgramID) -> [String: UniformType] { programUniforms[program.raw] ?? [:] }
+
     func uniformLocation(_ name: String, in program: ProgramID) -> Int32 {
-        let location = Int32(bitPattern: issue())
-        uniformNames[location] = name
-        return location
+        guard programUniforms[program.raw]?[name] != nil else { return -1 }
+        nextLocation += 1
+        uniformNames[nextLocation] = name
+        return nextLocation
     }
 
     func bindSamplers(_ locations: [Int32], in program: ProgramID) {}

@@ -1,4 +1,5 @@
-import ChartCore
+import ChartGeometry
+
 
 /// What a device needs from a graphics API: objects made and deleted, passes, state and
 /// draws, one call each. `GLBackend` speaks OpenGL 3.3 core; `RecordingBackend` writes
@@ -25,6 +26,9 @@ protocol RenderBackend: AnyObject {
     func makeMultisampleFramebuffer(width: Int, height: Int, samples: Int) throws -> (FramebufferID, samples: Int)
     /// The program linked from two shader sources; throws `RenderError.shader` with the log.
     func makeProgram(vertex: ShaderSource, fragment: ShaderSource) throws -> ProgramID
+    /// The uniforms `program` has, by name (an array's without its "[0]"), with their
+    /// types: GL's active ones, the recording's as its sources declare them.
+    func uniforms(in program: ProgramID) -> [String: UniformType]
     /// The location of a uniform in `program` (−1 when the program has none by that name).
     func uniformLocation(_ name: String, in program: ProgramID) -> Int32
     /// Points `program`'s samplers at texture slots 0, 1, … in the order of `locations`.

@@ -1,7 +1,7 @@
-import ChartCore
 import ChartData
-#if canImport(Glibc)
+import ChartGeometry
 import Glibc
+#if canImport(Glibc)
 #endif
 
 /// The one way to the GPU, in the manner of sokol_gfx: it makes buffers, textures,
@@ -11,8 +11,10 @@ import Glibc
 /// could not be made.
 ///
 /// Its validation is sokol's: a call out of order (a draw outside a pass, bindings that
-/// do not match the pipeline) stops a debug build with the rule in words; a release
-/// build skips the call instead of crashing.
+/// do not match the pipeline, a uniform the pipeline does not declare) stops a debug
+/// build with the rule in words; a release build skips the call instead of crashing. A
+/// pipeline whose declared uniforms are not its program's is refused when it is made,
+/// in every build.
 ///
 /// Must be used on the thread whose context is current.
 public final class RenderDevice {
@@ -46,12 +48,18 @@ public final class RenderDevice {
     private var pipelines: [PipelineDescriptor] = []
     private var pipelineIDs: [PipelineDescriptor: PipelineID] = [:]
     private var pipelinePrograms: [ProgramID] = []
-    private var uniformLocations: [ProgramID: [String: Int32]] = [:]
+    /// Each pipeline's declared uniforms by name, their locations looked up when it was made.
+    private var pipelineUniforms: [[String: UniformSlot]] = []
     private var vertexArrays: [VertexArrayKey: VertexArrayID] = [:]
     private var textureKinds: [TextureID: BoundTexture.Kind] = [:]
     private var pass: PassTarget?
     private var applied: PipelineID?
     private var timing: TimerID?
+
+    private struct UniformSlot {
+        var location: Int32
+        var type: UniformType
+    }
 
     private struct VertexArrayKey: Hashable {
         var layout: VertexLayout
@@ -206,23 +214,32 @@ public final class RenderDevice {
     /// The pipeline `descriptor` describes, made the first time it is asked for and
     /// shared after that. Programs are shared by pipelines with the same two shaders (on
     /// llvmpipe each link JIT-compiles, tens of milliseconds before the first frame).
-    /// - Throws: `RenderError.shader` with the driver's log.
+    /// The uniforms and samplers it declares must be the linked program's, name for name
+    /// and type for type; their locations are looked up here, once.
+    /// - Throws: `RenderError.shader` with the driver's log; `RenderError.pipeline` naming
+    ///   each uniform that is misspelt, missing, undeclared or of another type.
     public func makePipeline(_ descriptor: PipelineDescriptor) throws -> PipelineID {
         if let made = pipelineIDs[descriptor] { return made }
         let program = try program(vertex: descriptor.vertexShader, fragment: descriptor.fragmentShader)
-        // Samplers read their slots for good: each program is bound to them once.
+        let problems = descriptor.uniformProblems(in: backend.uniforms(in: program))
+        guard problems.isEmpty else { throw RenderError.pipeline(label: descriptor.label, problems: problems) }
+        // Samplers read their slots for good: each program is bound to them once (the check
+        // above makes them the program's; only their order can differ).
         if let bound = programSamplers[program] {
-            _ = valid(bound == descriptor.samplers || descriptor.samplers.isEmpty,
-                      "'\(descriptor.label)' names samplers \(descriptor.samplers) where its program has \(bound)")
+            _ = valid(bound == descriptor.samplers,
+                      "'\(descriptor.label)' names samplers \(descriptor.samplers) in another order than its program's \(bound)")
         } else {
             programSamplers[program] = descriptor.samplers
             if !descriptor.samplers.isEmpty {
-                backend.bindSamplers(descriptor.samplers.map { location($0, in: program) }, in: program)
+                backend.bindSamplers(descriptor.samplers.map { backend.uniformLocation($0, in: program) }, in: program)
             }
         }
         let pipeline = PipelineID(raw: UInt32(pipelines.count))
         pipelines.append(descriptor)
         pipelinePrograms.append(program)
+        pipelineUniforms.append(Dictionary(uniqueKeysWithValues: descriptor.uniforms.map { uniform in
+            (uniform.name, UniformSlot(location: backend.uniformLocation(uniform.name, in: program), type: uniform.type))
+        }))
         pipelineIDs[descriptor] = pipeline
         return pipeline
     }
@@ -241,13 +258,6 @@ public final class RenderDevice {
         owned.insert(.program(program))
         programs[key] = program
         return program
-    }
-
-    private func location(_ name: String, in program: ProgramID) -> Int32 {
-        if let location = uniformLocations[program]?[name] { return location }
-        let location = backend.uniformLocation(name, in: program)
-        uniformLocations[program, default: [:]][name] = location
-        return location
     }
 
     // MARK: Passes and draws
@@ -343,12 +353,21 @@ public final class RenderDevice {
         checkError("binding buffers and textures for '\(descriptor.label)'")
     }
 
-    /// Sets the applied pipeline's uniform `name` (a name its program lacks is ignored,
-    /// as OpenGL does for uniforms the compiler removed).
-    public func setUniform(_ name: String, _ value: UniformValue) {
+    /// Sets the applied pipeline's `uniform` to `value`. The pipeline must declare it: a
+    /// debug build stops, naming both, when it does not; a release build skips the call.
+    public func setUniform<Value>(_ uniform: Uniform<Value>, _ value: Value) {
         guard let applied = valid(applied, "setUniform needs an applied pipeline") else { return }
-        backend.setUniform(location(name, in: pipelinePrograms[Int(applied.raw)]), to: value)
-        checkError("setting \(name) of '\(pipelines[Int(applied.raw)].label)'")
+        let index = Int(applied.raw)
+        guard let slot = valid(pipelineUniforms[index][uniform.name],
+                               "pipeline '\(pipelines[index].label)' declares no uniform \(uniform.name)") else { return }
+        // The declaration was checked against the program when the pipeline was made; only
+        // two keys of one name and different types can differ here.
+        #if DEBUG
+        precondition(slot.type == Value.uniformType,
+                     "RenderDevice: pipeline '\(pipelines[index].label)' declares \(uniform.name) as \(slot.type), set as \(Value.uniformType)")
+        #endif
+        backend.setUniform(slot.location, to: value.uniformValue)
+        checkError("setting \(uniform.name) of '\(pipelines[index].label)'")
     }
 
     /// Draws `count` vertices (or indices, for an indexed pipeline) of the applied

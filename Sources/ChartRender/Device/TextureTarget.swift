@@ -1,4 +1,5 @@
-import ChartCore
+import ChartGeometry
+
 
 /// An offscreen target (a texture the device made) to draw into in a pass, sample from
 /// afterwards, or read back.

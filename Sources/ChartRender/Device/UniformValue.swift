@@ -1,4 +1,5 @@
-/// A value for one uniform of the applied pipeline's program.
+/// A value for one uniform of the applied pipeline's program, as a backend sends it
+/// (draws give a `UniformData` value through a `Uniform` key).
 public enum UniformValue: Equatable, Sendable {
     case float(Float)
     case int(Int32)
@@ -12,7 +13,4 @@ public enum UniformValue: Equatable, Sendable {
     case floatArray([Float])
     /// An array of vec4, four floats each.
     case vec4Array([Float])
-
-    /// A `vec2` of a pixel size.
-    static func size(_ width: Int, _ height: Int) -> UniformValue { .vec2(Float(width), Float(height)) }
 }

@@ -1,0 +1,188 @@
+import ChartData
+import ChartGeometry
+import ChartStage
+
+/// The legend: one toggle per series, in its colour, left in the bar above the plot,
+/// after the chart's title if it has one. A filled dot is a shown series, a ring a
+/// hidden one. Toggles that do not fit are counted after the last one ("+3").
+public final class LegendController: RenderController {
+    private let names: [String]
+    private let lines: SeriesLinesController
+    public var pointSize = 12.0
+    /// Written first, larger (a still picture's `--title`).
+    public var title: String? {
+        didSet { environment?.invalidate() }
+    }
+    public var titlePointSize = 15.0
+    /// How much of the bar's width the legend may take (the rest is the presets').
+    public var widthShare = 0.62
+    /// Where the presets start, when known: the legend stops short of them, so no
+    /// toggle hides under a button in a narrow window.
+    public var presetsStart: (() -> Double?)?
+    /// Where something left in the bar ends, when there is one (a day's zoom-out
+    /// control): the legend starts a gap after it.
+    public var leadingEnd: (() -> Double?)?
+    /// Each toggle's box after the last build, in series order.
+    public private(set) var boxes: [PixelBox] = []
+    /// The series whose toggle has the keyboard's focus: a ring round it shows it.
+    public var focusedSeries: Int? {
+        didSet { if focusedSeries != oldValue { environment?.invalidate() } }
+    }
+    private var shapes: ShapeSurface?
+    private var text: TextSurface?
+    private var environment: RenderEnvironment?
+
+    public init(dataset: Dataset, lines: SeriesLinesController) {
+        // Cut for the screen: a 10 MB header name would otherwise be drawn glyph by glyph.
+        names = dataset.series.map { DisplayText.name($0.name) }
+        self.lines = lines
+    }
+
+    public var followsViewport: Bool { false }
+
+    public func attach(to environment: RenderEnvironment) {
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
+        self.environment = environment
+    }
+
+    /// The series whose toggle is at `point`.
+    public func series(at point: PixelPoint) -> Int? {
+        boxes.firstIndex { $0.contains(point) }
+    }
+
+    /// Redraws the toggles (after a series was shown or hidden).
+    public func refresh() { environment?.invalidate() }
+
+    public func build(in environment: RenderEnvironment) {
+        boxes = []
+        guard let shapes, let text, let bar = environment.geometry.bar else { return }
+        let scale = environment.geometry.scale
+        var x = bar.x
+        if let end = leadingEnd?() { x = max(x, end + 16 * scale) }
+        if let title, !title.isEmpty {
+            text.add(TextRun(title, at: PixelPoint(x: x, y: bar.y + bar.height / 2), anchor: .centerLeft,
+                             pointSize: titlePointSize, color: environment.theme.text))
+            x += text.measure(title, pointSize: titlePointSize).width + 16 * scale
+        }
+        var limit = bar.x + (bar.maxX - bar.x) * widthShare
+        if let start = presetsStart?() { limit = start - 8 * scale }
+        for (index, name) in names.enumerated() {
+            let size = text.measure(name, pointSize: pointSize)
+            let box = PixelBox(x: x, y: bar.y, width: size.width + 30 * scale, height: bar.height)
+            // Room for this toggle and, unless it is the last, for the "+N" after it.
+            let more = index == names.count - 1 ? 0 : text.measure("+\(names.count - index - 1)", pointSize: pointSize).width + 8 * scale
+            guard box.maxX + more <= limit || index == 0 else {
+                // The toggles left out are counted, so none goes missing unsaid (Shift+digit still reaches them).
+                text.add(TextRun("+\(names.count - index)", at: PixelPoint(x: x, y: bar.y + bar.height / 2), anchor: .centerLeft,
+                                 pointSize: pointSize, color: environment.theme.text.withAlpha(0.7)))
+                break
+            }
+            boxes.append(box)
+            let color = lines.color(ofSeries: index, theme: environment.theme)
+            let shown = lines.isVisible(index)
+            shapes.add(.rect(box, fill: environment.theme.panel, cornerRadius: box.height / 2))
+            if index == focusedSeries {
+                let ring = 2 * scale
+                shapes.add(.outline(PixelBox(x: box.x - ring, y: box.y - ring, width: box.width + 2 * ring,
+                                             height: box.height + 2 * ring),
+                                    color: environment.theme.text, width: ring, cornerRadius: box.height / 2 + ring))
+            }
+            shapes.add(.circle(center: PixelPoint(x: box.x + 13 * scale, y: box.y + box.height / 2), radius: 5 * scale,
+                               fill: shown ? color : environment.theme.panel, stroke: color, strokeWidth: 2 * scale))
+            text.add(TextRun(name, at: PixelPoint(x: box.x + 23 * scale, y: box.y + box.height / 2), anchor: .centerLeft,
+                             pointSize: pointSize, color: environment.theme.text.withAlpha(shown ? 1 : 0.55)))
+            x = box.maxX + 8 * scale
+        }
+    }
+}
+
+/// The range preset buttons (1D … 5Y, All), right in the bar above the plot; the active
+/// one is filled, the unavailable ones dimmed.
+public final class PresetButtonsController: RenderController {
+    public let presets: [RangePreset]
+    public var active: RangePreset? {
+        didSet { environment?.invalidate() }
+    }
+    /// Presets that would show fewer than two points (`RangePreset.showsTwoPoints`):
+    /// drawn faint, and pressing them does nothing.
+    public let unavailable: Set<RangePreset>
+    /// The opacity of an unavailable preset's label and button.
+    public static let dimmedAlpha = 0.35
+    public var pointSize = 12.0
+    public private(set) var boxes: [PixelBox] = []
+    private var shapes: ShapeSurface?
+    private var text: TextSurface?
+    private var environment: RenderEnvironment?
+
+    /// The presets of `dataset`'s x axis, those that would show fewer than two of its
+    /// points over `data` (the chart's extent, `ChartComposition.extent`) unavailable.
+    /// - Complexity: O(presets × log n).
+    public init(dataset: Dataset, data: ClosedRange<Double>) {
+        presets = RangePreset.available(for: dataset.xKind)
+        // All shows everything there is, however little: it is never dimmed.
+        unavailable = Set(presets.filter {
+            $0 != .all && !$0.showsTwoPoints(of: dataset.xs, data: data, kind: dataset.xKind)
+        })
+    }
+
+    public var followsViewport: Bool { false }
+
+    public func attach(to environment: RenderEnvironment) {
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
+        self.environment = environment
+    }
+
+    public func preset(at point: PixelPoint) -> RangePreset? {
+        boxes.firstIndex { $0.contains(point) }.map { presets[$0] }
+    }
+
+    public func build(in environment: RenderEnvironment) {
+        boxes = []
+        guard let shapes, let text, let bar = environment.geometry.bar else { return }
+        let scale = environment.geometry.scale
+        let widths = presets.map { text.measure($0.label, pointSize: pointSize).width + 16 * scale }
+        var x = bar.maxX - widths.reduce(0, +) - 4 * scale * Double(presets.count - 1)
+        let theme = environment.theme
+        for (preset, width) in zip(presets, widths) {
+            let box = PixelBox(x: x, y: bar.y, width: width, height: bar.height)
+            boxes.append(box)
+            let isActive = preset == active
+            let dimming = unavailable.contains(preset) ? Self.dimmedAlpha : 1
+            shapes.add(.rect(box, fill: (isActive ? theme.text : theme.panel).withAlpha(dimming), cornerRadius: bar.height / 2))
+            text.add(TextRun(preset.label, at: PixelPoint(x: box.x + width / 2, y: box.y + box.height / 2), anchor: .center,
+                             pointSize: pointSize, color: (isActive ? theme.panel.withAlpha(1) : theme.text).withAlpha(dimming)))
+            x += width + 4 * scale
+        }
+    }
+}
+
+/// The box of a right-drag zoom: a translucent band over the plot between the press
+/// and the pointer.
+public final class SelectionBoxController: RenderController {
+    /// The band's ends in canvas pixels; `nil` when no box zoom is under way.
+    public var band: ClosedRange<Double>? {
+        didSet { environment?.invalidate() }
+    }
+    private var shapes: ShapeSurface?
+    private var environment: RenderEnvironment?
+
+    public init() {}
+
+    public var followsViewport: Bool { false }
+
+    public func attach(to environment: RenderEnvironment) {
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
+        self.environment = environment
+    }
+
+    public func build(in environment: RenderEnvironment) {
+        guard let band, let shapes else { return }
+        let plot = environment.geometry.plotBox
+        let low = max(band.lowerBound, plot.x), high = min(band.upperBound, plot.maxX)
+        guard high > low else { return }
+        shapes.add(.rect(PixelBox(x: low, y: plot.y, width: high - low, height: plot.height),
+                         fill: environment.theme.text.withAlpha(0.15)))
+    }
+}

@@ -1,0 +1,121 @@
+import ChartGeometry
+import ChartStage
+
+
+/// Rectangles, circles, (dashed) segments and wedges as one instanced draw of quads whose
+/// fragment shader computes each shape's signed distance; filled areas as one batch of
+/// triangles. The batches are rebuilt only when the shapes change.
+final class GPUShapeSurface: MarkSurface, GPUSurface {
+    let layer: RenderLayer
+    private let device: RenderDevice
+    private let pipelines: ShapePipelines
+    private var shapes: [Shape] = []
+    private var instances: [Float] = []
+    private var triangles: [Float] = []
+    private var isBuilt = false
+    private let instanceBuffer: BufferID
+    private let triangleBuffer: BufferID
+
+    private static let floatsPerInstance = 16
+    private static let floatsPerVertex = 6
+
+    init(layer: RenderLayer, device: RenderDevice, pipelines: ShapePipelines) {
+        self.layer = layer
+        self.device = device
+        self.pipelines = pipelines
+        instanceBuffer = device.makeBuffer(byteCount: 0)
+        triangleBuffer = device.makeBuffer(byteCount: 0)
+    }
+
+    deinit {
+        device.delete(instanceBuffer)
+        device.delete(triangleBuffer)
+    }
+
+    func add(_ shape: Shape) {
+        shapes.append(shape)
+        isBuilt = false
+    }
+
+    func removeAll() {
+        shapes.removeAll()
+        isBuilt = false
+    }
+
+    func draw(_ frame: SurfaceFrame) {
+        if !isBuilt { build() }
+        let canvas = frame.geometry.canvas
+        if !triangles.isEmpty {
+            device.apply(pipelines.flat)
+            device.applyBindings(vertexBuffer: triangleBuffer)
+            device.setUniform(ShapePipelines.canvasSize, SIMD2(canvas))
+            device.draw(count: triangles.count / Self.floatsPerVertex)
+        }
+        if !instances.isEmpty {
+            device.apply(pipelines.shape)
+            device.applyBindings(vertexBuffer: instanceBuffer)
+            device.setUniform(ShapePipelines.canvasSize, SIMD2(canvas))
+            device.draw(count: 4, instances: instances.count / Self.floatsPerInstance)
+        }
+    }
+
+    private func build() {
+        instances.removeAll(keepingCapacity: true)
+        triangles.removeAll(keepingCapacity: true)
+        let seams = WedgeSeams(shapes)
+        for (index, shape) in shapes.enumerated() {
+            switch shape {
+            case let .rect(box, fill, cornerRadius):
+                append([box.x, box.y, box.maxX, box.maxY], [kind(.rect), cornerRadius, 0, 0], fill, fill)
+            case let .outline(box, color, width, cornerRadius):
+                // A rect whose rim, `width` wide, takes the stroke colour over a clear fill.
+                append([box.x, box.y, box.maxX, box.maxY], [kind(.rect), cornerRadius, width, 0], RGBAColor(red: 0, green: 0, blue: 0, alpha: 0), color)
+            case let .circle(center, radius, fill, stroke, strokeWidth):
+                append([center.x, center.y, radius, strokeWidth], [kind(.circle), 0, 0, 0], fill, stroke)
+            case let .segment(from, to, width, color, dash):
+                let (a, b) = Self.snapped(from, to, width: width)
+                append([a.x, a.y, b.x, b.y], [kind(.segment), width, dash?.on ?? 0, dash?.off ?? 0], color, color)
+            case let .area(top, baseline, color):
+                for (p, q) in zip(top, top.dropFirst()) {
+                    for v in [p, q, PixelPoint(x: q.x, y: baseline), p, PixelPoint(x: q.x, y: baseline), PixelPoint(x: p.x, y: baseline)] {
+                        triangles += [Float(v.x), Float(v.y), color.red, color.green, color.blue, color.alpha]
+                    }
+                }
+            case let .wedge(center, radius, startAngle, endAngle, fill):
+                guard endAngle > startAngle, radius > 0 else { continue }
+                // Small angles keep Float's precision in the shader; a full turn or more
+                // is the whole disc, which the shader tells by the span alone.
+                let start = startAngle.truncatingRemainder(dividingBy: 2 * .pi)
+                let span = min(endAngle - startAngle, 2 * .pi)
+                let overlap = seams.overlap(ofWedgeAt: index)
+                append([center.x, center.y, radius, overlap.start], [kind(.wedge), start, start + span, overlap.end], fill, fill)
+            }
+        }
+        instances.withUnsafeBytes { device.stream($0, into: instanceBuffer) }
+        triangles.withUnsafeBytes { device.stream($0, into: triangleBuffer) }
+        isBuilt = true
+    }
+
+    /// The shape kind as the shader reads it (`a_params.x`).
+    private func kind(_ kind: ShaderConstants.ShapeKind) -> Double { Double(kind.rawValue) }
+
+    private func append(_ geometry: [Double], _ params: [Double], _ fill: RGBAColor, _ stroke: RGBAColor) {
+        instances += geometry.map(Float.init) + params.map(Float.init)
+        instances += [fill.red, fill.green, fill.blue, fill.alpha, stroke.red, stroke.green, stroke.blue, stroke.alpha]
+    }
+
+    /// Thin horizontal and vertical segments centred on a pixel row or column, so a
+    /// one-pixel grid line is one crisp row instead of two half-tone ones.
+    private static func snapped(_ a: PixelPoint, _ b: PixelPoint, width: Double) -> (PixelPoint, PixelPoint) {
+        guard width.rounded() == width, Int(width) % 2 == 1 else { return (a, b) }
+        if a.y == b.y {
+            let y = a.y.rounded(.down) + 0.5
+            return (PixelPoint(x: a.x, y: y), PixelPoint(x: b.x, y: y))
+        }
+        if a.x == b.x {
+            let x = a.x.rounded(.down) + 0.5
+            return (PixelPoint(x: x, y: a.y), PixelPoint(x: x, y: b.y))
+        }
+        return (a, b)
+    }
+}

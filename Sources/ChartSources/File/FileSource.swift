@@ -1,0 +1,21 @@
+import ChartData
+
+/// A file, a folder of day files, or standard input (`-`): every location no other kind
+/// claims, read by `DatasetReader`.
+public struct FileSource: DatasetSource {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public static func source(for location: String) -> FileSource? {
+        FileSource(path: location)
+    }
+
+    public var name: String { path == "-" ? "standard input" : path }
+
+    public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
+        try DatasetReader.read(path: path, options: options, progress: progress)
+    }
+}

@@ -1,0 +1,39 @@
+import ChartGeometry
+
+extension SessionEntry: Codable {
+    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries }
+
+    /// Reads an entry leniently: a missing or invalid path makes the entry invalid (it
+    /// is dropped); any other field that is missing, out of range or of the wrong type
+    /// takes its default, so one odd value never costs the whole session.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let path = try c.decode(String.self, forKey: .path)
+        guard Self.isValidPath(path) else {
+            throw DecodingError.dataCorruptedError(forKey: .path, in: c, debugDescription: "not an absolute path")
+        }
+        self.init(path: path)
+        chart = (try? c.decode(Int.self, forKey: .chart)).flatMap { Self.chartRange.contains($0) ? $0 : nil }
+        xColumn = (try? c.decode(String.self, forKey: .xColumn)).flatMap { Self.isValidName($0) ? $0 : nil }
+        yColumns = (try? c.decode([String].self, forKey: .yColumns)).flatMap {
+            !$0.isEmpty && $0.count <= Self.listLimit && $0.allSatisfy(Self.isValidName) ? $0 : nil
+        }
+        visible = try? c.decode(DataRect.self, forKey: .visible)
+        hiddenSeries = Self.names(try? c.decode([String].self, forKey: .hiddenSeries))
+    }
+
+    /// The valid names of `list`, at most `listLimit` of them.
+    static func names(_ list: [String]?) -> [String] {
+        Array((list ?? []).filter(isValidName).prefix(listLimit))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(path, forKey: .path)
+        try c.encodeIfPresent(chart, forKey: .chart)
+        try c.encodeIfPresent(xColumn, forKey: .xColumn)
+        try c.encodeIfPresent(yColumns, forKey: .yColumns)
+        try c.encodeIfPresent(visible, forKey: .visible)
+        try c.encode(hiddenSeries, forKey: .hiddenSeries)
+    }
+}

@@ -1,0 +1,48 @@
+import ChartGeometry
+import Foundation
+
+/// What the session keeps for one file (and one chart of it): the columns it was opened
+/// with, where the user was looking, and which series they hid.
+public struct SessionEntry: Equatable, Sendable {
+    /// The file's real path (symbolic links resolved), so every name of it finds this entry.
+    public var path: String
+    /// `--chart`: which chart of a file holding several, from 1; `nil` for the default.
+    public var chart: Int?
+    /// `--x`: the x column's name; `nil` for the default.
+    public var xColumn: String?
+    /// `--y`: the series' column names; `nil` for every numeric column.
+    public var yColumns: [String]?
+    /// The visible range, data units; `nil` until the user moved the view.
+    public var visible: DataRect?
+    /// Names of the series the user hid.
+    public var hiddenSeries: [String] = []
+
+    /// The most characters a column or series name read back may have.
+    public static let nameLimit = 1024
+    /// The most names a list read back may hold.
+    public static let listLimit = 1000
+    /// The charts a file may hold, as far as a session read back is concerned.
+    public static let chartRange = 1...1_000_000
+
+    public init(path: String, chart: Int? = nil, xColumn: String? = nil, yColumns: [String]? = nil) {
+        self.path = path
+        self.chart = chart
+        self.xColumn = xColumn
+        self.yColumns = yColumns
+    }
+
+    /// Whether this entry is the one for `path`'s chart `chart`.
+    public func isFor(path: String, chart: Int?) -> Bool {
+        self.path == path && self.chart == chart
+    }
+
+    /// Whether `path` may be a key: absolute, no NUL, at most PATH_MAX bytes.
+    static func isValidPath(_ path: String) -> Bool {
+        path.hasPrefix("/") && !path.utf8.contains(0) && path.utf8.count <= Int(PATH_MAX)
+    }
+
+    /// Whether `name` may be a column or series name read back.
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= nameLimit && !name.utf8.contains(0)
+    }
+}
