@@ -29,7 +29,7 @@ public final class RangeSelectorPresenter: ViewportObserver {
                                                minY: y.lowerBound, maxY: y.upperBound),
                             geometry: geometry, theme: main.stage.theme, factory: factory, frames: main.stage.frames)
         if let rightY = main.fit.y(for: .right, inX: main.dataRange, visible: series) { stage.rightViewport.set(.init(y: rightY)) }
-        let parts = ChartAssembly.overview(dataset: source.dataset, composition: main.composition, lineWidth: lineWidth)
+        let parts = ChartAssembly.overview(source: source, composition: main.composition, lineWidth: lineWidth)
         (window, lines, stacks) = (parts.window, parts.series.lines, parts.series.stacks)
         selection = RangeSelection(data: main.dataRange, selected: main.targetX, minimumWidth: main.minimumWidth)
         for controller in parts.controllers { stage.add(controller) }

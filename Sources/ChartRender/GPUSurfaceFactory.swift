@@ -3,16 +3,16 @@ import ChartGeometry
 import ChartStage
 
 /// Makes the GPU surfaces of one chart: lines over the chart's series, stacks (bars and
-/// areas) over them, shapes, text from one glyph atlas, and the gradient. Programs, the
-/// atlas and the series' GPU copies are shared by all.
+/// areas) over them, shapes, text from one glyph atlas, and the gradient. Programs and
+/// the atlas are shared by all; the series' GPU copies are the store's, which the range
+/// selector's factory shares with the main chart's.
 public final class GPUSurfaceFactory: SurfaceFactory {
     private let device: RenderDevice
     private let lineRenderer: LineRenderer
-    private let series: [LODLineSeries]
-    private let dataset: Dataset?
+    /// The series' GPU copies; `nil` for a chart without data.
+    public let store: GPUSeriesStore?
     private let stackRenderer: StackRenderer
-    /// The stacks' GPU series, by the series they stack and how their levels merge.
-    private var stackSeries: [StackSeriesKey: LODStackSeries] = [:]
+    /// Made for the view this factory's chart shows, so each chart has its own.
     private let smoothSeries: [SmoothLineSeries]
     private let shapePipelines: ShapePipelines
     private let textPipeline: PipelineID
@@ -22,26 +22,27 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     private let cachesLines: Bool
     private var lineCaches: [LineCache] = []
     private var makers = SurfaceMakers()
-    /// The series `prepareAhead()` asks first next frame, so each gets its turn.
-    private var nextAheadSeries = 0
     /// The HiDPI scale text is rendered at; the stage's geometry sets it.
     public var scale = 1.0
 
+    /// A factory with a store of its own over `source`.
     /// - Parameter cachesLines: draw line surfaces once into a texture and reuse it while
     ///   their lines and view stay the same (a range selector's overview).
-    public init(device: RenderDevice, source: DataSource?, font: FontFace?, cachesLines: Bool = false) throws {
+    public convenience init(device: RenderDevice, source: DataSource?, font: FontFace?, cachesLines: Bool = false) throws {
+        try self.init(device: device, store: source.map { GPUSeriesStore(device: device, source: $0) }, font: font,
+                      cachesLines: cachesLines)
+    }
+
+    /// A factory drawing from `store`, which other factories on `device` may share. The
+    /// factory that does not cache its lines prepares the store's pieces ahead.
+    public init(device: RenderDevice, store: GPUSeriesStore?, font: FontFace?, cachesLines: Bool = false) throws {
         self.device = device
         self.cachesLines = cachesLines
+        self.store = store
         lineRenderer = try LineRenderer(device: device)
-        series = source.map { source in
-            source.details.enumerated().map { index, detail in
-                LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail, gaps: source.gaps)
-            }
-        } ?? []
-        dataset = source?.dataset
         stackRenderer = try StackRenderer(device: device)
-        smoothSeries = source.map { source in
-            source.dataset.series.indices.map { SmoothLineSeries(device: device, source: source, seriesIndex: $0) }
+        smoothSeries = store.map { store in
+            store.source.dataset.series.indices.map { SmoothLineSeries(device: device, source: store.source, seriesIndex: $0) }
         } ?? []
         shapePipelines = try ShapePipelines(device: device)
         textPipeline = try device.makePipeline(GPUTextSurface.descriptor)
@@ -59,7 +60,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         }
         makers.register(SeriesLine.self) { [unowned self] in makeLineSurface(layer: $0) }
         makers.register(SeriesStack.self) { [unowned self] layer in
-            GPUStackSurface(layer: layer, renderer: stackRenderer) { [unowned self] in stackSeries(for: $0) }
+            GPUStackSurface(layer: layer, renderer: stackRenderer) { [store] in store?.stackSeries(for: $0) }
         }
         makers.register(GradientField.self) { [unowned self] in GPUGradientSurface(layer: $0, renderer: gradientRenderer) }
     }
@@ -74,29 +75,12 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     private func makeLineSurface(layer: RenderLayer) -> GPULineSurface {
         let cache = cachesLines ? LineCache(device: device, copyPipeline: cacheCopyPipeline) : nil
         if let cache { lineCaches.append(cache) }
-        return GPULineSurface(layer: layer, device: device, renderer: lineRenderer, series: series, smoothSeries: smoothSeries,
+        return GPULineSurface(layer: layer, device: device, renderer: lineRenderer, store: store, smoothSeries: smoothSeries,
                               cache: cache)
     }
 
     /// How many times caching line surfaces drew their lines (not copies of them).
     public var cachedLineRenders: Int { lineCaches.reduce(0) { $0 + $1.renders } }
-
-    private struct StackSeriesKey: Hashable {
-        var series: [Int]
-        var merge: StackMerge
-    }
-
-    /// The GPU series `stack` is drawn from, made the first time its series and merge
-    /// rule are asked for; `nil` when it names a series the data does not have.
-    private func stackSeries(for stack: SeriesStack) -> LODStackSeries? {
-        guard let dataset, stack.series.allSatisfy(dataset.series.indices.contains) else { return nil }
-        let key = StackSeriesKey(series: stack.series, merge: StackRenderer.merge(for: stack))
-        if let made = stackSeries[key] { return made }
-        let levels = StackLevels(xs: dataset.xs, columns: stack.series.map { dataset.series[$0].ys }, merge: key.merge)
-        let made = LODStackSeries(device: device, levels: levels)
-        stackSeries[key] = made
-        return made
-    }
 
     /// Draws `stage`'s surfaces into `destination` in one pass, after the passes that
     /// bring their own textures up to date; `clear` first fills the canvas with the
@@ -118,33 +102,8 @@ public final class GPUSurfaceFactory: SurfaceFactory {
             surface.draw(frame)
         }
         device.endPass()
-        if !cachesLines { prepareAhead() }
-    }
-
-    /// Blocks prepared ahead on a quiet frame, in all series: W1 changes level about
-    /// every 14 frames, and a piece is 17 blocks, so one a frame left a quarter of each
-    /// piece to the frame that needed it.
-    static let aheadBlocksPerFrame = 2
-
-    /// Lets the series read a few blocks of pieces their views may need next, on a frame
-    /// in which no series uploaded: `aheadBlocksPerFrame` in all (≤ 16 384 points each,
-    /// about 1.5 ms at worst on W1), so a quiet frame stays quiet. A caching surface's
-    /// view (the overview) rarely moves, so its factory prepares nothing ahead.
-    private func prepareAhead() {
-        defer { series.forEach { $0.endFrame() } }
-        guard !series.contains(where: \.uploadedThisFrame) else { return }
-        var left = Self.aheadBlocksPerFrame
-        var idle = 0
-        // Round robin, so each series gets its turn; stops when none has work.
-        while left > 0, idle < series.count {
-            let index = nextAheadSeries
-            nextAheadSeries = (index + 1) % series.count
-            if series[index].prepareAhead() {
-                left -= 1
-                idle = 0
-            } else {
-                idle += 1
-            }
-        }
+        // The selector's view (the overview) rarely moves: only the main chart's is
+        // prepared around.
+        if !cachesLines { store?.prepareAhead() }
     }
 }

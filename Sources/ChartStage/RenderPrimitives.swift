@@ -94,7 +94,8 @@ public struct TextSize: Equatable, Sendable {
 /// One series drawn as a line through the stage's viewport (the right axis's, for a
 /// series read against it).
 public struct SeriesLine: Equatable, Sendable, Mark {
-    public var seriesIndex: Int
+    /// The series, as its data source issued it: the GPU copy drawn is that source's.
+    public var series: SeriesHandle
     public var color: RGBAColor
     /// Stroke width in pixels, before the HiDPI scale.
     public var width: Double
@@ -104,8 +105,8 @@ public struct SeriesLine: Equatable, Sendable, Mark {
     /// enough for it to show; else straight from point to point.
     public var isSmooth: Bool
 
-    public init(seriesIndex: Int, color: RGBAColor, width: Double, axis: YAxisSide = .left, isSmooth: Bool = false) {
-        self.seriesIndex = seriesIndex
+    public init(series: SeriesHandle, color: RGBAColor, width: Double, axis: YAxisSide = .left, isSmooth: Bool = false) {
+        self.series = series
         self.color = color
         self.width = width
         self.axis = axis

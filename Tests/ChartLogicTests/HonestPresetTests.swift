@@ -91,7 +91,7 @@ final class HonestPresetTests: XCTestCase {
         for _ in 0..<Int(RangePreset.duration * 60) + 10 {
             frame(p)
             let lines = p.stage.surfaces.compactMap { $0 as? RecordingLineSurface }.flatMap(\.lines)
-            colours += lines.filter { $0.seriesIndex == 0 }.map(\.color)
+            colours += lines.filter { $0.series.index == 0 }.map(\.color)
         }
         XCTAssertEqual(Set(colours.map { "\($0)" }).count, 1, "one colour through the morph")
         XCTAssertEqual(colours.first, month.last >= month.first ? ChartTheme.day.rising : ChartTheme.day.falling)
@@ -105,11 +105,11 @@ final class HonestPresetTests: XCTestCase {
         settle(p)
         let lines = p.stage.surfaces.compactMap { $0 as? RecordingLineSurface }.flatMap(\.lines)
         for line in lines {
-            XCTAssertEqual(line.color, p.lines.color(ofSeries: line.seriesIndex, theme: .day), "series \(line.seriesIndex)")
+            XCTAssertEqual(line.color, p.lines.color(ofSeries: line.series.index, theme: .day), "series \(line.series.index)")
         }
         p.toggle(series: 1)
         settle(p)
-        let alone = p.stage.surfaces.compactMap { $0 as? RecordingLineSurface }.flatMap(\.lines).filter { $0.seriesIndex == 0 }
+        let alone = p.stage.surfaces.compactMap { $0 as? RecordingLineSurface }.flatMap(\.lines).filter { $0.series.index == 0 }
         let trend = try XCTUnwrap(p.lines.trend)
         let trendColour = trend.last >= trend.first ? ChartTheme.day.rising : ChartTheme.day.falling
         let worn = trendColour.isClose(to: p.lines.color(ofSeries: 1, theme: .day))

@@ -48,7 +48,7 @@ final class RenderStageTests: XCTestCase {
         let bytes = Array("x,y\n1,2\n2,3\n".utf8)
         let dataset = try! bytes.withUnsafeBytes { try CSVLoader().load($0, source: "t.csv") }
         recorded.stage.add(YAxisController())
-        recorded.stage.add(SeriesLinesController(dataset: dataset))
+        recorded.stage.add(SeriesLinesController(source: DataSource(dataset: dataset)))
         recorded.stage.add(GradientController())
         // The lines controller has two series surfaces: the lines and the trend baseline.
         XCTAssertEqual(recorded.stage.surfaces.map(\.layer), [.background, .grid, .series, .series, .overlay])

@@ -95,6 +95,40 @@ final class LODLineSeriesTests: XCTestCase {
         XCTAssertLessThanOrEqual(series.aheadByteCount, LODLineSeries.aheadByteLimit)
     }
 
+    /// The range selector draws the same series' overview, not leading: its upload
+    /// leaves the frame quiet, and the pieces prepared ahead are still the main chart's
+    /// (its zoom to the next finer level reads no block in that frame).
+    func testAnOverviewDrawnAlongsideLeavesPreparingAheadToTheLeadingView() throws {
+        let dataset = RandomWalk(count: 4_000_000).dataset()
+        let source = DataSource(dataset: dataset)
+        let device = RenderDevice(recording: RecordingBackend())
+        let detail = source.details[0]
+        let series = LODLineSeries(device: device, dataset: dataset, seriesIndex: 0, detail: detail)
+        let xs = dataset.xs
+        let span = xs.last! - xs.first!
+        let centre = xs.first! + span * 0.4
+        func view(_ width: Double) -> ClosedRange<Double> { (centre - width / 2)...(centre + width / 2) }
+        func level(_ width: Double) -> Int? {
+            detail.levelIndex(forVisible: dataset.drawnIndices(forX: view(width)), plotWidth: 1280)
+        }
+        let width = span / 25
+        let drawn = try XCTUnwrap(level(width))
+        _ = series.buffers(forVisibleX: view(width), plotWidth: 1280)
+        series.endFrame()
+        for _ in 0..<40 {
+            _ = series.buffers(forVisibleX: view(width), plotWidth: 1280)
+            _ = series.buffers(forVisibleX: xs.first!...xs.last!, plotWidth: 1200, leading: false)
+            XCTAssertFalse(series.uploadedThisFrame, "the overview's upload does not make the frame busy")
+            series.prepareAhead()
+            series.endFrame()
+        }
+        var zoomed = width
+        while level(zoomed) == drawn { zoomed /= 1.25 }
+        let inFrame = series.preparedInFrameBlockCount
+        XCTAssertFalse(series.buffers(forVisibleX: view(zoomed), plotWidth: 1280).isEmpty)
+        XCTAssertEqual(series.preparedInFrameBlockCount, inFrame, "the finer level's piece under the main chart's view was ready")
+    }
+
     /// A piece that spans a gap in x holds one break (a point with NaN y) for it, at the
     /// level drawn zoomed out and in the full series drawn zoomed in; connected, none.
     func testAPieceAcrossAGapInXHoldsOneBreak() throws {

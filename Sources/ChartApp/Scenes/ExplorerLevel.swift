@@ -6,9 +6,10 @@ import ChartRender
 import ChartStage
 
 /// One chart of the window with what draws it: the main chart's presenter and the range
-/// selector's over one data source, each with its surface factory (the GPU resources:
-/// the series' buffers and levels of detail, the glyph atlas, the selector's cache).
-/// The overview's level stays alive while a day's is shown, so going back is instant.
+/// selector's over one data source, each with its surface factory (the glyph atlas, the
+/// selector's cache), both drawing from one store of the series' GPU copies (levels of
+/// detail, stacks), so what both draw is uploaded once. The overview's level stays alive
+/// while a day's is shown, so going back is instant.
 final class ExplorerLevel {
     let main: ChartPresenter
     let selector: RangeSelectorPresenter
@@ -26,8 +27,9 @@ final class ExplorerLevel {
     ///   - frames: the window's frame flag, raised by both stages.
     init(device: RenderDevice, source: DataSource, canvas: PixelSize, scale: Double, theme: ChartTheme, lineWidth: Double,
          gradient: Bool, font: FontFace?, initialFraction: Double, smooth: Bool = false, frames: FrameRequest) throws {
-        mainFactory = try GPUSurfaceFactory(device: device, source: source, font: font)
-        selectorFactory = try GPUSurfaceFactory(device: device, source: source, font: nil, cachesLines: true)
+        let store = GPUSeriesStore(device: device, source: source)
+        mainFactory = try GPUSurfaceFactory(device: device, store: store, font: font)
+        selectorFactory = try GPUSurfaceFactory(device: device, store: store, font: nil, cachesLines: true)
         // Text measured before the first frame (a control's box) is measured at the right scale.
         mainFactory.scale = scale
         selectorFactory.scale = scale

@@ -16,7 +16,7 @@ public enum ChartAssembly {
     public static func main(source: DataSource, composition: ChartComposition, dataRange: ClosedRange<Double>,
                             lineWidth: Double, gradient: Bool) -> MainChartParts {
         let dataset = source.dataset
-        let series = SeriesMarks(dataset: dataset, composition: composition, lineWidth: lineWidth)
+        let series = SeriesMarks(source: source, composition: composition, lineWidth: lineWidth)
         let lines = series.lines, stacks = series.stacks
         let frame = frame(source: source, composition: composition, lines: lines, gradient: gradient)
         let highlight = HighlightController(source: source, lines: lines)
@@ -53,10 +53,10 @@ public enum ChartAssembly {
 
     /// The range selector's overview: its window over the main chart's range, then the
     /// series over it.
-    public static func overview(dataset: Dataset, composition: ChartComposition, lineWidth: Double)
+    public static func overview(source: DataSource, composition: ChartComposition, lineWidth: Double)
         -> (window: RangeSelectorController, series: SeriesMarks, controllers: [RenderController]) {
         let window = RangeSelectorController()
-        let series = SeriesMarks(dataset: dataset, composition: composition, lineWidth: lineWidth)
+        let series = SeriesMarks(source: source, composition: composition, lineWidth: lineWidth)
         return (window, series, [window] + series.controllers)
     }
 
@@ -67,7 +67,7 @@ public enum ChartAssembly {
                              smooth: Bool = false) -> [RenderController] {
         let dataset = source.dataset
         let composition = ChartComposition(dataset: dataset)
-        let series = SeriesMarks(dataset: dataset, composition: composition, lineWidth: lineWidth, smooth: smooth)
+        let series = SeriesMarks(source: source, composition: composition, lineWidth: lineWidth, smooth: smooth)
         guard !plain else { return series.controllers }
         let legend = LegendController(dataset: dataset, lines: series.lines)
         legend.title = title.map { DisplayText.name($0) }

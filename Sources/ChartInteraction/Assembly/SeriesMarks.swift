@@ -14,8 +14,8 @@ public struct SeriesMarks {
     public let controllers: [RenderController]
 
     /// - Parameter smooth: draw the lines as smooth curves where the points are sparse.
-    public init(dataset: Dataset, composition: ChartComposition, lineWidth: Double, smooth: Bool = false) {
-        lines = SeriesLinesController(dataset: dataset, composition: composition, lineWidth: lineWidth)
+    public init(source: DataSource, composition: ChartComposition, lineWidth: Double, smooth: Bool = false) {
+        lines = SeriesLinesController(source: source, composition: composition, lineWidth: lineWidth)
         lines.isSmooth = smooth
         stacks = SeriesStacksController(lines: lines)
         controllers = [

@@ -13,6 +13,8 @@ import ChartStage
 /// lines through the viewport, so panning rebuilds nothing unless the trend shows.
 public final class SeriesLinesController: RenderController {
     public let dataset: Dataset
+    /// Each series' handle from the data source, in the dataset's order: what a line names.
+    private let handles: [SeriesHandle]
     public let composition: ChartComposition
     public var lineWidth: Double
     /// Seconds a toggle takes (a line's fade, a stack's heights).
@@ -39,8 +41,10 @@ public final class SeriesLinesController: RenderController {
     private var baseline: ShapeSurface?
     private var environment: RenderEnvironment?
 
-    public init(dataset: Dataset, composition: ChartComposition? = nil, lineWidth: Double = 2) {
+    public init(source: DataSource, composition: ChartComposition? = nil, lineWidth: Double = 2) {
+        let dataset = source.dataset
         self.dataset = dataset
+        handles = dataset.series.indices.map(source.handle(ofSeries:))
         self.composition = composition ?? ChartComposition(dataset: dataset)
         self.lineWidth = lineWidth
         fades = dataset.series.map { _ in Fade(value: 1, target: 1, duration: Self.toggleDuration) }
@@ -94,7 +98,7 @@ public final class SeriesLinesController: RenderController {
         let trend = self.trend
         for index in composition.lines where fades[index].value > 0 {
             let color = drawnColor(ofSeries: index, theme: environment.theme)
-            surface?.add(SeriesLine(seriesIndex: index, color: color.withAlpha(fades[index].value), width: lineWidth,
+            surface?.add(SeriesLine(series: handles[index], color: color.withAlpha(fades[index].value), width: lineWidth,
                                     axis: composition.axis(ofSeries: index), isSmooth: isSmooth))
         }
         if isOnePoint { addDots(in: environment) }

@@ -15,7 +15,8 @@ import ChartStage
 final class GPULineSurface: MarkSurface, GPUSurface {
     let layer: RenderLayer
     private let renderer: LineRenderer
-    private let series: [LODLineSeries]
+    /// The series' GPU copies, shared with the other charts of the data source.
+    private let store: GPUSeriesStore?
     private let smoothSeries: [SmoothLineSeries]
     private var lines: [SeriesLine] = []
     private let cache: LineCache?
@@ -35,11 +36,11 @@ final class GPULineSurface: MarkSurface, GPUSurface {
     /// holds them).
     private var planned: [PlannedLine] = []
 
-    init(layer: RenderLayer, device: RenderDevice, renderer: LineRenderer, series: [LODLineSeries], smoothSeries: [SmoothLineSeries],
+    init(layer: RenderLayer, device: RenderDevice, renderer: LineRenderer, store: GPUSeriesStore?, smoothSeries: [SmoothLineSeries],
          cache: LineCache?) {
         self.layer = layer
         self.renderer = renderer
-        self.series = series
+        self.store = store
         self.smoothSeries = smoothSeries
         self.cache = cache
         spans = ColumnSpans(device: device)
@@ -85,17 +86,19 @@ final class GPULineSurface: MarkSurface, GPUSurface {
     private func plan(_ frame: SurfaceFrame, plotSize: PixelSize) -> [PlannedLine] {
         var planned: [PlannedLine] = []
         var dense: [Int] = []
-        for line in lines where series.indices.contains(line.seriesIndex) {
+        for line in lines {
+            guard let series = store?.lineSeries(for: line.series) else { continue }
+            let index = line.series.index
             let viewport = frame.viewport(for: line.axis)
             let visible = viewport.visible
             var style = LineStyle(widthInPixels: line.width * frame.geometry.scale)
             style.color = line.color
             let pieces: [LineSeriesBuffer]
-            if line.isSmooth, smoothSeries.indices.contains(line.seriesIndex),
-               smoothSeries[line.seriesIndex].smooths(visible, plotWidth: plotSize.width) {
-                pieces = smoothSeries[line.seriesIndex].buffer(forVisible: visible, plotSize: plotSize).map { [$0] } ?? []
+            if line.isSmooth, smoothSeries.indices.contains(index), smoothSeries[index].smooths(visible, plotWidth: plotSize.width) {
+                pieces = smoothSeries[index].buffer(forVisible: visible, plotSize: plotSize).map { [$0] } ?? []
             } else {
-                pieces = series[line.seriesIndex].buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plotSize.width)
+                // A caching surface's view (the overview) is not the one prepared around.
+                pieces = series.buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plotSize.width, leading: cache == nil)
                 if ColumnSpans.suit(pieces, visible: visible, plotWidth: plotSize.width) { dense.append(planned.count) }
             }
             planned.append(PlannedLine(parts: pieces, viewport: viewport, style: style))

@@ -19,6 +19,10 @@ import ChartData
 /// then the neighbours of the pieces in view), and the frame that needs it only uploads.
 /// What is drawn does not change: a piece needed before it is prepared is prepared in
 /// that frame, as it would have been.
+///
+/// The pieces are the series store's (`GPUSeriesStore`): the main chart and the range
+/// selector draw from the same ones, so a level both draw is uploaded once. Only the main
+/// chart's view is prepared around; the selector's overview rarely moves.
 public final class LODLineSeries {
     private let device: RenderDevice
     private let dataset: Dataset
@@ -53,6 +57,11 @@ public final class LODLineSeries {
     /// Blocks prepared by `buffers`, in the frames that needed them.
     public private(set) var preparedInFrameBlockCount = 0
 
+    /// Pieces on the GPU, of every level.
+    public var pieceCount: Int { pieces.values.reduce(0) { $0 + $1.count } }
+    /// GPU memory the uploaded pieces take, bytes.
+    public var gpuByteCount: Int { pieces.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.gpuByteCount } } }
+
     /// Bytes held by pieces prepared ahead and not uploaded yet.
     public var aheadByteCount: Int { ahead.values.reduce(0) { $0 + $1.byteCount } }
 
@@ -69,9 +78,12 @@ public final class LODLineSeries {
     /// The pieces to draw `visible` with on a plot `plotWidth` pixels wide (one stroke:
     /// draw them together), uploading those that are not on the GPU yet (finishing the
     /// preparation of any begun ahead).
+    /// - Parameter leading: the view is the one `prepareAhead()` prepares around, and its
+    ///   uploads make the frame a busy one; `false` for a view that rarely moves (the
+    ///   range selector's overview), which leaves both as the leading view set them.
     /// - Complexity: O(log n) when the pieces are on the GPU, O(piece size) per upload.
-    public func buffers(forVisibleX visible: ClosedRange<Double>, plotWidth: Int) -> [LineSeriesBuffer] {
-        lastView = (visible, plotWidth)
+    public func buffers(forVisibleX visible: ClosedRange<Double>, plotWidth: Int, leading: Bool = true) -> [LineSeriesBuffer] {
+        if leading { lastView = (visible, plotWidth) }
         let range = dataset.drawnIndices(forX: visible)
         guard !range.isEmpty else { return [] }
         let levelIndex = detail.levelIndex(forVisible: range, plotWidth: plotWidth)
@@ -86,7 +98,7 @@ public final class LODLineSeries {
                 preparedBlockCount += 1
                 preparedInFrameBlockCount += 1
             }
-            uploadedThisFrame = true
+            if leading { uploadedThisFrame = true }
             let made = LineSeriesBuffer(device: device, prepared: work.piece)
             pieces[key, default: [:]][piece] = made
             return made

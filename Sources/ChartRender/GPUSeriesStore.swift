@@ -1,0 +1,89 @@
+import ChartData
+import ChartGeometry
+import ChartStage
+
+/// The GPU copies of one data source's series, shared by every factory that draws the
+/// source on one device (the main chart's and the range selector's): each series' levels
+/// of detail, uploaded piece by piece (`LODLineSeries`), and each stack's columns
+/// (`LODStackSeries`). A piece or level both charts draw (the overview's, when the main
+/// chart shows it all) is uploaded once, and both draw from it.
+///
+/// Lines name their series by the handles the source issues (`SeriesHandle`); the store
+/// draws only its own source's.
+public final class GPUSeriesStore {
+    public let source: DataSource
+    private let device: RenderDevice
+    /// One per series, in the dataset's order.
+    private let lines: [LODLineSeries]
+    /// The stacks' GPU series, by the series they stack and how their levels merge.
+    private var stacks: [StackKey: LODStackSeries] = [:]
+    /// The series `prepareAhead()` asks first next frame, so each gets its turn.
+    private var nextAheadSeries = 0
+
+    private struct StackKey: Hashable {
+        var series: [Int]
+        var merge: StackMerge
+    }
+
+    public init(device: RenderDevice, source: DataSource) {
+        self.device = device
+        self.source = source
+        lines = source.details.enumerated().map { index, detail in
+            LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail, gaps: source.gaps)
+        }
+    }
+
+    /// The GPU series `handle` names; `nil` for a handle of another source, which a
+    /// debug build stops at.
+    public func lineSeries(for handle: SeriesHandle) -> LODLineSeries? {
+        guard source.issued(handle) else {
+            assertionFailure("GPUSeriesStore: series \(handle.index) is another data source's, not drawn from this one's")
+            return nil
+        }
+        return lines[handle.index]
+    }
+
+    /// GPU memory the series' uploaded pieces take, bytes (lines; stacks apart).
+    public var lineByteCount: Int { lines.reduce(0) { $0 + $1.gpuByteCount } }
+
+    /// The GPU series `stack` is drawn from, made the first time its series and merge
+    /// rule are asked for; `nil` when it names a series the data does not have.
+    func stackSeries(for stack: SeriesStack) -> LODStackSeries? {
+        let dataset = source.dataset
+        guard stack.series.allSatisfy(dataset.series.indices.contains) else { return nil }
+        let key = StackKey(series: stack.series, merge: StackRenderer.merge(for: stack))
+        if let made = stacks[key] { return made }
+        let levels = StackLevels(xs: dataset.xs, columns: stack.series.map { dataset.series[$0].ys }, merge: key.merge)
+        let made = LODStackSeries(device: device, levels: levels)
+        stacks[key] = made
+        return made
+    }
+
+    /// Blocks prepared ahead on a quiet frame, in all series: W1 changes level about
+    /// every 14 frames, and a piece is 17 blocks, so one a frame left a quarter of each
+    /// piece to the frame that needed it.
+    static let aheadBlocksPerFrame = 2
+
+    /// Lets the series read a few blocks of pieces the leading view (the main chart's)
+    /// may need next, on a frame in which it uploaded nothing: `aheadBlocksPerFrame` in
+    /// all (≤ 16 384 points each, about 1.5 ms at worst on W1), so a quiet frame stays
+    /// quiet; then ends the frame. The factory drawing the leading view calls it after
+    /// its pass.
+    func prepareAhead() {
+        defer { lines.forEach { $0.endFrame() } }
+        guard !lines.contains(where: \.uploadedThisFrame) else { return }
+        var left = Self.aheadBlocksPerFrame
+        var idle = 0
+        // Round robin, so each series gets its turn; stops when none has work.
+        while left > 0, idle < lines.count {
+            let index = nextAheadSeries
+            nextAheadSeries = (index + 1) % lines.count
+            if lines[index].prepareAhead() {
+                left -= 1
+                idle = 0
+            } else {
+                idle += 1
+            }
+        }
+    }
+}
