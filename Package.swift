@@ -1,4 +1,4 @@
-// swift-tools-version:5.10
+// swift-tools-version:6.0
 import PackageDescription
 
 /// Sightline: a GPU-accelerated chart app. `ChartData` and `ChartCore` are pure Swift
@@ -44,5 +44,6 @@ let package = Package(
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "ChartCore", "ChartData"]),
         .testTarget(name: "ChartAppTests", dependencies: ["ChartApp", "ChartCore", "CSDL2"]),
         .testTarget(name: "SightlineAppTests", dependencies: ["ChartRender", "ChartCore"]),
-    ]
+    ],
+    swiftLanguageModes: [.v6]
 )

@@ -278,7 +278,7 @@ public final class ChartWindow {
         }
         let lines = scene.shownMain.summary.lines
         panel.show(lines)
-        fflush(stdout)
+        fflush(nil)
         var text = lines.map { DisplayText.escaped($0, limit: 2000) }.joined(separator: "\n") + "\n"
         _ = text.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
         speaker.speak(lines.joined(separator: " "))
@@ -360,7 +360,7 @@ public final class ChartWindow {
         if let sweep = main.audioCursor.x { line += String(format: " audio %.6f", sweep) }
         if let day = scene?.zoom.dayLabel, scene?.zoom.phase == .inDay { line += " day \(day)" }
         print(line)
-        fflush(stdout)
+        fflush(nil)
     }
 
     private var drawableSize: PixelSize {

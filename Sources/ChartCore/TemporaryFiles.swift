@@ -31,7 +31,7 @@ public enum TemporaryFiles {
             + Array(suffix.utf8CString)
         let descriptor = mkstemps(&template, Int32(suffix.utf8.count))
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let path = String(cString: template)
+        let path = String(decoding: template.dropLast().map(UInt8.init(bitPattern:)), as: UTF8.self)
         register(path)
         return (descriptor, path)
     }

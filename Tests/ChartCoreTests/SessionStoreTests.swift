@@ -237,8 +237,9 @@ final class SessionStoreTests: XCTestCase {
         let store = SessionStore(directory: folder)
         try store.write(sampleSession())
         let delivered = expectation(description: "loaded")
+        let expected = sampleSession()
         store.load { session in
-            XCTAssertEqual(session, self.sampleSession())
+            XCTAssertEqual(session, expected)
             delivered.fulfill()
         }
         wait(for: [delivered], timeout: 10)
