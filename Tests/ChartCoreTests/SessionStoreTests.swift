@@ -1,8 +1,10 @@
 import ChartCore
 import Foundation
+import Synchronization
 import XCTest
 
-/// A clock the test advances by hand.
+/// A clock the test advances by hand. Sendable checked by hand: each store's scheduler
+/// is used by one thread, the one that saves through that store and advances it.
 final class ManualScheduler: Scheduler, @unchecked Sendable {
     private(set) var now = 0.0
     private var jobs: [(at: Double, job: Job)] = []
@@ -246,9 +248,8 @@ final class SessionStoreTests: XCTestCase {
     }
 }
 
-final class WarningBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    var messages: [String] { lock.lock(); defer { lock.unlock() }; return stored }
-    func append(_ message: String) { lock.lock(); stored.append(message); lock.unlock() }
+final class WarningBox: Sendable {
+    private let stored = Mutex<[String]>([])
+    var messages: [String] { stored.withLock { $0 } }
+    func append(_ message: String) { stored.withLock { $0.append(message) } }
 }
