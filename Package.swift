@@ -1,4 +1,4 @@
-// swift-tools-version:5.10
+// swift-tools-version:6.0
 import PackageDescription
 
 /// Sightline: a GPU-accelerated chart app, in layers whose dependencies point one way:
@@ -79,5 +79,6 @@ let package = Package(
             "ChartApp", "ChartRender", "ChartInteraction", "ChartSupport", "ChartMarks", "ChartStage",
             "ChartGeometry", "ChartData",
         ]),
-    ]
+    ],
+    swiftLanguageModes: [.v6]
 )

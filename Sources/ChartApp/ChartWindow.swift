@@ -144,7 +144,7 @@ public final class ChartWindow {
         device.finish()
         let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
         print(FrameTrace.line(milliseconds: ms, scene: scene))
-        fflush(stdout)
+        fflush(nil)
     }
 
     /// Advances the audiograph's sweep and, by `clock`'s step, the scene; returns whether
@@ -193,7 +193,7 @@ public final class ChartWindow {
     /// Sends the commands to the owners over `scene`, in their precedence.
     private func route(to scene: ExplorerScene) {
         let owners = ExplorerCommands(chart: scene, theme: theme, player: player, speech: speaker, days: days) {
-            fflush(stdout)
+            fflush(nil)
             Self.write($0, to: STDOUT_FILENO)
         }
         commands.setOwners(owners.owners)

@@ -7,7 +7,7 @@ import Foundation
 /// Loads a file and builds its level of detail on a background thread, while the
 /// window's loop keeps drawing; wakes the loop with an SDL user event on progress and
 /// when done. Only pure work happens off the main thread: the GPU upload does not.
-final class LoadingTask: @unchecked Sendable {
+final class LoadingTask {
     enum Outcome {
         case loaded(DataSource)
         case failed(DataLoadError)
@@ -23,7 +23,9 @@ final class LoadingTask: @unchecked Sendable {
     /// - Throws: `ProcessLimitError` when the loading thread cannot start.
     init(path: String, options: LoadOptions, lod: LODMethod, connectsGaps: Bool, wakeEvent: UInt32) throws {
         self.wakeEvent = wakeEvent
-        try DetachedThread.start("loading the file", name: "loading") { [self] in
+        // The thread takes the slots and the event, not the task, whose `lastFraction`
+        // is the main thread's.
+        try DetachedThread.start("loading the file", name: "loading") { [fraction, outcome] in
             let result: Outcome
             do {
                 var lastReported = 0.0
@@ -31,8 +33,8 @@ final class LoadingTask: @unchecked Sendable {
                     let now = Double(done) / Double(max(total, 1))
                     guard now - lastReported >= 0.01 || done == total else { return }
                     lastReported = now
-                    self.fraction.put(now)
-                    self.wake()
+                    fraction.put(now)
+                    Self.wake(wakeEvent)
                 }
                 // As the command line does: a window leaves out columns or sorts rows too.
                 for warning in dataset.warnings {
@@ -46,7 +48,7 @@ final class LoadingTask: @unchecked Sendable {
                 result = .failed(.unreadable(path: path, reason: "\(error)"))
             }
             outcome.put(result)
-            wake()
+            Self.wake(wakeEvent)
         }
     }
 
@@ -60,7 +62,7 @@ final class LoadingTask: @unchecked Sendable {
     func takeOutcome() -> Outcome? { outcome.take() }
 
     /// SDL_PushEvent is safe from any thread; the loop wakes from SDL_WaitEvent.
-    private func wake() {
+    private static func wake(_ wakeEvent: UInt32) {
         var event = SDL_Event()
         event.type = wakeEvent
         SDL_PushEvent(&event)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Hands one value from a background thread to the window's loop: the latest value
-/// put, taken at most once.
+/// put, taken at most once. Sendable checked by hand: `value` is touched only under
+/// `lock`, and a value put is handed over, kept by the taker alone.
 final class LockedSlot<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value?

@@ -1,5 +1,6 @@
 import ChartSupport
 import Foundation
+import Synchronization
 
 /// Turns the signals that end a process by default (SIGINT, SIGTERM, SIGHUP, and
 /// Ctrl-\'s SIGQUIT, SIGUSR2 and SIGALRM) into orderly ends.
@@ -20,9 +21,12 @@ public enum SignalWatcher {
     /// raises it on a fatal error, and taken here it would end a crash as a quiet
     /// status 138 instead of its message and SIGABRT.
     public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR2, SIGALRM]
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Bool)?
-    nonisolated(unsafe) private static var received: Int32?
+    /// The handler the window set, and the first signal that came.
+    private struct State {
+        var handler: (@Sendable (Int32) -> Bool)?
+        var received: Int32?
+    }
+    private static let state = Mutex(State())
 
     /// Blocks the signals in the calling thread and starts the watcher. Call it first
     /// thing in `main`, before any other thread is started.
@@ -43,11 +47,11 @@ public enum SignalWatcher {
     /// What a signal does while `handler` is set: it returns whether it took the signal
     /// (the process then goes on, to end by itself); `nil` restores the default.
     public static func setHandler(_ handler: (@Sendable (Int32) -> Bool)?) {
-        lock.withLock { self.handler = handler }
+        state.withLock { $0.handler = handler }
     }
 
     /// The signal that asked the process to end, if one came.
-    public static var receivedSignal: Int32? { lock.withLock { received } }
+    public static var receivedSignal: Int32? { state.withLock { $0.received } }
 
     /// Removes the temporary files and ends the process as `signal` would have.
     public static func terminate(with signal: Int32) -> Never {
@@ -66,9 +70,9 @@ public enum SignalWatcher {
         while true {
             var signal: Int32 = 0
             guard sigwait(&set, &signal) == 0 else { continue }
-            let (first, current) = lock.withLock { () -> (Bool, (@Sendable (Int32) -> Bool)?) in
-                defer { received = received ?? signal }
-                return (received == nil, handler)
+            let (first, current) = state.withLock { state -> (Bool, (@Sendable (Int32) -> Bool)?) in
+                defer { state.received = state.received ?? signal }
+                return (state.received == nil, state.handler)
             }
             if first, let current, current(signal) { continue }
             terminate(with: signal)

@@ -17,7 +17,7 @@ import Foundation
 /// hangs (no speech server answering) cannot hold the others up: a cancel waits for it
 /// at most `cancelTimeout`, and `shutDown()` ends whatever is still running when the
 /// window closes, so no child outlives the app.
-final class Speaker: SpeechOutput, @unchecked Sendable {
+final class Speaker: SpeechOutput {
     /// The program's full path; `nil` when speech is off or there is none.
     let program: String?
     private let enabled: Bool
@@ -146,7 +146,8 @@ final class Speaker: SpeechOutput, @unchecked Sendable {
 }
 
 /// The process ids of children not yet reaped, shared by the queue and the reapers;
-/// once closed, it takes no more.
+/// once closed, it takes no more. Sendable checked by hand: `pids` and `isClosed` are
+/// touched only under `lock`.
 private final class RunningChildren: @unchecked Sendable {
     private let lock = NSLock()
     private var pids = Set<pid_t>()

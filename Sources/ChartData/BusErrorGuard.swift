@@ -35,6 +35,7 @@ enum BusErrorGuard {
     static let capacity = 64
 
     private static let lock = NSLock()
+    /// Read and written only under `lock`, which also orders the table's registrations.
     nonisolated(unsafe) private static var installed = false
 
     /// Registers the mapping at `start` of `length` bytes; `nil` when the table is full.

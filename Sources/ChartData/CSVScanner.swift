@@ -269,3 +269,8 @@ struct CSVScanner {
         return DisplayText.quoted(text, limit: limit)
     }
 }
+
+/// Checked by hand: `bytes` is a view the scanner only reads (a mapped file or a read
+/// buffer, left unchanged while any scanner over it lives) and every other stored
+/// property is a plain value, so the stretch readers may each take a copy.
+extension CSVScanner: @unchecked Sendable {}

@@ -3,7 +3,8 @@ import Foundation
 /// What a loader tells as it reads, from any of its threads: the stretches of bytes it
 /// is done with. The total goes to a progress report, and the stretch itself to
 /// `release` (a mapped file drops those pages: a loader reading a file in several
-/// places at once still never holds all of it in memory).
+/// places at once still never holds all of it in memory). Sendable checked by hand:
+/// `done` and the callbacks are used only under `lock`.
 public final class ReadTracker: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0

@@ -472,3 +472,7 @@ struct RowReader {
                    found: "\(scanner.quoted(field)) (number out of range)")
     }
 }
+
+/// Checked by hand: as `CSVScanner`'s, `bytes` is only read and the columns it fills
+/// are values (arrays, strings, dictionaries), so a stretch reader may take a copy.
+extension RowReader: @unchecked Sendable {}

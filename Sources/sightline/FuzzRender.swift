@@ -69,7 +69,7 @@ struct FuzzRender: ParsableCommand {
             if verbose { print("→ \(outcome.rawValue)") }
             if (number - from + 1) % 10_000 == 0 {
                 print("\(number - from + 1) cases, \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
-                fflush(stdout)
+                fflush(nil)
             }
         }
         let summary = outcomes.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")

@@ -5,10 +5,11 @@ import ChartGeometry
 import ChartRender
 import ChartSupport
 import Foundation
+import Synchronization
 
 /// The session to save if the process ends through `exit()` (Xlib calls it when the
 /// display connection breaks).
-nonisolated(unsafe) private var sessionFlushedAtExit: SessionStore?
+private let sessionFlushedAtExit = Mutex<SessionStore?>(nil)
 
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -89,8 +90,8 @@ struct Open: ParsableCommand {
             return
         }
         // The X server going away ends the process through exit(): save on the way out.
-        sessionFlushedAtExit = store
-        atexit { sessionFlushedAtExit?.flush() }
+        sessionFlushedAtExit.withLock { $0 = store }
+        atexit { sessionFlushedAtExit.withLock { $0 }?.flush() }
         try CommandSupport.reporting {
             let window = try ChartWindow(path: path, options: options, lod: data.lod, connectsGaps: data.connectGaps,
                                          size: size?.value,

@@ -1,3 +1,6 @@
+// Before Foundation, which imports Glibc too: glibc declares `stdout` a mutable global,
+// which Swift 6 refuses to read, though nothing ever assigns it (swiftlang/swift#75601).
+@preconcurrency import Glibc
 import ArgumentParser
 import ChartSupport
 import Foundation

@@ -1,5 +1,6 @@
 @testable import ChartData
 import Foundation
+import Synchronization
 import XCTest
 
 /// A large file's rows are read in stretches on several threads; whatever the bytes,
@@ -116,20 +117,17 @@ final class CSVThreadingTests: XCTestCase {
 }
 
 /// Collects released ranges from several threads.
-private final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ranges: [Range<Int>] = []
+private final class LockedCounter: Sendable {
+    private let ranges = Mutex<[Range<Int>]>([])
 
     func add(_ range: Range<Int>) {
-        lock.lock()
-        ranges.append(range)
-        lock.unlock()
+        ranges.withLock { $0.append(range) }
     }
 
-    var total: Int { ranges.reduce(0) { $0 + $1.count } }
+    var total: Int { ranges.withLock { $0 }.reduce(0) { $0 + $1.count } }
 
     var disjoint: Bool {
-        let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
+        let sorted = ranges.withLock { $0 }.sorted { $0.lowerBound < $1.lowerBound }
         return zip(sorted, sorted.dropFirst()).allSatisfy { $0.upperBound <= $1.lowerBound }
     }
 }

@@ -21,10 +21,6 @@ final class SessionMergeTests: XCTestCase {
         SessionStore(directory: folder, scheduler: ManualScheduler())
     }
 
-    private func view(_ x: Double) -> DataRect {
-        DataRect(minX: x, maxX: x + 1, minY: 0, maxY: 1)
-    }
-
     func testTwoWindowsKeepEachOthersFiles() {
         let first = window(), second = window()
         first.save(SessionUpdate(file: SessionEntry(path: "/a.csv")))
@@ -180,4 +176,9 @@ final class SessionMergeTests: XCTestCase {
         XCTAssertEqual(merged.entry(for: "/a.csv")?.visible, view(5), "the waiting save landed")
         XCTAssertEqual(merged.entry(for: "/b.csv")?.visible, view(2), "and kept what was written while it waited")
     }
+}
+
+/// A view one unit wide at `x`; a free function, so the windows' threads can call it.
+private func view(_ x: Double) -> DataRect {
+    DataRect(minX: x, maxX: x + 1, minY: 0, maxY: 1)
 }

@@ -1,9 +1,11 @@
 import ChartGeometry
 import ChartSupport
 import Foundation
+import Synchronization
 import XCTest
 
-/// A clock the test advances by hand.
+/// A clock the test advances by hand. Sendable checked by hand: each store's scheduler
+/// is used by one thread, the one that saves through that store and advances it.
 final class ManualScheduler: Scheduler, @unchecked Sendable {
     private(set) var now = 0.0
     private var jobs: [(at: Double, job: Job)] = []
@@ -238,17 +240,17 @@ final class SessionStoreTests: XCTestCase {
         let store = SessionStore(directory: folder)
         try store.write(sampleSession())
         let delivered = expectation(description: "loaded")
+        let expected = sampleSession()
         store.load { session in
-            XCTAssertEqual(session, self.sampleSession())
+            XCTAssertEqual(session, expected)
             delivered.fulfill()
         }
         wait(for: [delivered], timeout: 10)
     }
 }
 
-final class WarningBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    var messages: [String] { lock.lock(); defer { lock.unlock() }; return stored }
-    func append(_ message: String) { lock.lock(); stored.append(message); lock.unlock() }
+final class WarningBox: Sendable {
+    private let stored = Mutex<[String]>([])
+    var messages: [String] { stored.withLock { $0 } }
+    func append(_ message: String) { stored.withLock { $0.append(message) } }
 }

@@ -5,8 +5,12 @@ import XCTest
 
 /// One offscreen GL context for the whole test process (SDL's offscreen driver, EGL on
 /// Mesa llvmpipe), and helpers that draw black lines on white and measure coverage.
+///
+/// Its shared objects are `nonisolated(unsafe)`: XCTest runs the tests one at a time on
+/// the main thread, the thread whose context they were made in and the only one that
+/// touches them (a GL context belongs to one thread, which no lock would give).
 enum GLTestHarness {
-    static let renderer: OffscreenRenderer = {
+    nonisolated(unsafe) static let renderer: OffscreenRenderer = {
         do {
             return try OffscreenRenderer()
         } catch {
@@ -17,8 +21,8 @@ enum GLTestHarness {
     static var device: RenderDevice { renderer.device }
     /// The label font: fontconfig's sans-serif (DejaVu Sans from Debian's fonts-dejavu-core),
     /// with its fallback to fonts-wqy-microhei for Chinese; scripts/install-deps.sh installs both.
-    static let font: FontFace? = ChartScene.loadDefaultFont().font
-    static let lineRenderer: LineRenderer = try! LineRenderer(device: device)
+    nonisolated(unsafe) static let font: FontFace? = ChartScene.loadDefaultFont().font
+    nonisolated(unsafe) static let lineRenderer: LineRenderer = try! LineRenderer(device: device)
 
     /// Draws one black series on white filling the whole image.
     static func draw(xs: [Double], ys: [Double], visible: DataRect, size: PixelSize,

@@ -2,6 +2,7 @@ import ChartData
 import ChartRender
 import ChartSupport
 import Foundation
+import Synchronization
 import XCTest
 
 /// The command line's contract: exit codes, messages, and PNGs that hold the chart.
@@ -461,10 +462,9 @@ final class CommandLineTests: ScratchFolderTestCase {
     }
 }
 
-final class WarningCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-    func add(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
-    var count: Int { lock.lock(); defer { lock.unlock() }; return messages.count }
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return messages }
+final class WarningCollector: Sendable {
+    private let messages = Mutex<[String]>([])
+    func add(_ message: String) { messages.withLock { $0.append(message) } }
+    var count: Int { messages.withLock { $0.count } }
+    var all: [String] { messages.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A display socket in front of a real X server that drops its first connections
 /// before answering them, as an X server does while it resets after its last client
@@ -85,21 +86,19 @@ final class DroppingDisplayProxy: Sendable {
     }
 
     /// Connections accepted, and how many of the next ones to drop.
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var toDrop: Int
-        private var acceptedSoFar = 0
+    private final class Counter: Sendable {
+        private let state: Mutex<(toDrop: Int, accepted: Int)>
 
-        init(drops: Int) { toDrop = drops }
+        init(drops: Int) { state = Mutex((drops, 0)) }
 
-        var accepted: Int { lock.withLock { acceptedSoFar } }
+        var accepted: Int { state.withLock { $0.accepted } }
 
         /// Counts a connection; returns whether to drop it.
         func countDroppingThis() -> Bool {
-            lock.withLock {
-                acceptedSoFar += 1
-                guard toDrop > 0 else { return false }
-                toDrop -= 1
+            state.withLock { state in
+                state.accepted += 1
+                guard state.toDrop > 0 else { return false }
+                state.toDrop -= 1
                 return true
             }
         }

@@ -1,5 +1,6 @@
 import ChartRender
 import Foundation
+import Synchronization
 import XCTest
 
 /// A private X server (Xvfb) for one test, with screenshots and synthetic input.
@@ -164,31 +165,26 @@ final class LaunchedApp {
 
 /// The app's per-frame trace lines (`frame 12.3 ms x A B [board X Y W H] [hidden …]`),
 /// collected from its standard output as they come.
-final class TraceLog: @unchecked Sendable {
+final class TraceLog: Sendable {
     let pipe = Pipe()
-    private let lock = NSLock()
-    private var buffer = ""
-    private var collected: [String] = []
+    /// The lines so far, and the start of the next one.
+    private let state = Mutex<(buffer: String, collected: [String])>(("", []))
 
     init() {
         pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             guard let self, !data.isEmpty else { return }
-            self.lock.lock()
-            self.buffer += String(decoding: data, as: UTF8.self)
-            while let newline = self.buffer.firstIndex(of: "\n") {
-                self.collected.append(String(self.buffer[..<newline]))
-                self.buffer.removeSubrange(...newline)
+            self.state.withLock { state in
+                state.buffer += String(decoding: data, as: UTF8.self)
+                while let newline = state.buffer.firstIndex(of: "\n") {
+                    state.collected.append(String(state.buffer[..<newline]))
+                    state.buffer.removeSubrange(...newline)
+                }
             }
-            self.lock.unlock()
         }
     }
 
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return collected
-    }
+    var lines: [String] { state.withLock { $0.collected } }
 
     /// The x range of the last frame.
     var lastX: ClosedRange<Double>? {

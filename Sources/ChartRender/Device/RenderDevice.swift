@@ -38,7 +38,8 @@ public final class RenderDevice {
     public private(set) var lastFailure: String?
     /// Hears each failure once when it first happens; by default a warning on stderr.
     public var onFailure: (String) -> Void = { message in
-        fputs("sightline: warning: \(DisplayText.escaped(message))\n", stderr)
+        var line = "sightline: warning: \(DisplayText.escaped(message))\n"
+        _ = line.withUTF8 { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     let backend: RenderBackend

@@ -1,25 +1,25 @@
 import Foundation
+import Synchronization
 
 /// The temporary files this process is writing, so that an interrupted command leaves
 /// none behind: whoever creates one registers it, and removes it from here once it is
 /// renamed into place or deleted; on SIGINT, SIGTERM or SIGHUP the app removes
 /// whatever is still registered before it exits.
 public enum TemporaryFiles {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var paths: Set<String> = []
+    private static let paths = Mutex<Set<String>>([])
 
     /// Records `path` as a temporary file of this process.
     public static func register(_ path: String) {
-        lock.withLock { _ = paths.insert(path) }
+        paths.withLock { _ = $0.insert(path) }
     }
 
     /// Forgets `path`: it was renamed into place, or removed.
     public static func unregister(_ path: String) {
-        lock.withLock { _ = paths.remove(path) }
+        paths.withLock { _ = $0.remove(path) }
     }
 
     /// The paths registered now.
-    public static var registered: Set<String> { lock.withLock { paths } }
+    public static var registered: Set<String> { paths.withLock { $0 } }
 
     /// Creates a new file `folder/prefixXXXXXX suffix` (random letters, mode 0600, never
     /// an existing file or a link: `mkstemps`), registered until `unregister`.
@@ -31,14 +31,14 @@ public enum TemporaryFiles {
             + Array(suffix.utf8CString)
         let descriptor = mkstemps(&template, Int32(suffix.utf8.count))
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let path = String(cString: template)
+        let path = String(decoding: template.dropLast().map(UInt8.init(bitPattern:)), as: UTF8.self)
         register(path)
         return (descriptor, path)
     }
 
     /// Deletes every registered file and forgets them.
     public static func removeAll() {
-        let all = lock.withLock {
+        let all = paths.withLock { paths in
             defer { paths.removeAll() }
             return paths
         }

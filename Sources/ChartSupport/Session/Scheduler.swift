@@ -13,7 +13,7 @@ public protocol ScheduledWork: AnyObject {
 }
 
 /// Real time, on a serial background queue.
-public final class DispatchScheduler: Scheduler, @unchecked Sendable {
+public final class DispatchScheduler: Scheduler, Sendable {
     private let queue: DispatchQueue
 
     public init(label: String = "sightline.scheduler") {
