@@ -5,8 +5,8 @@ import ChartSupport
 
 /// The window's audiograph (`a`): the series in view of the chart shown, played through
 /// SDL's audio while the sweep line crosses the chart in step and the info board follows
-/// it. The state and the maths are ChartCore's (`Audiograph`, `AudiographPlayback`);
-/// this is the part that needs SDL.
+/// it. The state and the maths are `Audiograph` (ChartSupport) and `AudiographPlayback`
+/// (ChartInteraction); this is the part that needs SDL.
 final class AudiographPlayer: AudiographPlaying {
     /// The sweep's length, seconds (`--audio-seconds`).
     let seconds: Double

@@ -7,7 +7,7 @@ import XCTest
 
 final class StageRenderTests: XCTestCase {
     /// The mesh's colours are the field's at its vertices, interpolated between: within
-    /// two levels of 8-bit colour of ChartCore's reference, at every pixel of a 64 × 64
+    /// two levels of 8-bit colour of ChartGeometry's reference, at every pixel of a 64 × 64
     /// target and on a grid of about 96 × 96 pixels of a 1280 × 720 one, at several
     /// phases of the animation.
     func testGradientMeshMatchesTheCPUReference() throws {
