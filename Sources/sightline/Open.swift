@@ -3,6 +3,7 @@ import ChartApp
 import ChartData
 import ChartGeometry
 import ChartRender
+import ChartSources
 import ChartSupport
 import Foundation
 import Synchronization
@@ -108,7 +109,8 @@ struct Open: ParsableCommand {
     /// folder and through any link; a path that cannot be resolved (the load will say
     /// why) is made absolute.
     private static func realPath(_ path: String) -> String {
-        guard path != "-" else { return path }
+        // Another kind's address (a database's URL) is kept as given.
+        guard path != "-", SourceCatalog.standard.isFile(path) else { return path }
         guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
         defer { free(resolved) }
         return String(cString: resolved)

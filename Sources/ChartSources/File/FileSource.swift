@@ -1,7 +1,7 @@
 import ChartData
 
-/// A file, a folder of day files, or standard input (`-`): every location no other kind
-/// claims, read by `DatasetReader`.
+/// A file, a folder of day files, or standard input (`-`), read by `DatasetReader`: what
+/// `SourceCatalog` falls back to for every location no other kind claims.
 public struct FileSource: DatasetSource {
     public let path: String
 
