@@ -2,9 +2,9 @@
 import PackageDescription
 
 /// Sightline: a GPU-accelerated chart app, in layers whose dependencies point one way:
-/// ChartData ← ChartGeometry ← ChartStage ← ChartMarks ← ChartInteraction, with ChartSupport a
-/// leaf beside them, ChartRender (never interaction) and ChartSources at the edge, and
-/// ChartApp on top. Everything below ChartRender is pure Swift (no SDL, GL, FreeType or
+/// ChartData ← ChartGeometry ← ChartStage ← ChartMarks ← ChartInteraction, with ChartSupport
+/// beside the marks, ChartRender (never the marks or interaction) and ChartSources at the
+/// edge, and ChartApp on top (README's Layout has the table). Everything below ChartRender is pure Swift (no SDL, GL, FreeType or
 /// fontconfig), so it tests fast without a GPU; the C libraries are each wrapped in a
 /// `.systemLibrary` target.
 let package = Package(
@@ -37,23 +37,26 @@ let package = Package(
         .target(name: "ChartData", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
         // Pixels, rects, scales, viewports, easing, colours, curves, ticks and labels.
         .target(name: "ChartGeometry", dependencies: ["ChartData"]),
-        // The render stage, the controller and surface roles, primitives, themes, input
-        // vocabulary and the recording surfaces.
+        // The render stage, the controller and surface roles, the primitives, themes, key
+        // bindings and range presets, the frame flag and the recording surfaces.
         .target(name: "ChartStage", dependencies: ["ChartGeometry", "ChartData"]),
-        // One folder per kind of mark: its controller and the primitives it draws.
+        // One folder per kind of mark, its controller (the primitives it emits are the
+        // stage's, where the renderer sees them).
         .target(name: "ChartMarks", dependencies: ["ChartStage", "ChartGeometry", "ChartData"]),
-        // Leaves: session, output files, audiograph and summary.
+        // Beside the marks: session, output files, audiograph, summary and the benchmark.
         .target(name: "ChartSupport", dependencies: ["ChartStage", "ChartGeometry", "ChartData"]),
         // Presenters, the range selector, input routing, day zoom and the one assembly.
         .target(name: "ChartInteraction", dependencies: [
             "ChartMarks", "ChartSupport", "ChartStage", "ChartGeometry", "ChartData",
         ]),
-        // The GPU device (Device/) and a folder per kind of mark (Marks/); never interaction.
+        // The GPU device (Device/) and a folder per kind of mark (Marks/); never the marks'
+        // controllers or interaction.
         .target(name: "ChartRender", dependencies: [
             "ChartSupport", "ChartStage", "ChartGeometry", "ChartData",
             "CSDL2", "CGL", "CFreeType", "CFontconfig", "CPNG", "CShaders",
         ]),
-        // Sources of data that need C or the network, a folder each.
+        // Where data comes from, a folder per kind: files, and the kinds that need C or the
+        // network.
         .target(name: "ChartSources", dependencies: ["ChartData"]),
         // The window, the scenes and loading.
         .target(name: "ChartApp", dependencies: [
@@ -74,7 +77,9 @@ let package = Package(
         .testTarget(name: "ChartRenderTests", dependencies: [
             "ChartApp", "ChartRender", "ChartSupport", "ChartMarks", "ChartStage", "ChartGeometry", "ChartData",
         ]),
-        .testTarget(name: "ChartAppTests", dependencies: ["ChartApp", "ChartStage", "ChartGeometry", "CSDL2"]),
+        .testTarget(name: "ChartAppTests", dependencies: [
+            "ChartApp", "ChartInteraction", "ChartStage", "ChartGeometry", "CSDL2",
+        ]),
         .testTarget(name: "SightlineAppTests", dependencies: [
             "ChartApp", "ChartRender", "ChartInteraction", "ChartSupport", "ChartMarks", "ChartStage",
             "ChartGeometry", "ChartData",

@@ -1,5 +1,6 @@
 import CSDL2
 import ChartGeometry
+import ChartInteraction
 import ChartStage
 import Foundation
 

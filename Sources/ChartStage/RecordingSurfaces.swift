@@ -18,7 +18,10 @@ public final class RecordingSurfaceFactory: SurfaceFactory {
         guard let surface = makers.make(kind, layer: layer) ?? (RecordingSurface<Kind>(layer: layer) as? Kind.Surface) else {
             preconditionFailure("no recording surface for \(Kind.self): register one in RecordingSurfaceFactory.init")
         }
-        made.append(surface as! RenderSurface)
+        guard let recorded = surface as? RenderSurface else {
+            preconditionFailure("the recording surface for \(Kind.self) is not a RenderSurface")
+        }
+        made.append(recorded)
         return surface
     }
 

@@ -1,5 +1,6 @@
 import ChartApp
 import ChartStage
+import ChartSupport
 import Foundation
 
 /// The benchmark's figures as a table for people and JSON for other tools.

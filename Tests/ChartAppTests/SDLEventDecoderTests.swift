@@ -1,6 +1,7 @@
 import CSDL2
 @testable import ChartApp
 import ChartGeometry
+import ChartInteraction
 import ChartStage
 import XCTest
 

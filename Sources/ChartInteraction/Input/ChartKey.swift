@@ -1,3 +1,5 @@
+import ChartStage
+
 /// Keys the chart understands, decoupled from SDL so presenters test without a window.
 public enum ChartKey: Equatable, Sendable {
     case left, right, up, down, zoomIn, zoomOut, home, end, fit, escape
@@ -15,5 +17,3 @@ public enum ChartKey: Equatable, Sendable {
     /// `1` … `7`: a range preset.
     case preset(RangePreset)
 }
-
-public enum PointerButton: Sendable { case primary, secondary }
