@@ -3,7 +3,7 @@ import Dispatch
 /// A dataset with what drawing it fast needs: where x has gaps, per series a
 /// level-of-detail ladder and an O(log n) range min/max. The main chart and the range
 /// selector share one.
-public final class DataSource: @unchecked Sendable {
+public final class DataSource: Sendable {
     public let dataset: Dataset
     public let lodMethod: LODMethod
     /// Where the line breaks for a jump in x (none with `connectsGaps`).

@@ -22,6 +22,9 @@ import Foundation
 ///   since what it holds is unknown. Renaming it aside would need the same access that
 ///   is missing, and the user may have set those permissions on purpose.
 /// - On start, temporaries that killed processes left beside the file are removed.
+///
+/// Sendable checked by hand: the mutable state (`pending`, `scheduled`, the warnings told
+/// and their handler) is touched only under `lock`, and a save runs under `saving`.
 public final class SessionStore: @unchecked Sendable {
     public let fileURL: URL
     /// The lock file every process saving this session takes first.
@@ -38,9 +41,14 @@ public final class SessionStore: @unchecked Sendable {
     private var warnedUnreadable = false
     /// The last save failure told, so the same one is not told on every save.
     private var lastSaveWarning: String?
+    private var warningHandler: (@Sendable (String) -> Void)?
+
     /// Told about a corrupt file set aside, an unreadable file left alone, or a save
-    /// that failed.
-    public var onWarning: (@Sendable (String) -> Void)?
+    /// that failed; called on the thread that saves.
+    public var onWarning: (@Sendable (String) -> Void)? {
+        get { lock.withLock { warningHandler } }
+        set { lock.withLock { warningHandler = newValue } }
+    }
 
     /// How big a session file may be before it is taken for something else, bytes.
     public static let sizeLimit = 4 << 20
@@ -115,7 +123,7 @@ public final class SessionStore: @unchecked Sendable {
         warnedUnreadable = true
         lock.unlock()
         guard first else { return }
-        onWarning?("\(DisplayText.quoted(fileURL.path)) cannot be read (\(reason)); it is left as it is, and this session "
+        warn("\(DisplayText.quoted(fileURL.path)) cannot be read (\(reason)); it is left as it is, and this session "
             + "is not saved until it can be read (check it and its folders, or remove it to start afresh)")
     }
 
@@ -125,10 +133,10 @@ public final class SessionStore: @unchecked Sendable {
         let real = fileURL.resolvingSymlinksInPath().path
         let aside = real + ".corrupt-\(stamp)"
         if rename(real, aside) == 0 {
-            onWarning?("\(DisplayText.quoted(fileURL.path)) could not be read (\(reason)); it was kept as "
+            warn("\(DisplayText.quoted(fileURL.path)) could not be read (\(reason)); it was kept as "
                 + "\(DisplayText.quoted(aside)) and defaults are used")
         } else {
-            onWarning?("\(DisplayText.quoted(fileURL.path)) could not be read (\(reason)) nor set aside "
+            warn("\(DisplayText.quoted(fileURL.path)) could not be read (\(reason)) nor set aside "
                 + "(\(OutputFileError.reason(errno))); defaults are used")
         }
     }
@@ -208,7 +216,7 @@ public final class SessionStore: @unchecked Sendable {
             let repeated = warning == lastSaveWarning
             lastSaveWarning = warning
             lock.unlock()
-            if !repeated { onWarning?(warning) }
+            if !repeated { warn(warning) }
         }
     }
 
@@ -237,7 +245,7 @@ public final class SessionStore: @unchecked Sendable {
         do {
             return try FileLock.acquire(lockURL.path, create: true)
         } catch {
-            onWarning?("\(error); saving the session without the lock")
+            warn("\(error); saving the session without the lock")
             return nil
         }
     }
@@ -262,5 +270,10 @@ public final class SessionStore: @unchecked Sendable {
         var file = OutputFile(path: fileURL.path)
         file.creationMode = 0o600
         try file.write(Array(try encoder.encode(session)))
+    }
+
+    /// Tells `message` to the handler, outside the lock (the handler may take its own).
+    private func warn(_ message: String) {
+        onWarning?(message)
     }
 }
