@@ -3,6 +3,7 @@ import ChartApp
 import ChartData
 import ChartGeometry
 import ChartRender
+import ChartStage
 import ChartSupport
 import Foundation
 

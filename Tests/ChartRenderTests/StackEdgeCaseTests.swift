@@ -170,8 +170,9 @@ final class StackEdgeCaseTests: XCTestCase {
         let colors = [blue, green, orange]
         let view = try StackStage(dataset: Dataset(source: "shares", xs: xs,
                                                    series: columns.enumerated().map { Series(name: "s\($0.offset)", ys: $0.element, kind: .area) }))
-        for mark in [SeriesStack.Mark.areas, .bars] {
-            let stack = SeriesStack(mark: mark, series: [0, 1, 2], weights: [1, 1, 1], colors: colors, isStacked: true, isPercentage: true)
+        for mark in [StackFill.areas, .bars] {
+            let stack = SeriesStack(mark: mark, series: [0, 1, 2], weights: [1, 1, 1], colors: colors, isStacked: true,
+                                    isPercentage: true)
             let image = try view.render([stack], visible: DataRect(minX: 0, maxX: xs.last!, minY: 0, maxY: 100))
             try writePNG(image, "stack-percentage-negative-\(mark)")
             /// The cumulative share below layer `layer` at point `i`, percent.

@@ -1,6 +1,7 @@
 import ChartData
 import ChartGeometry
 @testable import ChartRender
+import ChartStage
 import ChartSupport
 import XCTest
 

@@ -1,18 +1,12 @@
 import ChartData
+import ChartGeometry
 
 /// Series drawn as bars or filled areas through the stage's viewport (or the right
 /// axis's): stacked on one another, or each from zero. The GPU computes every height
 /// from the series' columns, so a toggle's easing changes `weights` only.
-public struct SeriesStack: Equatable, Sendable {
-    public enum Mark: Equatable, Sendable {
-        /// A bar over each x step, filling it (from halfway to the previous x to halfway
-        /// to the next).
-        case bars
-        /// The region under a polyline through the points.
-        case areas
-    }
-
-    public var mark: Mark
+public struct SeriesStack: Equatable, Sendable, Mark {
+    /// Bars or areas.
+    public var mark: StackFill
     /// The series drawn, bottom first (dataset indices).
     public var series: [Int]
     /// How much of each series' value counts, 0…1, in `series`' order: a series being
@@ -32,7 +26,7 @@ public struct SeriesStack: Equatable, Sendable {
     /// The opacity of the steps that are not highlighted, 0…1.
     public var dimmedOpacity: Double
 
-    public init(mark: Mark, series: [Int], weights: [Double], colors: [RGBAColor], isStacked: Bool,
+    public init(mark: StackFill, series: [Int], weights: [Double], colors: [RGBAColor], isStacked: Bool,
                 isPercentage: Bool = false, axis: YAxisSide = .left, highlightedIndex: Int? = nil, dimmedOpacity: Double = 0.5) {
         precondition(weights.count == series.count && colors.count == series.count, "SeriesStack: one weight and colour per series")
         self.mark = mark
