@@ -7,8 +7,9 @@ import ChartGeometry
 public struct SeriesStack: Equatable, Sendable, Mark {
     /// Bars or areas.
     public var mark: StackFill
-    /// The series drawn, bottom first (dataset indices).
-    public var series: [Int]
+    /// The series drawn, bottom first, as their data source issued them: the GPU copies
+    /// drawn are that source's.
+    public var series: [SeriesHandle]
     /// How much of each series' value counts, 0…1, in `series`' order: a series being
     /// toggled eases between 0 and 1, and the ones above it slide with it.
     public var weights: [Double]
@@ -26,7 +27,7 @@ public struct SeriesStack: Equatable, Sendable, Mark {
     /// The opacity of the steps that are not highlighted, 0…1.
     public var dimmedOpacity: Double
 
-    public init(mark: StackFill, series: [Int], weights: [Double], colors: [RGBAColor], isStacked: Bool,
+    public init(mark: StackFill, series: [SeriesHandle], weights: [Double], colors: [RGBAColor], isStacked: Bool,
                 isPercentage: Bool = false, axis: YAxisSide = .left, highlightedIndex: Int? = nil, dimmedOpacity: Double = 0.5) {
         precondition(weights.count == series.count && colors.count == series.count, "SeriesStack: one weight and colour per series")
         self.mark = mark
