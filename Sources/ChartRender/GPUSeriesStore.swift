@@ -8,8 +8,8 @@ import ChartStage
 /// (`LODStackSeries`). A piece or level both charts draw (the overview's, when the main
 /// chart shows it all) is uploaded once, and both draw from it.
 ///
-/// Lines name their series by the handles the source issues (`SeriesHandle`); the store
-/// draws only its own source's.
+/// Lines and stacks name their series by the handles the source issues (`SeriesHandle`);
+/// the store draws only its own source's.
 public final class GPUSeriesStore {
     public let source: DataSource
     private let device: RenderDevice
@@ -21,7 +21,7 @@ public final class GPUSeriesStore {
     private var nextAheadSeries = 0
 
     private struct StackKey: Hashable {
-        var series: [Int]
+        var series: [SeriesHandle]
         var merge: StackMerge
     }
 
@@ -47,13 +47,17 @@ public final class GPUSeriesStore {
     public var lineByteCount: Int { lines.reduce(0) { $0 + $1.gpuByteCount } }
 
     /// The GPU series `stack` is drawn from, made the first time its series and merge
-    /// rule are asked for; `nil` when it names a series the data does not have.
+    /// rule are asked for; `nil` when it names another source's series, which a debug
+    /// build stops at.
     func stackSeries(for stack: SeriesStack) -> LODStackSeries? {
-        let dataset = source.dataset
-        guard stack.series.allSatisfy(dataset.series.indices.contains) else { return nil }
+        guard stack.series.allSatisfy(source.issued) else {
+            assertionFailure("GPUSeriesStore: a stack of \(stack.series.map(\.index)) names another data source's series")
+            return nil
+        }
         let key = StackKey(series: stack.series, merge: StackRenderer.merge(for: stack))
         if let made = stacks[key] { return made }
-        let levels = StackLevels(xs: dataset.xs, columns: stack.series.map { dataset.series[$0].ys }, merge: key.merge)
+        let dataset = source.dataset
+        let levels = StackLevels(xs: dataset.xs, columns: stack.series.map { dataset.series[$0.index].ys }, merge: key.merge)
         let made = LODStackSeries(device: device, levels: levels)
         stacks[key] = made
         return made

@@ -17,9 +17,8 @@ public protocol MarkSurface<Kind>: RenderSurface {
     func add(_ mark: Kind)
 }
 
-// The geometry layer's kinds, declared marks here where the role is.
+// The geometry layer's kind, declared a mark here where the role is.
 extension GradientField: Mark {
     /// The background shows one field at a time, or none.
     public typealias Surface = any GradientSurface
 }
-extension SeriesStack: Mark {}

@@ -3,6 +3,7 @@ import ChartApp
 import ChartData
 import ChartGeometry
 import ChartRender
+import ChartStage
 import ChartSupport
 import Foundation
 
@@ -106,10 +107,10 @@ struct Bench: ParsableCommand {
         try CommandSupport.reporting {
             let benchmark = try FrameBenchmark(options: options)
             source = try loading.value()
-            result = try benchmark.run(source!, stack: kind.stack(seriesCount: source!.dataset.series.count))
+            result = try benchmark.run(source!, stack: kind.stack(of: source!))
         }
         let dataset = source!.dataset
-        let layers = kind.stack(seriesCount: dataset.series.count)?.series.count ?? 0
+        let layers = kind.stack(of: source!)?.series.count ?? 0
         let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
         let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
                                  peakRSSMegabytes: BenchData.peakMegabytes())
@@ -155,12 +156,12 @@ enum BenchKind: String, CaseIterable, ExpressibleByArgument {
                        xKind: walk.xKind)
     }
 
-    /// The stack drawn over a dataset of `available` series (`dataset(points:)`'s or a
-    /// file's): its first `seriesCount`, or as many as it has; `nil` for lines.
-    func stack(seriesCount available: Int) -> SeriesStack? {
-        let count = min(seriesCount, available)
+    /// The stack drawn over `source`'s series (`dataset(points:)`'s or a file's): its
+    /// first `seriesCount`, or as many as it has; `nil` for lines.
+    func stack(of source: DataSource) -> SeriesStack? {
+        let count = min(seriesCount, source.dataset.series.count)
         let colors = Array(RGBAColor.palette.prefix(count))
-        let series = Array(0..<count), weights = [Double](repeating: 1, count: count)
+        let series = (0..<count).map(source.handle(ofSeries:)), weights = [Double](repeating: 1, count: count)
         switch self {
         case .line: return nil
         case .bars: return SeriesStack(mark: .bars, series: series, weights: weights, colors: colors, isStacked: false)

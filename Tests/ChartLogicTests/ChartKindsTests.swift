@@ -87,7 +87,7 @@ final class ChartKindsTests: XCTestCase {
         XCTAssertEqual(view.minY, 0)
         XCTAssertEqual(view.maxY, Viewport.fittedY(min: 0, max: maxTotal([0, 1, 2])).upperBound, accuracy: 1e-9)
         let stack = try XCTUnwrap(factory.stacks.flatMap(\.stacks).last)
-        XCTAssertEqual(stack.series, [0, 1, 2])
+        XCTAssertEqual(stack.series, (0..<3).map(source.handle(ofSeries:)), "the source's own series, bottom first")
         XCTAssertTrue(stack.isStacked)
         XCTAssertEqual(stack.weights, [1, 1, 1])
 

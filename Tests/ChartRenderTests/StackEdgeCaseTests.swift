@@ -28,7 +28,7 @@ final class StackEdgeCaseTests: XCTestCase {
         let view = try StackStage(dataset: Dataset(source: name, xs: xs, series: [Series(name: "a", ys: ys, kind: .bar)]))
         view.show(visible)
         for i in xs.indices {
-            let stack = SeriesStack(mark: .bars, series: [0], weights: [1], colors: [blue], isStacked: false, highlightedIndex: i)
+            let stack = SeriesStack(mark: .bars, series: view.series([0]), weights: [1], colors: [blue], isStacked: false, highlightedIndex: i)
             let image = try view.render([stack], visible: visible)
             try writePNG(image, "stack-\(name)-\(i)")
             let row = Int(view.row(ys[i] / 2))
@@ -84,7 +84,7 @@ final class StackEdgeCaseTests: XCTestCase {
         let colors = Array([blue, green, orange, red].prefix(columns.count))
         let series = columns.enumerated().map { Series(name: "s\($0.offset)", ys: $0.element, kind: .bar) }
         let view = try StackStage(dataset: Dataset(source: name, xs: xs, series: series))
-        let stack = SeriesStack(mark: .bars, series: Array(columns.indices), weights: weights, colors: colors, isStacked: true)
+        let stack = SeriesStack(mark: .bars, series: view.series(Array(columns.indices)), weights: weights, colors: colors, isStacked: true)
         let image = try view.render([stack], visible: visible)
         try writePNG(image, "stack-\(name)")
         for step in xs.indices {
@@ -140,7 +140,7 @@ final class StackEdgeCaseTests: XCTestCase {
         let colors = [blue, green, orange]
         let series = columns.enumerated().map { Series(name: "s\($0.offset)", ys: $0.element, kind: .area) }
         let view = try StackStage(dataset: Dataset(source: "diverging areas", xs: xs, series: series))
-        let stack = SeriesStack(mark: .areas, series: [0, 1, 2], weights: [1, 1, 1], colors: colors, isStacked: true)
+        let stack = SeriesStack(mark: .areas, series: view.series([0, 1, 2]), weights: [1, 1, 1], colors: colors, isStacked: true)
         let image = try view.render([stack], visible: DataRect(minX: 0, maxX: 3, minY: -5, maxY: 10))
         try writePNG(image, "stack-diverging-areas")
         for column in stride(from: view.plot.x + 2, to: view.plot.x + view.plot.width - 2, by: 7) {
@@ -170,8 +170,9 @@ final class StackEdgeCaseTests: XCTestCase {
         let colors = [blue, green, orange]
         let view = try StackStage(dataset: Dataset(source: "shares", xs: xs,
                                                    series: columns.enumerated().map { Series(name: "s\($0.offset)", ys: $0.element, kind: .area) }))
-        for mark in [SeriesStack.Mark.areas, .bars] {
-            let stack = SeriesStack(mark: mark, series: [0, 1, 2], weights: [1, 1, 1], colors: colors, isStacked: true, isPercentage: true)
+        for mark in [StackFill.areas, .bars] {
+            let stack = SeriesStack(mark: mark, series: view.series([0, 1, 2]), weights: [1, 1, 1], colors: colors, isStacked: true,
+                                    isPercentage: true)
             let image = try view.render([stack], visible: DataRect(minX: 0, maxX: xs.last!, minY: 0, maxY: 100))
             try writePNG(image, "stack-percentage-negative-\(mark)")
             /// The cumulative share below layer `layer` at point `i`, percent.
@@ -214,7 +215,7 @@ final class StackEdgeCaseTests: XCTestCase {
     func testStepsAllAtOneXDrawALoneStepsBar() throws {
         for (xs, ys) in [([5.0, 5, 5], [2.0, 4, 3]), ([5.0, 5], [1.0, 4]), ([5.0], [4.0])] {
             let view = try StackStage(dataset: Dataset(source: "one x", xs: xs, series: [Series(name: "a", ys: ys, kind: .bar)]))
-            let stack = SeriesStack(mark: .bars, series: [0], weights: [1], colors: [blue], isStacked: false)
+            let stack = SeriesStack(mark: .bars, series: view.series([0]), weights: [1], colors: [blue], isStacked: false)
             let image = try view.render([stack], visible: DataRect(minX: 0, maxX: 10, minY: 0, maxY: 5))
             try writePNG(image, "stack-one-x-\(xs.count)")
             let full = (view.plot.x..<view.plot.x + view.plot.width).filter { image.isColor($0, Int(view.row(0.5)), blue) }
@@ -232,7 +233,7 @@ final class StackEdgeCaseTests: XCTestCase {
     func testAStepBetweenTwoAtItsXIsAPixelWide() throws {
         let xs = [0.0, 1, 1, 1, 2], ys = [2.0, 3, 4, 3, 2]
         let view = try StackStage(dataset: Dataset(source: "duplicates", xs: xs, series: [Series(name: "a", ys: ys, kind: .bar)]))
-        let stack = SeriesStack(mark: .bars, series: [0], weights: [1], colors: [blue], isStacked: false, highlightedIndex: 2)
+        let stack = SeriesStack(mark: .bars, series: view.series([0]), weights: [1], colors: [blue], isStacked: false, highlightedIndex: 2)
         let image = try view.render([stack], visible: DataRect(minX: -0.5, maxX: 2.5, minY: 0, maxY: 5))
         try writePNG(image, "stack-duplicate-x")
         let row = Int(view.row(3.5))

@@ -1,6 +1,7 @@
 import ChartData
 import ChartGeometry
 @testable import ChartRender
+import ChartStage
 import ChartSupport
 import XCTest
 
@@ -24,8 +25,9 @@ final class StackRecordingTests: XCTestCase {
         let view = try StackStage(dataset: dataset, device: device, canvas: PixelSize(width: 800, height: 400),
                                   plot: PixelRect(x: 0, y: 0, width: 800, height: 400))
         let colors = [RGBAColor.black, .white, .black]
-        for stack in [SeriesStack(mark: .bars, series: [0, 1, 2], weights: [1, 1, 1], colors: colors, isStacked: true),
-                      SeriesStack(mark: .areas, series: [0, 1, 2], weights: [1, 1, 1], colors: colors, isStacked: true, isPercentage: true)] {
+        let series = view.series([0, 1, 2])
+        for stack in [SeriesStack(mark: .bars, series: series, weights: [1, 1, 1], colors: colors, isStacked: true),
+                      SeriesStack(mark: .areas, series: series, weights: [1, 1, 1], colors: colors, isStacked: true, isPercentage: true)] {
             let frames = BenchmarkScript(minX: dataset.xs.first!, maxX: dataset.xs.last!, frames: 90)
             let ranges = (0..<90).map { frames.xRange(frame: $0) }
             let first = device.uploadedBytes
@@ -53,7 +55,7 @@ final class StackRecordingTests: XCTestCase {
         let view = try StackStage(dataset: dataset, device: device)
         let visible = DataRect(minX: dataset.xs.first!, maxX: dataset.xs.last!, minY: 0, maxY: 30)
         func stack(_ weight: Double) -> SeriesStack {
-            SeriesStack(mark: .bars, series: [0, 1, 2], weights: [1, weight, 1], colors: [.black, .white, .black], isStacked: true)
+            SeriesStack(mark: .bars, series: view.series([0, 1, 2]), weights: [1, weight, 1], colors: [.black, .white, .black], isStacked: true)
         }
         view.draw([stack(1)], visible: visible)
         func uniforms(_ commands: [RecordingBackend.Command]) -> [String: UniformValue] {

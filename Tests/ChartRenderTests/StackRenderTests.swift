@@ -25,6 +25,7 @@ final class StackProbe: RenderController {
 /// the tests check the picture against.
 final class StackStage {
     let device: RenderDevice
+    let source: DataSource
     let factory: GPUSurfaceFactory
     let stage: RenderStage
     let probe = StackProbe([])
@@ -34,7 +35,8 @@ final class StackStage {
     init(dataset: Dataset, device: RenderDevice = GLTestHarness.device, canvas: PixelSize = PixelSize(width: 240, height: 140),
          plot: PixelRect = PixelRect(x: 20, y: 10, width: 200, height: 120), theme: ChartTheme = .day) throws {
         self.device = device
-        factory = try GPUSurfaceFactory(device: device, source: DataSource(dataset: dataset), font: nil)
+        source = DataSource(dataset: dataset)
+        factory = try GPUSurfaceFactory(device: device, source: source, font: nil)
         self.canvas = canvas
         self.plot = plot
         stage = RenderStage(viewport: DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1),
@@ -43,6 +45,9 @@ final class StackStage {
     }
 
     var visible: DataRect { stage.viewport.current }
+
+    /// The handles of the dataset's series at `indices`, as a stack names them.
+    func series(_ indices: [Int]) -> [SeriesHandle] { indices.map(source.handle(ofSeries:)) }
 
     func show(_ visible: DataRect) {
         stage.viewport.set(AnimatedViewport.Change(visible))
@@ -103,8 +108,8 @@ final class StackRenderTests: XCTestCase {
         return (left, right)
     }
 
-    private func bars(highlight: Int? = nil) -> SeriesStack {
-        SeriesStack(mark: .bars, series: [0], weights: [1], colors: [blue], isStacked: false, highlightedIndex: highlight)
+    private func bars(of view: StackStage, highlight: Int? = nil) -> SeriesStack {
+        SeriesStack(mark: .bars, series: view.series([0]), weights: [1], colors: [blue], isStacked: false, highlightedIndex: highlight)
     }
 
     /// (a) Each bar fills its x step, from halfway to the previous x to halfway to the
@@ -117,7 +122,7 @@ final class StackRenderTests: XCTestCase {
         view.show(visible)
         let baseRow = Int(view.row(0.5))
         for i in barXs.indices where !barYs[i].isNaN {
-            let image = try view.render([bars(highlight: i)], visible: visible)
+            let image = try view.render([bars(of: view, highlight: i)], visible: visible)
             if let folder = ProcessInfo.processInfo.environment["SIGHTLINE_STACK_PNGS"] {
                 try PNGFile.write(image, to: "\(folder)/stack-bar-\(i).png")
             }
@@ -131,7 +136,7 @@ final class StackRenderTests: XCTestCase {
             let top = try XCTUnwrap((0..<view.canvas.height).first { image.isColor(centre, $0, blue) })
             XCTAssertEqual(Double(top), view.row(barYs[i]), accuracy: 1, "bar \(i)'s top")
         }
-        let image = try view.render([bars()], visible: visible)
+        let image = try view.render([bars(of: view)], visible: visible)
         let (gapLeft, gapRight) = barSpan(4, barXs)
         for column in Int(view.column(-0.5)) + 1..<Int(view.column(15.5)) - 1 {
             let missing = Double(column) + 0.5 > view.column(gapLeft) + 1 && Double(column) + 0.5 < view.column(gapRight) - 1
@@ -147,7 +152,7 @@ final class StackRenderTests: XCTestCase {
         let dataset = Dataset(source: "bars", xs: barXs, series: [Series(name: "a", ys: barYs, kind: .bar)])
         for theme in [ChartTheme.day, .night] {
             let view = try StackStage(dataset: dataset, theme: theme)
-            let image = try view.render([bars(highlight: 3)], visible: DataRect(minX: -0.7, maxX: 16.2, minY: 0, maxY: 12))
+            let image = try view.render([bars(of: view, highlight: 3)], visible: DataRect(minX: -0.7, maxX: 16.2, minY: 0, maxY: 12))
             let row = Int(view.row(0.5))
             let dimmed = RGBAColor(red: blue.red * 0.5 + theme.background.red * 0.5, green: blue.green * 0.5 + theme.background.green * 0.5,
                                    blue: blue.blue * 0.5 + theme.background.blue * 0.5)
@@ -168,7 +173,7 @@ final class StackRenderTests: XCTestCase {
         let series = stackYs.enumerated().map { Series(name: "s\($0.offset)", ys: $0.element, kind: .bar) }
         let view = try StackStage(dataset: Dataset(source: "stacked", xs: stackXs, series: series))
         let colors = [blue, green, orange]
-        let stack = SeriesStack(mark: .bars, series: [0, 1, 2], weights: weights, colors: colors, isStacked: true)
+        let stack = SeriesStack(mark: .bars, series: view.series([0, 1, 2]), weights: weights, colors: colors, isStacked: true)
         let image = try view.render([stack], visible: DataRect(minX: -0.5, maxX: 5.5, minY: 0, maxY: 20))
         for step in stackXs.indices {
             let column = Int(view.column(stackXs[step]))
@@ -212,7 +217,8 @@ final class StackRenderTests: XCTestCase {
         let view = try StackStage(dataset: Dataset(source: "shares", xs: xs,
                                                    series: columns.enumerated().map { Series(name: "s\($0.offset)", ys: $0.element, kind: .area) }))
         let colors = [blue, green, orange]
-        let stack = SeriesStack(mark: .areas, series: [0, 1, 2], weights: [1, 1, 1], colors: colors, isStacked: true, isPercentage: true)
+        let stack = SeriesStack(mark: .areas, series: view.series([0, 1, 2]), weights: [1, 1, 1], colors: colors, isStacked: true,
+                                isPercentage: true)
         let image = try view.render([stack], visible: DataRect(minX: 0, maxX: xs.last!, minY: 0, maxY: 100))
         /// The cumulative share below layer `layer` at point `i`, percent.
         func share(below layer: Int, at i: Int) -> Double {
@@ -251,7 +257,7 @@ final class StackRenderTests: XCTestCase {
         let view = try StackStage(dataset: dataset)
         let xs = dataset.xs
         let before = GLTestHarness.device.uploadedBytes
-        let image = try view.render([bars()], visible: DataRect(minX: xs[0], maxX: xs[count - 1], minY: 0, maxY: 110))
+        let image = try view.render([bars(of: view)], visible: DataRect(minX: xs[0], maxX: xs[count - 1], minY: 0, maxY: 110))
         let uploaded = GLTestHarness.device.uploadedBytes - before
         XCTAssertLessThan(uploaded, count * 8 / 100, "a reduced level: \(uploaded) bytes, not the million steps' \(count * 8)")
         let top = try XCTUnwrap((0..<view.canvas.height).first { row in
@@ -280,18 +286,19 @@ final class StackRenderTests: XCTestCase {
         let xs = (0..<count).map { 1_600_000_000_000 + Double($0) * 86_400_000 }
         let dataset = Dataset(source: "kinds", xs: xs, series: walks.enumerated().map { Series(name: "s\($0.offset)", ys: $0.element) })
         let colors = [blue, green, red]
-        let kinds: [(String, SeriesStack, Double)] = [
-            ("bars", SeriesStack(mark: .bars, series: [0], weights: [1], colors: [blue], isStacked: false, highlightedIndex: 30), 30),
-            ("stacked-bars", SeriesStack(mark: .bars, series: [0, 1, 2], weights: [1, 1, 1], colors: colors, isStacked: true), 90),
-            ("areas", SeriesStack(mark: .areas, series: [0, 1, 2], weights: [1, 1, 1], colors: colors, isStacked: true), 90),
-            ("areas-overlapping", SeriesStack(mark: .areas, series: [0, 1, 2], weights: [1, 1, 1],
-                                              colors: colors.map { $0.withAlpha(0.5) }, isStacked: false), 30),
-            ("percentage", SeriesStack(mark: .areas, series: [0, 1, 2], weights: [1, 1, 1], colors: colors, isStacked: true,
-                                       isPercentage: true), 100),
-        ]
         for theme in [ChartTheme.day, .night] {
             let view = try StackStage(dataset: dataset, canvas: PixelSize(width: 480, height: 280),
                                       plot: PixelRect(x: 40, y: 20, width: 400, height: 240), theme: theme)
+            let one = view.series([0]), three = view.series([0, 1, 2])
+            let kinds: [(String, SeriesStack, Double)] = [
+                ("bars", SeriesStack(mark: .bars, series: one, weights: [1], colors: [blue], isStacked: false, highlightedIndex: 30), 30),
+                ("stacked-bars", SeriesStack(mark: .bars, series: three, weights: [1, 1, 1], colors: colors, isStacked: true), 90),
+                ("areas", SeriesStack(mark: .areas, series: three, weights: [1, 1, 1], colors: colors, isStacked: true), 90),
+                ("areas-overlapping", SeriesStack(mark: .areas, series: three, weights: [1, 1, 1],
+                                                  colors: colors.map { $0.withAlpha(0.5) }, isStacked: false), 30),
+                ("percentage", SeriesStack(mark: .areas, series: three, weights: [1, 1, 1], colors: colors, isStacked: true,
+                                           isPercentage: true), 100),
+            ]
             for (name, stack, maxY) in kinds {
                 let image = try view.render([stack], visible: DataRect(minX: xs[0], maxX: xs[count - 1], minY: 0, maxY: maxY))
                 if let folder = ProcessInfo.processInfo.environment["SIGHTLINE_STACK_PNGS"] {

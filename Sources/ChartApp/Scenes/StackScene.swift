@@ -20,11 +20,10 @@ public final class StackScene {
     /// below zero); `nil` otherwise.
     private let negativeFit: RangeMinMax?
 
-    /// - Precondition: `stack` names series of `source`'s dataset.
+    /// - Precondition: `stack`'s series are `source`'s (`DataSource.handle(ofSeries:)`).
     /// - Complexity: O(steps × series), for the totals y fits to.
     public init(device: RenderDevice, source: DataSource, stack: SeriesStack, theme: ChartTheme = .day) throws {
-        precondition(stack.series.allSatisfy(source.dataset.series.indices.contains),
-                     "StackScene: series \(stack.series) of a dataset of \(source.dataset.series.count)")
+        precondition(stack.series.allSatisfy(source.issued), "StackScene: the stack names another data source's series")
         self.stack = stack
         self.source = source
         factory = try GPUSurfaceFactory(device: device, source: source, font: nil)
@@ -32,12 +31,12 @@ public final class StackScene {
                             geometry: StageGeometry(canvas: PixelSize(width: 1, height: 1), layout: .plain), theme: theme,
                             factory: factory)
         for controller in ChartAssembly.lone(stack) { stage.add(controller) }
-        let columns = stack.series.map { source.dataset.series[$0].ys }
+        let columns = stack.series.map { source.dataset.series[$0.index].ys }
         if stack.isPercentage {
             fit = nil
             negativeFit = nil
         } else if stack.isStacked, columns.count > 1 {
-            (fit, negativeFit) = source.dataset.stackTotals(of: stack.series)
+            (fit, negativeFit) = source.dataset.stackTotals(of: stack.series.map(\.index))
         } else {
             fit = RangeMinMax(ys: columns.first ?? [])
             negativeFit = nil

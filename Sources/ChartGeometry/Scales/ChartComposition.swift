@@ -13,7 +13,7 @@ public struct ChartComposition: Equatable, Sendable {
     /// Series drawn as bars or areas together: one stack, or side by side from zero.
     public struct Group: Equatable, Sendable {
         /// Bars or areas.
-        public var mark: SeriesStack.Mark
+        public var mark: StackFill
         /// Dataset indices, bottom first.
         public var series: [Int]
         /// Each series starts where the one below it ends.
@@ -50,9 +50,8 @@ public struct ChartComposition: Equatable, Sendable {
         let stacked = flags.contains(.stacked) || flags.contains(.percentage)
         let lines = dataset.series.indices.filter { dataset.series[$0].kind == .line }
         var groups: [Group] = []
-        for mark in [SeriesStack.Mark.bars, .areas] {
-            let kind: Series.Kind = mark == .bars ? .bar : .area
-            let members = dataset.series.indices.filter { dataset.series[$0].kind == kind }
+        for mark in [StackFill.bars, .areas] {
+            let members = dataset.series.indices.filter { dataset.series[$0].kind == mark.seriesKind }
             guard let first = members.first else { continue }
             let percentage = mark == .areas && flags.contains(.percentage)
             // A stack is one picture: every member on its first member's axis.

@@ -13,8 +13,9 @@ import ChartStage
 /// lines through the viewport, so panning rebuilds nothing unless the trend shows.
 public final class SeriesLinesController: RenderController {
     public let dataset: Dataset
-    /// Each series' handle from the data source, in the dataset's order: what a line names.
-    private let handles: [SeriesHandle]
+    /// Each series' handle from the data source, in the dataset's order: what a line or
+    /// a stack names.
+    public let handles: [SeriesHandle]
     public let composition: ChartComposition
     public var lineWidth: Double
     /// Seconds a toggle takes (a line's fade, a stack's heights).

@@ -1,4 +1,3 @@
-import ChartGeometry
 import ChartStage
 
 /// Emits the same stacks every build: a stack drawn alone, with no series controller

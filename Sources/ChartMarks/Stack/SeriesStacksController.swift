@@ -63,7 +63,8 @@ public final class SeriesStacksController: RenderController {
                 let own = group.mark == .areas && !group.isStacked ? 0.5 : 1
                 return color.withAlpha(Double(color.alpha) * alpha * own)
             }
-            let stack = SeriesStack(mark: group.mark, series: group.series, weights: weights, colors: colors,
+            let series = group.series.map { lines.handles[$0] }
+            let stack = SeriesStack(mark: group.mark, series: series, weights: weights, colors: colors,
                                     isStacked: group.isStacked, isPercentage: group.isPercentage, axis: group.axis,
                                     highlightedIndex: group.mark == .bars ? highlightedIndex : nil)
             stacks.append(stack)

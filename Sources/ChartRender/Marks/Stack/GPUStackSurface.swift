@@ -9,7 +9,7 @@ final class GPUStackSurface: MarkSurface, GPUSurface {
     let layer: RenderLayer
     private let renderer: StackRenderer
     /// The GPU series a stack is drawn from (shared by the factory's surfaces); `nil`
-    /// when the stack names a series the data does not have.
+    /// when the stack names another data source's series.
     private let series: (SeriesStack) -> LODStackSeries?
     private var stacks: [SeriesStack] = []
 

@@ -1,5 +1,6 @@
 import ChartData
 import ChartGeometry
+import ChartStage
 
 /// Draws `SeriesStack`s (bars and filled areas) from `LODStackSeries` with the stack
 /// shaders, which compute every height from the series' values: per frame it sets

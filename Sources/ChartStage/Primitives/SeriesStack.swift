@@ -1,20 +1,15 @@
 import ChartData
+import ChartGeometry
 
 /// Series drawn as bars or filled areas through the stage's viewport (or the right
 /// axis's): stacked on one another, or each from zero. The GPU computes every height
 /// from the series' columns, so a toggle's easing changes `weights` only.
-public struct SeriesStack: Equatable, Sendable {
-    public enum Mark: Equatable, Sendable {
-        /// A bar over each x step, filling it (from halfway to the previous x to halfway
-        /// to the next).
-        case bars
-        /// The region under a polyline through the points.
-        case areas
-    }
-
-    public var mark: Mark
-    /// The series drawn, bottom first (dataset indices).
-    public var series: [Int]
+public struct SeriesStack: Equatable, Sendable, Mark {
+    /// Bars or areas.
+    public var mark: StackFill
+    /// The series drawn, bottom first, as their data source issued them: the GPU copies
+    /// drawn are that source's.
+    public var series: [SeriesHandle]
     /// How much of each series' value counts, 0…1, in `series`' order: a series being
     /// toggled eases between 0 and 1, and the ones above it slide with it.
     public var weights: [Double]
@@ -32,7 +27,7 @@ public struct SeriesStack: Equatable, Sendable {
     /// The opacity of the steps that are not highlighted, 0…1.
     public var dimmedOpacity: Double
 
-    public init(mark: Mark, series: [Int], weights: [Double], colors: [RGBAColor], isStacked: Bool,
+    public init(mark: StackFill, series: [SeriesHandle], weights: [Double], colors: [RGBAColor], isStacked: Bool,
                 isPercentage: Bool = false, axis: YAxisSide = .left, highlightedIndex: Int? = nil, dimmedOpacity: Double = 0.5) {
         precondition(weights.count == series.count && colors.count == series.count, "SeriesStack: one weight and colour per series")
         self.mark = mark
