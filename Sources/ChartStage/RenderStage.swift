@@ -110,8 +110,8 @@ public final class RenderStage: ViewportObserver {
         return moving
     }
 
-    /// The frame's commit of this stage alone (a still render, a stage that shares its
-    /// flag with no other): `prepareFrame(of: [self])`.
+    /// The frame's commit of this stage alone (a still render); stages drawn in one
+    /// frame commit together, `prepareFrame(of:)`.
     public func prepareFrame() {
         Self.prepareFrame(of: [self])
     }
