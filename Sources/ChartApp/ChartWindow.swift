@@ -16,7 +16,7 @@ import Foundation
 /// once (`SDLEventDecoder`) and go to one `CommandRouter`, whose owners (summary,
 /// theme, audiograph, `?` panel, day navigation, chart) do what they mean; the session
 /// is `WindowSession`'s. Every change raises one frame flag (`FrameRequest`); the loop
-/// draws a frame (advance, one commit, draw) while it is up and blocks in
+/// draws a frame (advance, lower the flag, one commit, draw) while it is up and blocks in
 /// `SDL_WaitEvent` otherwise, so an idle window costs no CPU.
 ///
 /// The window opens at once and loads the file in the background, showing a progress
@@ -123,17 +123,17 @@ public final class ChartWindow {
         }
     }
 
-    /// One frame: advance the animations, commit the changes and draw; while anything
-    /// still moves, the next frame is asked for.
+    /// One frame: advance the animations, lower the flag (only here: what the builds change
+    /// is owed to the next frame), commit and draw; while anything moves, ask for the next.
     private func drawFrame() {
         let started = SDL_GetPerformanceCounter()
         let moving = advanceAnimations()
+        frames.beginFrame()
         if let named = title.naming(day: scene?.zoom.dayLabel) { context.setTitle(named) }
         let screen = device.screen(size: drawableSize)
         if let scene {
             scene.draw(into: screen)
         } else {
-            frames.settle()
             device.beginPass(screen, clearTo: theme.theme.background)
             progress.draw(fraction: loading.progress, scale: pixelScale, color: theme.theme.color(forSeries: 0))
             device.endPass()

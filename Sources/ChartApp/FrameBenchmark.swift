@@ -89,6 +89,7 @@ public final class FrameBenchmark {
             scene.main.show(x: x)
             // Fades and the gradient advance as if frames came at 60 Hz, so every run animates alike.
             scene.advance(by: 1.0 / 60)
+            scene.frames.beginFrame()
             scene.draw(into: target)
         }
     }

@@ -86,7 +86,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     /// bring their own textures up to date; `clear` first fills the canvas with the
     /// theme's background (a second stage on the same canvas draws over the first),
     /// unless the first surface paints all of it anyway (the gradient). The stage must
-    /// be committed first (`RenderStage.prepareFrame()`, by the loop or a still render).
+    /// be committed first (`RenderStage.prepareFrame(of:)`, by the loop or a still render).
     public func draw(_ stage: RenderStage, into destination: PassTarget, clear: Bool = true) {
         assert(stage.isCommitted, "the stage has stale targets: commit it (prepareFrame) before drawing it")
         scale = stage.geometry.scale

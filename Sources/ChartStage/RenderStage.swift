@@ -4,9 +4,10 @@ import ChartGeometry
 /// Holds the viewport, the controllers in draw order and their surfaces, and keeps
 /// track of what must be rebuilt: a controller's target when it invalidates itself,
 /// the viewport followers on a viewport step, everything on a resize or a theme step.
-/// Each such change also raises the window's one frame flag (`frames`); the loop's
-/// commit (`prepareFrame()`, once a frame, before any surface is drawn) rebuilds the
-/// stale targets and lowers it.
+/// Each such change also raises the window's one frame flag (`frames`), which only the
+/// loop lowers (`FrameRequest.beginFrame()`); the frame's commit (`prepareFrame(of:)`,
+/// every stage the frame draws together, before any surface is drawn) rebuilds the stale
+/// targets.
 public final class RenderStage: ViewportObserver {
     public let viewport: AnimatedViewport
     /// The view of series read against the right y axis: the same x as `viewport`
@@ -24,8 +25,6 @@ public final class RenderStage: ViewportObserver {
     /// The frame flag this stage raises on a change: the window's, shared by every
     /// stage it draws, or the stage's own.
     public let frames: FrameRequest
-    /// Whether a frame is owed: something changed since the last commit (`prepareFrame()`).
-    public var needsFrame: Bool { frames.isPending }
     /// Whether every target is built: the stage may be drawn as it is.
     public var isCommitted: Bool { targets.allSatisfy(\.isValid) }
     /// Surfaces in the order they are drawn.
@@ -111,16 +110,42 @@ public final class RenderStage: ViewportObserver {
         return moving
     }
 
-    /// The frame's commit: rebuilds the stale targets and lowers the frame flag. The
-    /// loop (or a still render) calls it once a frame, before drawing the surfaces;
-    /// the surfaces themselves never do.
+    /// The frame's commit of this stage alone (a still render); stages drawn in one
+    /// frame commit together, `prepareFrame(of:)`.
     public func prepareFrame() {
+        Self.prepareFrame(of: [self])
+    }
+
+    /// The frame's commit: rebuilds the stale targets of every stage the frame draws, so
+    /// each is drawn committed. The loop calls it once a frame, after
+    /// `FrameRequest.beginFrame()` and before drawing the surfaces; the surfaces never do,
+    /// and it never lowers the flag.
+    ///
+    /// A build may change what another controller shows (one stage's build invalidating
+    /// another stage's target, or an earlier one of its own): such a target is rebuilt in
+    /// a further pass of this commit, and the request its change raised stays up for the
+    /// next frame. A controller that changes something in every build is a bug: the
+    /// passes stop after `maximumPasses`, and the flag it keeps raising shows as frames
+    /// drawn while nothing moves.
+    public static func prepareFrame(of stages: [RenderStage]) {
+        for _ in 0..<maximumPasses {
+            for stage in stages { stage.rebuildStaleTargets() }
+            if stages.allSatisfy(\.isCommitted) { return }
+        }
+    }
+
+    /// Passes one commit makes at most over its stages.
+    static let maximumPasses = 4
+
+    private func rebuildStaleTargets() {
+        // A target whose controller a later build invalidates is rebuilt later in the same
+        // pass, or in the next one.
         for target in targets where !target.isValid {
+            // Valid before its build, so a change the build itself makes is kept.
+            target.isValid = true
             for surface in target.surfaces { surface.removeAll() }
             target.controller.build(in: ControllerEnvironment(stage: self, target: target))
-            target.isValid = true
         }
-        frames.settle()
     }
 
     public func viewportDidChange(_ current: DataRect) {

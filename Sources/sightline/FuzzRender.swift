@@ -129,6 +129,7 @@ struct FuzzRender: ParsableCommand {
         }
         var steps = 0
         while stage.advance(by: 1), steps < 100 { steps += 1 }
+        stage.frames.beginFrame()
         stage.prepareFrame()
     }
 }

@@ -47,6 +47,7 @@ final class BoardPlacementTests: XCTestCase {
         let reach = presenter.highlight.pointerReach * geometry.scale
         let lineX = presenter.scales.canvasX(xs[10])
         presenter.pointerMoved(to: PixelPoint(x: lineX, y: plot.y + 2), time: 0)
+        presenter.stage.frames.beginFrame()
         presenter.stage.prepareFrame()
         let index = presenter.highlight.index
         var board = try XCTUnwrap(presenter.highlight.boardBox)
@@ -59,8 +60,9 @@ final class BoardPlacementTests: XCTestCase {
             let meets = PixelBox(x: x - reach, y: y - reach, width: 2 * reach, height: 2 * reach).intersects(board)
             presenter.pointerMoved(to: pointer, time: 0)
             XCTAssertEqual(presenter.highlight.index, index, "the same point all the way down")
-            XCTAssertEqual(presenter.stage.needsFrame, meets, "at \(pointer), board \(board)")
+            XCTAssertEqual(presenter.stage.frames.isPending, meets, "at \(pointer), board \(board)")
             if meets { rebuilt += 1 } else { still += 1 }
+            presenter.stage.frames.beginFrame()
             presenter.stage.prepareFrame()
             board = try XCTUnwrap(presenter.highlight.boardBox)
             XCTAssertFalse(board.contains(pointer), "the board \(board) over the pointer at \(pointer)")

@@ -54,7 +54,7 @@ final class CommandRouterTests: XCTestCase {
         let frames = FrameRequest()
         let theme = ThemeCommands(given: nil) { _ in }
         let router = CommandRouter(owners: [theme], frames: frames)
-        frames.settle()
+        frames.beginFrame()
         XCTAssertFalse(router.send(.command(.summary)), "no owner for it before the chart is here")
         XCTAssertFalse(frames.isPending)
         XCTAssertTrue(router.send(.command(.toggleTheme)))

@@ -150,13 +150,14 @@ final class PieControllerTests: XCTestCase {
         XCTAssertFalse(pie.isShown)
         frames = 0
         while recorded.stage.advance(by: 1.0 / 60) {
+            recorded.stage.frames.beginFrame()
             recorded.stage.prepareFrame()
             frames += 1
             XCTAssertLessThan(frames, 100, "the transition settles")
         }
         XCTAssertEqual(pie.progress, 0)
         XCTAssertTrue(wedges(recorded).isEmpty && labels(recorded).isEmpty, "gone")
-        XCTAssertFalse(recorded.stage.needsFrame)
+        XCTAssertFalse(recorded.stage.frames.isPending)
     }
 
     /// A toggled series' easing weight shrinks its slice to nothing while the others grow

@@ -51,12 +51,13 @@ final class RecordedExplorer: ExplorerChart {
         said.append(message)
     }
 
-    /// Runs frames as the window's loop does (advance, commit) until nothing moves.
+    /// Runs frames as the window's loop does (advance, lower the flag, commit the shown
+    /// stages together) until nothing moves.
     func settle() {
         for _ in 0..<600 {
             let moving = zoom.advance(by: 1.0 / 60) || shownSelector.advance(by: 1.0 / 60) || zoom.isTransitioning
-            shownMain.stage.prepareFrame()
-            shownSelector.stage.prepareFrame()
+            frames.beginFrame()
+            RenderStage.prepareFrame(of: [shownMain.stage, shownSelector.stage])
             if !moving { return }
         }
     }

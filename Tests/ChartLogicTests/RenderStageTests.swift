@@ -36,7 +36,7 @@ final class RenderStageTests: XCTestCase {
         XCTAssertEqual([follower.builds, still.builds], [2, 2])
         recorded.frame()
         XCTAssertEqual([follower.builds, still.builds], [2, 2], "nothing changed, nothing rebuilt")
-        XCTAssertFalse(recorded.stage.needsFrame)
+        XCTAssertFalse(recorded.stage.frames.isPending)
         recorded.stage.setGeometry(StageGeometry(canvas: PixelSize(width: 400, height: 300), layout: .standard))
         recorded.frame()
         XCTAssertEqual([follower.builds, still.builds], [3, 3])

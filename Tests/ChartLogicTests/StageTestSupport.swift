@@ -14,9 +14,11 @@ struct RecordedStage {
         stage = RenderStage(viewport: viewport, geometry: geometry, theme: theme, factory: surfaces)
     }
 
-    /// Advances time by one 60 Hz frame and rebuilds what is invalid.
+    /// Advances time by one 60 Hz frame and rebuilds what is invalid, as the window's
+    /// loop does.
     func frame() {
         stage.advance(by: 1.0 / 60)
+        stage.frames.beginFrame()
         stage.prepareFrame()
     }
 }
@@ -26,6 +28,7 @@ struct RecordedStage {
 func settle(_ presenter: ChartPresenter, file: StaticString = #filePath, line: UInt = #line) {
     for _ in 0..<600 {
         let moving = presenter.advance(by: 1.0 / 60)
+        presenter.stage.frames.beginFrame()
         presenter.stage.prepareFrame()
         if !moving { return }
     }

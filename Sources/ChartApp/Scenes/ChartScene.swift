@@ -70,6 +70,7 @@ public final class ChartScene {
         while stage.advance(by: 1) {}
         // The still picture's one commit; text is measured at the picture's scale.
         factory.scale = scale
+        stage.frames.beginFrame()
         stage.prepareFrame()
         factory.draw(stage, into: target)
     }

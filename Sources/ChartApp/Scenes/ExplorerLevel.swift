@@ -70,10 +70,10 @@ final class ExplorerLevel {
         selector.advance(by: seconds)
     }
 
-    /// The frame's commit: rebuilds what changed in both stages.
+    /// The frame's commit: rebuilds what changed in both stages, together (a build in
+    /// one may change what the other shows).
     func commit() {
-        main.stage.prepareFrame()
-        selector.stage.prepareFrame()
+        RenderStage.prepareFrame(of: [main.stage, selector.stage])
     }
 
     /// Draws both stages, committed, into `target`.

@@ -100,8 +100,9 @@ public final class ExplorerScene: ExplorerChart {
         return mainMoving || selectorMoving || zoom.isTransitioning
     }
 
-    /// Commits the shown level's changes (the frame's one commit, which lowers `frames`)
-    /// and draws its stages into `target` (the window's framebuffer, or an image).
+    /// Commits the shown level's changes (the frame's one commit; the loop has begun the
+    /// frame on `frames` before it) and draws its stages into `target` (the window's
+    /// framebuffer, or an image).
     public func draw(into target: PassTarget) {
         shown.commit()
         shown.draw(into: target)

@@ -67,6 +67,7 @@ public final class StackScene {
         stage.viewport.set(AnimatedViewport.Change(viewport(x: range).visible))
         stage.advance(by: 0)
         factory.scale = stage.geometry.scale
+        stage.frames.beginFrame()
         stage.prepareFrame()
         factory.draw(stage, into: target)
     }
