@@ -38,4 +38,14 @@ public struct AxisScale: Equatable, Sendable {
         let t = pixel / lengthInPixels
         return lower + (increasesDownward ? 1 - t : t) * (upper - lower)
     }
+
+    /// The scale `span` data units long over the same pixels on which `anchor` keeps its
+    /// pixel: a zoom about a point (the data under the cursor stays under it).
+    /// - Complexity: O(1).
+    public func zoomed(toSpan span: Double, keeping anchor: Double) -> AxisScale {
+        // The anchor's place along the run, 0…1 from `lower`'s end.
+        let t = pixel(forValue: anchor) / lengthInPixels
+        let lower = anchor - (increasesDownward ? 1 - t : t) * span
+        return AxisScale(lower: lower, upper: lower + span, lengthInPixels: lengthInPixels, increasesDownward: increasesDownward)
+    }
 }
