@@ -58,12 +58,13 @@ final class StackRenderer {
         }
     }
 
-    /// Draws `stack` from `series` as `viewport` shows it inside `plotRect` (the pass
-    /// target's pixels, from the top-left), over what the pass in progress holds.
+    /// Draws `stack` from `series` as `scales` (data ↔ pixels on a plot of `plotRect`'s
+    /// size, ready from the geometry layer) map it inside `plotRect` (the pass target's
+    /// pixels, from the top-left), over what the pass in progress holds.
     /// - Complexity: O(pieces in view) draws (× layers for areas).
-    func draw(_ stack: SeriesStack, series: LODStackSeries, viewport: Viewport, plotRect: PixelRect) {
+    func draw(_ stack: SeriesStack, series: LODStackSeries, scales: PlotScales, plotRect: PixelRect) {
         guard let target = device.currentTarget else { preconditionFailure("StackRenderer: draw inside a pass") }
-        let visible = viewport.visible
+        let visible = scales.visible
         let layers = stack.series.count
         guard layers > 0, visible.width > 0, visible.height > 0, plotRect.width > 0, plotRect.height > 0 else { return }
         guard layers <= ShaderConstants.maxStackSeries else {
@@ -82,7 +83,7 @@ final class StackRenderer {
 
         let framebuffer = target.size
         let bottom = framebuffer.height - plotRect.y - plotRect.height
-        let transform = PlotScales(visible: visible, plot: PixelBox(plotRect)).transform
+        let transform = scales.transform
         let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         device.apply(isBars ? bars : areas)
         device.applyScissor(plotRect)
