@@ -157,9 +157,8 @@ public final class ChartPresenter {
     /// Pans by `dx` pixels (content follows the pointer: positive shows earlier x).
     public func pan(byPixels dx: Double) {
         guard geometry.plot.width > 0 else { return }
-        let x = targetX
-        let shift = -dx * targetScales.dataXPerPixel
-        show(x: (x.lowerBound + shift)...(x.upperBound + shift))
+        let panned = targetScales.x.shifted(byPixels: -dx)
+        show(x: panned.lower...panned.upper)
     }
 
     /// Zooms x by `factor` (above 1 magnifies) around canvas pixel `px`: the data point

@@ -59,6 +59,27 @@ final class AxisScaleTests: XCTestCase {
         XCTAssertEqual(down.pixel(forValue: 30), 70, accuracy: 1e-12)
     }
 
+    /// A pan by some pixels shows at each pixel what was that many pixels further on,
+    /// either way up, over the same span and pixels.
+    func testAShiftShowsWhatWasThatManyPixelsOn() {
+        var rng = SplitMix64(seed: 6)
+        for _ in 0..<5000 {
+            let lower = Double.random(in: -1e9...1e9, using: &rng)
+            let scale = AxisScale(lower: lower, upper: lower + Double.random(in: 1e-3...1e9, using: &rng),
+                                  lengthInPixels: Double.random(in: 1...4000, using: &rng),
+                                  increasesDownward: rng.next() & 1 == 0)
+            let pixels = Double.random(in: -scale.lengthInPixels...scale.lengthInPixels, using: &rng)
+            let pixel = Double.random(in: 0...scale.lengthInPixels, using: &rng)
+            let shifted = scale.shifted(byPixels: pixels)
+            let span = scale.upper - scale.lower
+            XCTAssertEqual(shifted.value(forPixel: pixel), scale.value(forPixel: pixel + pixels),
+                           accuracy: span * 1e-9 + abs(scale.lower) * 1e-15)
+            XCTAssertEqual(shifted.upper - shifted.lower, span, accuracy: span * 1e-9 + abs(scale.lower) * 1e-15)
+        }
+        XCTAssertEqual(AxisScale(lower: 0, upper: 100, lengthInPixels: 200).shifted(byPixels: 50).lower, 25)
+        XCTAssertEqual(AxisScale(lower: 0, upper: 100, lengthInPixels: 200, increasesDownward: true).shifted(byPixels: 50).lower, -25)
+    }
+
     func testEndsAndDirection() {
         let up = AxisScale(lower: 10, upper: 20, lengthInPixels: 100)
         XCTAssertEqual(up.pixel(forValue: 10), 0)

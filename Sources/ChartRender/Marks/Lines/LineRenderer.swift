@@ -216,7 +216,6 @@ public final class LineRenderer {
         device.setUniform(Uniforms.intoAlpha, intoAlpha)
         device.setUniform(Uniforms.opacity, style.color.alpha)
         let transform = view.transform
-        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         var unitsSet: (Double, Double)?
         for block in blocks {
             // At a segment or more per pixel column, neighbours overlap anyway: one box
@@ -229,7 +228,8 @@ public final class LineRenderer {
             // Blocks in other units than 1 (beyond ±2¹⁰⁰) scale the view for their points.
             if unitsSet.map({ $0 != (block.unitX, block.unitY) }) ?? true {
                 unitsSet = (block.unitX, block.unitY)
-                device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
+                let perUnit = transform.pixelsPerUnit(unitX: block.unitX, unitY: block.unitY)
+                device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(perUnit.x), Float(perUnit.y)))
             }
             device.draw(count: Self.indicesPerQuad * quads)
         }
@@ -255,10 +255,10 @@ public final class LineRenderer {
         device.setUniform(Uniforms.spanOrigin, Float(rows.origin))
         device.setUniform(Uniforms.spanRow, Float(rows.first))
         let transform = scales.transform
-        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         for block in blocks {
             applyBlock(block, transform: transform)
-            device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
+            let perUnit = transform.pixelsPerUnit(unitX: block.unitX, unitY: block.unitY)
+            device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(perUnit.x), Float(perUnit.y)))
             device.draw(count: Self.indicesPerQuad)
         }
     }

@@ -84,7 +84,6 @@ final class StackRenderer {
         let framebuffer = target.size
         let bottom = framebuffer.height - plotRect.y - plotRect.height
         let transform = scales.transform
-        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         device.apply(isBars ? bars : areas)
         device.applyScissor(plotRect)
         device.setUniform(Uniforms.plotRect, SIMD4(Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height)))
@@ -114,8 +113,8 @@ final class StackRenderer {
             device.setUniform(Uniforms.offsetX, transform.offsetX(to: piece.originX))
             // Percentages are in percent whatever the values' unit.
             let unitY = stack.isPercentage ? 1 : piece.unitY
-            device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Self.finiteFloat(pixelsPerUnit * piece.unitX),
-                                                            Self.finiteFloat(pixelsPerUnitY * unitY)))
+            let perUnit = transform.pixelsPerUnit(unitX: piece.unitX, unitY: unitY)
+            device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Self.finiteFloat(perUnit.x), Self.finiteFloat(perUnit.y)))
             if isBars {
                 device.setUniform(Uniforms.loneHalfWidth, Float(loneHalfWidth / piece.unitX))
                 // Out of the piece's range when the highlighted bucket is another piece's:
