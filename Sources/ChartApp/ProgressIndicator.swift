@@ -2,7 +2,7 @@ import ChartGeometry
 import ChartRender
 
 /// A progress bar drawn with the line renderer: a pale track and a filled part, two
-/// uploaded segments whose length is set by the viewport alone.
+/// uploaded segments whose length is set by the view alone.
 final class ProgressIndicator {
     private let renderer: LineRenderer
     private let segment: LineSeriesBuffer
@@ -25,10 +25,11 @@ final class ProgressIndicator {
         let thickness = 6 * scale
         var track = color
         track.alpha = 0.2
-        renderer.draw(segment, viewport: Viewport(visible: DataRect(minX: 0, maxX: 1, minY: -1, maxY: 1)),
+        let bar = PixelBox(rect)
+        renderer.draw(segment, scales: PlotScales(visible: DataRect(minX: 0, maxX: 1, minY: -1, maxY: 1), plot: bar),
                       plotRect: rect, style: LineStyle(widthInPixels: thickness, color: track))
         let shown = max(fraction, 0.001)
-        renderer.draw(segment, viewport: Viewport(visible: DataRect(minX: 0, maxX: 1 / shown, minY: -1, maxY: 1)),
+        renderer.draw(segment, scales: PlotScales(visible: DataRect(minX: 0, maxX: 1 / shown, minY: -1, maxY: 1), plot: bar),
                       plotRect: rect, style: LineStyle(widthInPixels: thickness, color: color))
     }
 }

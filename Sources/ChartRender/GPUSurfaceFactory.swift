@@ -91,8 +91,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         assert(stage.isCommitted, "the stage has stale targets: commit it (prepareFrame) before drawing it")
         scale = stage.geometry.scale
         let geometry = stage.geometry
-        let frame = SurfaceFrame(geometry: geometry, viewport: stage.viewport.viewport,
-                                 rightViewport: stage.rightViewport.viewport, theme: stage.theme)
+        let frame = SurfaceFrame(stage: stage)
         for case let surface as GPUSurface in stage.surfaces {
             surface.prepare(frame)
         }

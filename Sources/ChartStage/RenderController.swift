@@ -45,6 +45,9 @@ extension RenderEnvironment {
     public func viewport(for side: YAxisSide) -> AnimatedViewport {
         side == .left ? viewport : rightViewport
     }
+
+    /// Data ↔ canvas pixels for the view of series on `side` as it is drawn now.
+    public func scales(for side: YAxisSide) -> PlotScales { geometry.scales(showing: viewport(for: side).current) }
 }
 
 /// The canvas the stage draws: its size, where the plot sits in it, and the HiDPI scale.
@@ -66,6 +69,11 @@ public struct StageGeometry: Equatable, Sendable {
     }
 
     public var plotBox: PixelBox { PixelBox(plot) }
+
+    /// Data ↔ canvas pixels for `visible` (data units) filling the plot: where every
+    /// view meets the plot, so the stage, its controllers and its surfaces share one
+    /// mapping.
+    public func scales(showing visible: DataRect) -> PlotScales { PlotScales(visible: visible, plot: plotBox) }
     /// The bar above the plot for the legend and the presets, where the layout has one.
     public var bar: PixelBox?
 }

@@ -55,6 +55,10 @@ public final class RenderStage: ViewportObserver {
         side == .left ? viewport : rightViewport
     }
 
+    /// Data ↔ canvas pixels for the view of series on `side` as it is drawn now: what
+    /// a frame's surfaces draw through.
+    public func scales(for side: YAxisSide) -> PlotScales { geometry.scales(showing: viewport(for: side).current) }
+
     /// Adds `controller` above the ones already added and lets it ask for surfaces.
     public func add(_ controller: RenderController) {
         let target = RenderTarget(controller: controller)

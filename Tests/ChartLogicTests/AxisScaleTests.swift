@@ -31,6 +31,55 @@ final class AxisScaleTests: XCTestCase {
         }
     }
 
+    /// A zoom about a value keeps it at its pixel, either way up, and gives the span
+    /// asked for over the same pixels; a zoom about another value moves it.
+    func testAZoomKeepsItsAnchorAtItsPixel() {
+        var rng = SplitMix64(seed: 5)
+        for _ in 0..<5000 {
+            let lower = Double.random(in: -1e9...1e9, using: &rng)
+            let scale = AxisScale(lower: lower, upper: lower + Double.random(in: 1e-3...1e9, using: &rng),
+                                  lengthInPixels: Double.random(in: 1...4000, using: &rng),
+                                  increasesDownward: rng.next() & 1 == 0)
+            let pixel = Double.random(in: 0...scale.lengthInPixels, using: &rng)
+            let anchor = scale.value(forPixel: pixel)
+            let span = (scale.upper - scale.lower) * Double.random(in: 0.05...20, using: &rng)
+            let zoomed = scale.zoomed(toSpan: span, keeping: anchor)
+            XCTAssertEqual(zoomed.pixel(forValue: anchor), scale.pixel(forValue: anchor), accuracy: 1e-3)
+            XCTAssertEqual(zoomed.upper - zoomed.lower, span, accuracy: span * 1e-9)
+            XCTAssertEqual(zoomed.lengthInPixels, scale.lengthInPixels)
+            XCTAssertEqual(zoomed.increasesDownward, scale.increasesDownward)
+        }
+        // Halving the span about 30 on 0…100 over 100 pixels: 30 stays at pixel 30.
+        let halved = AxisScale(lower: 0, upper: 100, lengthInPixels: 100).zoomed(toSpan: 50, keeping: 30)
+        XCTAssertEqual(halved.lower, 15)
+        XCTAssertEqual(halved.upper, 65)
+        // The same, y downward: 30 sits 70 pixels down, and stays there.
+        let down = AxisScale(lower: 0, upper: 100, lengthInPixels: 100, increasesDownward: true).zoomed(toSpan: 50, keeping: 30)
+        XCTAssertEqual(down.lower, 15, accuracy: 1e-12)
+        XCTAssertEqual(down.pixel(forValue: 30), 70, accuracy: 1e-12)
+    }
+
+    /// A pan by some pixels shows at each pixel what was that many pixels further on,
+    /// either way up, over the same span and pixels.
+    func testAShiftShowsWhatWasThatManyPixelsOn() {
+        var rng = SplitMix64(seed: 6)
+        for _ in 0..<5000 {
+            let lower = Double.random(in: -1e9...1e9, using: &rng)
+            let scale = AxisScale(lower: lower, upper: lower + Double.random(in: 1e-3...1e9, using: &rng),
+                                  lengthInPixels: Double.random(in: 1...4000, using: &rng),
+                                  increasesDownward: rng.next() & 1 == 0)
+            let pixels = Double.random(in: -scale.lengthInPixels...scale.lengthInPixels, using: &rng)
+            let pixel = Double.random(in: 0...scale.lengthInPixels, using: &rng)
+            let shifted = scale.shifted(byPixels: pixels)
+            let span = scale.upper - scale.lower
+            XCTAssertEqual(shifted.value(forPixel: pixel), scale.value(forPixel: pixel + pixels),
+                           accuracy: span * 1e-9 + abs(scale.lower) * 1e-15)
+            XCTAssertEqual(shifted.upper - shifted.lower, span, accuracy: span * 1e-9 + abs(scale.lower) * 1e-15)
+        }
+        XCTAssertEqual(AxisScale(lower: 0, upper: 100, lengthInPixels: 200).shifted(byPixels: 50).lower, 25)
+        XCTAssertEqual(AxisScale(lower: 0, upper: 100, lengthInPixels: 200, increasesDownward: true).shifted(byPixels: 50).lower, -25)
+    }
+
     func testEndsAndDirection() {
         let up = AxisScale(lower: 10, upper: 20, lengthInPixels: 100)
         XCTAssertEqual(up.pixel(forValue: 10), 0)

@@ -46,6 +46,16 @@ final class PlotTransformTests: XCTestCase {
         }
     }
 
+    /// The view the scales map is the one they were made for, bit for bit: renderers
+    /// cull blocks by it.
+    func testTheScalesGiveBackTheirView() {
+        var rng = SplitMix64(seed: 31)
+        for _ in 0..<1000 {
+            let (visible, rect) = randomView(&rng)
+            XCTAssertEqual(PlotScales(visible: visible, plot: PixelBox(rect)).visible, visible)
+        }
+    }
+
     /// An offset across the whole of `Double` neither overflows on the way nor leaves
     /// `Float`: it is clamped to ±2⁶⁰ pixels.
     func testOffsetsStayFiniteAcrossTheWholeRange() {

@@ -42,6 +42,19 @@ final class RenderStageTests: XCTestCase {
         XCTAssertEqual([follower.builds, still.builds], [3, 3])
     }
 
+    /// The stage's scales for each side are its viewport for that side as drawn now on
+    /// its plot: what every surface of the frame and every controller draws through.
+    func testEachSidesScalesAreItsViewOnThePlot() {
+        let recorded = RecordedStage(viewport: DataRect(minX: 0, maxX: 10, minY: 0, maxY: 1))
+        recorded.stage.rightViewport.set(.init(y: 100...300))
+        let left = recorded.stage.scales(for: .left), right = recorded.stage.scales(for: .right)
+        XCTAssertEqual(left.visible, DataRect(minX: 0, maxX: 10, minY: 0, maxY: 1))
+        XCTAssertEqual(right.visible, DataRect(minX: 0, maxX: 10, minY: 100, maxY: 300))
+        XCTAssertEqual(left.plot, PixelBox(x: 60, y: 20, width: 1000, height: 500))
+        XCTAssertEqual(right.canvasY(200), 270, "halfway up the right axis is halfway down the plot")
+        XCTAssertEqual(left.canvasX(2.5), 310)
+    }
+
     /// Surfaces draw by layer, then by controller order.
     func testSurfacesAreOrderedByLayer() {
         let recorded = RecordedStage(viewport: DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1))

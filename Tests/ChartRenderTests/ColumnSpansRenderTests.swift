@@ -16,14 +16,14 @@ final class ColumnSpansRenderTests: XCTestCase {
     private func drawFromSpans(_ parts: [LineSeriesBuffer], visible: DataRect, width: Double = 2) throws -> CoverageImage {
         let device = GLTestHarness.device
         let renderer = GLTestHarness.lineRenderer
-        let viewport = Viewport(visible: visible)
+        let scales = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size)))
         let style = LineStyle(widthInPixels: width, color: .black)
         let spans = ColumnSpans(device: device)
-        let rows = try XCTUnwrap(spans.gather([ColumnSpans.Line(parts: parts, viewport: viewport, style: style)],
+        let rows = try XCTUnwrap(spans.gather([ColumnSpans.Line(parts: parts, scales: scales, style: style)],
                                               plotSize: size, with: renderer))
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
         device.withPass(into: target.passTarget, clearTo: .white) {
-            renderer.drawSpans(parts, from: rows[0], viewport: viewport, plotRect: PixelRect(size: size), style: style)
+            renderer.drawSpans(parts, from: rows[0], scales: scales, plotRect: PixelRect(size: size), style: style)
         }
         return CoverageImage(target.readPixels())
     }
@@ -85,14 +85,14 @@ final class ColumnSpansRenderTests: XCTestCase {
                     width: [1.5, 2, 3][seed])
         }
         let spans = ColumnSpans(device: device)
-        let gathered = lines.map { ColumnSpans.Line(parts: [$0.buffer], viewport: Viewport(visible: $0.visible),
+        let gathered = lines.map { ColumnSpans.Line(parts: [$0.buffer], scales: PlotScales(visible: $0.visible, plot: PixelBox(PixelRect(size: size))),
                                                     style: LineStyle(widthInPixels: $0.width, color: .black)) }
         let rows = try XCTUnwrap(spans.gather(gathered, plotSize: size, with: renderer))
         XCTAssertEqual(rows.map(\.first), [0, 9, 18])
         for (index, line) in lines.enumerated() {
             let target = try TextureTarget(device: device, width: size.width, height: size.height)
             device.withPass(into: target.passTarget, clearTo: .white) {
-                renderer.drawSpans([line.buffer], from: rows[index], viewport: gathered[index].viewport,
+                renderer.drawSpans([line.buffer], from: rows[index], scales: gathered[index].scales,
                                    plotRect: PixelRect(size: size), style: gathered[index].style)
             }
             let capsules = try GLTestHarness.draw([line.buffer], visible: line.visible, size: size, width: line.width)
@@ -136,11 +136,17 @@ final class ColumnSpansRenderTests: XCTestCase {
         let failuresBefore = device.failures.count
         let xs = (0..<100_000).map(Double.init)
         let buffer = LineSeriesBuffer(device: device, xs: xs, ys: xs.map { sin($0) })
-        let line = ColumnSpans.Line(parts: [buffer], viewport: Viewport(visible: DataRect(minX: 0, maxX: 99_999, minY: -1, maxY: 1)),
-                                    style: LineStyle(widthInPixels: 2))
+        func line(plotWidth: Int) -> ColumnSpans.Line {
+            ColumnSpans.Line(parts: [buffer],
+                             scales: PlotScales(visible: DataRect(minX: 0, maxX: 99_999, minY: -1, maxY: 1),
+                                                plot: PixelBox(x: 0, y: 0, width: Double(plotWidth), height: 100)),
+                             style: LineStyle(widthInPixels: 2))
+        }
         let spans = ColumnSpans(device: device)
-        XCTAssertNil(spans.gather([line], plotSize: PixelSize(width: largest - 1, height: 100), with: GLTestHarness.lineRenderer))
-        XCTAssertNotNil(spans.gather([line], plotSize: PixelSize(width: largest - 4, height: 100), with: GLTestHarness.lineRenderer),
+        XCTAssertNil(spans.gather([line(plotWidth: largest - 1)], plotSize: PixelSize(width: largest - 1, height: 100),
+                                  with: GLTestHarness.lineRenderer))
+        XCTAssertNotNil(spans.gather([line(plotWidth: largest - 4)], plotSize: PixelSize(width: largest - 4, height: 100),
+                                     with: GLTestHarness.lineRenderer),
                         "two columns of margin each side still fit")
         XCTAssertEqual(device.failures.count, failuresBefore, "nothing said")
     }

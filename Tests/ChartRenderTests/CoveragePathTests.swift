@@ -20,7 +20,8 @@ final class CoveragePathTests: XCTestCase {
         for format in [PixelFormat.rgba8, .rgb8] {
             let target = try TextureTarget(device: device, width: size.width, height: size.height, format: format)
             device.withPass(into: target.passTarget, clearTo: RGBAColor(red: 0.9, green: 0.95, blue: 1)) {
-                GLTestHarness.lineRenderer.draw(buffer, viewport: Viewport(visible: visible), plotRect: PixelRect(size: size),
+                GLTestHarness.lineRenderer.draw(buffer, scales: PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size))),
+                                                plotRect: PixelRect(size: size),
                                                 style: LineStyle(widthInPixels: 2, color: RGBAColor(red: 0.8, green: 0.2, blue: 0.1, alpha: 0.8)))
             }
             images.append(target.readPixels())

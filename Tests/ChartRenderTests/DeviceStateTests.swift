@@ -15,7 +15,8 @@ final class DeviceStateTests: XCTestCase {
         try device.withPass(into: target.passTarget, clearTo: .white) {
             madeInThePass.append(try TextureTarget(device: device, width: 16, height: 16))
             madeInThePass.append(try LineRenderer(device: device))
-            GLTestHarness.lineRenderer.draw(line, viewport: Viewport(visible: DataRect(minX: 0, maxX: 1, minY: -1, maxY: 1)),
+            GLTestHarness.lineRenderer.draw(line, scales: PlotScales(visible: DataRect(minX: 0, maxX: 1, minY: -1, maxY: 1),
+                                                                          plot: PixelBox(PixelRect(size: size))),
                                             plotRect: PixelRect(size: size), style: LineStyle(widthInPixels: 4, color: .black))
         }
         let image = target.readPixels()

@@ -41,7 +41,7 @@ enum GLTestHarness {
                      width: Double = 2) throws -> CoverageImage {
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
         device.withPass(into: target.passTarget, clearTo: .white) {
-            lineRenderer.draw(parts, viewport: Viewport(visible: visible), plotRect: PixelRect(size: size),
+            lineRenderer.draw(parts, scales: PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size))), plotRect: PixelRect(size: size),
                               style: LineStyle(widthInPixels: width, color: .black))
         }
         return CoverageImage(target.readPixels())

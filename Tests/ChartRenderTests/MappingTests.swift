@@ -84,7 +84,8 @@ final class MappingTests: XCTestCase {
         let style = LineStyle()
         func frame() {
             GLTestHarness.device.withPass(into: target.passTarget, clearTo: .white) {
-                GLTestHarness.lineRenderer.draw(buffer, viewport: viewport, plotRect: PixelRect(size: size), style: style)
+                GLTestHarness.lineRenderer.draw(buffer, scales: PlotScales(visible: viewport.visible, plot: PixelBox(PixelRect(size: size))),
+                                                plotRect: PixelRect(size: size), style: style)
             }
         }
         frame()

@@ -125,7 +125,7 @@ final class RecordedFrameTests: XCTestCase {
         let size = PixelSize(width: 400, height: 200)
         backend.clear()
         device.withPass(into: device.screen(size: size), clearTo: .white) {
-            renderer.draw(buffer, viewport: Viewport(visible: DataRect(minX: 0, maxX: 1000, minY: -1, maxY: 1)),
+            renderer.draw(buffer, scales: PlotScales(visible: DataRect(minX: 0, maxX: 1000, minY: -1, maxY: 1), plot: PixelBox(PixelRect(size: size))),
                           plotRect: PixelRect(size: size), style: LineStyle(widthInPixels: 2))
         }
         let bands = try XCTUnwrap(backend.commands.compactMap { if case let .stream(_, floats) = $0 { floats } else { nil } }.last)

@@ -41,7 +41,7 @@ final class SmoothCurveRenderTests: XCTestCase {
     private func draw(_ source: DataSource, visible: DataRect) throws -> (CoverageImage, SmoothCurveLookup) {
         let smooth = SmoothLineSeries(device: GLTestHarness.device, source: source, seriesIndex: 0)
         XCTAssertTrue(smooth.smooths(visible, plotWidth: size.width))
-        let buffer = try XCTUnwrap(smooth.buffer(forVisible: visible, plotSize: size))
+        let buffer = try XCTUnwrap(smooth.buffer(for: PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size))), plotSize: size))
         let image = try GLTestHarness.draw(buffer, visible: visible, size: size, width: width)
         let curve = SmoothCurve(source: source, series: 0, visible: visible, plotSize: size)
         return (image, SmoothCurveLookup(curve: curve, plot: PixelBox(PixelRect(size: size))))

@@ -38,4 +38,23 @@ public struct AxisScale: Equatable, Sendable {
         let t = pixel / lengthInPixels
         return lower + (increasesDownward ? 1 - t : t) * (upper - lower)
     }
+
+    /// The scale over the same pixels moved `pixels` along the run: each value shows
+    /// where the value `pixels` further on showed (a pan, content against the motion).
+    /// - Complexity: O(1).
+    public func shifted(byPixels pixels: Double) -> AxisScale {
+        let shift = (increasesDownward ? -pixels : pixels) * (1 / pixelsPerUnit)
+        return AxisScale(lower: lower + shift, upper: upper + shift, lengthInPixels: lengthInPixels,
+                         increasesDownward: increasesDownward)
+    }
+
+    /// The scale `span` data units long over the same pixels on which `anchor` keeps its
+    /// pixel: a zoom about a point (the data under the cursor stays under it).
+    /// - Complexity: O(1).
+    public func zoomed(toSpan span: Double, keeping anchor: Double) -> AxisScale {
+        // The anchor's place along the run, 0…1 from `lower`'s end.
+        let t = pixel(forValue: anchor) / lengthInPixels
+        let lower = anchor - (increasesDownward ? 1 - t : t) * span
+        return AxisScale(lower: lower, upper: lower + span, lengthInPixels: lengthInPixels, increasesDownward: increasesDownward)
+    }
 }

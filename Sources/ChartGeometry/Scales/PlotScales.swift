@@ -11,6 +11,9 @@ public struct PlotScales: Equatable, Sendable {
     /// The plot, canvas pixels.
     public let plot: PixelBox
 
+    /// The data rectangle that fills the plot.
+    public var visible: DataRect { DataRect(minX: x.lower, maxX: x.upper, minY: y.lower, maxY: y.upper) }
+
     /// The scales of `visible` (data units) on `plot` (canvas pixels).
     public init(visible: DataRect, plot: PixelBox) {
         x = AxisScale(lower: visible.minX, upper: visible.maxX, lengthInPixels: plot.width)

@@ -26,6 +26,13 @@ public struct PlotTransform: Equatable, Sendable {
     /// - Complexity: O(1).
     public func pixelY(_ value: Double) -> Double { (value - originY) * pixelsPerUnitY }
 
+    /// Pixels per stored unit of points kept in units of `unitX` × `unitY` data units
+    /// (blocks far out store theirs scaled, so they stay finite as `Float`s).
+    /// - Complexity: O(1).
+    public func pixelsPerUnit(unitX: Double, unitY: Double) -> (x: Double, y: Double) {
+        (pixelsPerUnitX * unitX, pixelsPerUnitY * unitY)
+    }
+
     /// The pixels `span` data units of x cover.
     public func pixels(spanningX span: Double) -> Double { span * pixelsPerUnitX }
 

@@ -110,10 +110,10 @@ public final class ChartPresenter {
 
     public var geometry: StageGeometry { stage.geometry }
     /// Data ↔ canvas pixels for the view as it is drawn now.
-    public var scales: PlotScales { PlotScales(visible: stage.viewport.current, plot: geometry.plotBox) }
+    public var scales: PlotScales { stage.scales(for: .left) }
     /// Data ↔ canvas pixels for the view the chart is heading to (what pan and zoom
     /// move from, so a gesture during an animation starts where it will end).
-    private var targetScales: PlotScales { PlotScales(visible: stage.viewport.target, plot: geometry.plotBox) }
+    private var targetScales: PlotScales { geometry.scales(showing: stage.viewport.target) }
     /// The x range the view shows, or is easing to.
     public var targetX: ClosedRange<Double> { stage.viewport.target.minX...stage.viewport.target.maxX }
 
@@ -157,9 +157,8 @@ public final class ChartPresenter {
     /// Pans by `dx` pixels (content follows the pointer: positive shows earlier x).
     public func pan(byPixels dx: Double) {
         guard geometry.plot.width > 0 else { return }
-        let x = targetX
-        let shift = -dx * targetScales.dataXPerPixel
-        show(x: (x.lowerBound + shift)...(x.upperBound + shift))
+        let panned = targetScales.x.shifted(byPixels: -dx)
+        show(x: panned.lower...panned.upper)
     }
 
     /// Zooms x by `factor` (above 1 magnifies) around canvas pixel `px`: the data point
@@ -170,13 +169,12 @@ public final class ChartPresenter {
         let plot = geometry.plotBox
         let scales = targetScales
         let anchor = scales.dataX(atCanvasX: min(max(px, plot.x), plot.maxX))
-        // The anchor's place across the plot, 0…1: it keeps it after the zoom.
-        let t = scales.x.pixel(forValue: anchor) / plot.width
         let current = x.upperBound - x.lowerBound
         // Limited before placing, so a zoom past the limit does not slide the view.
         let width = min(max(current / factor, minimumWidth), dataRange.upperBound - dataRange.lowerBound)
         guard width != current else { return }
-        show(x: (anchor - t * width)...(anchor - t * width + width))
+        let zoomed = scales.x.zoomed(toSpan: width, keeping: anchor)
+        show(x: zoomed.lower...zoomed.upper)
     }
 
     /// Shows a range preset, eased along cubic-bezier(0.64, 0, 0, 1) over 1.2 s, with the

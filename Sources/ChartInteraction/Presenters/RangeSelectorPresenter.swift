@@ -63,7 +63,7 @@ public final class RangeSelectorPresenter: ViewportObserver {
     }
 
     /// Data ↔ canvas pixels for the selector as drawn now.
-    public var scales: PlotScales { PlotScales(visible: stage.viewport.current, plot: stage.geometry.plotBox) }
+    public var scales: PlotScales { stage.scales(for: .left) }
 
     private var dataPerPixel: Double { stage.geometry.plot.width > 0 ? scales.dataXPerPixel : 0 }
 

@@ -110,7 +110,7 @@ public final class ValueAnnotationController: RenderController {
         guard visible.height > 0, let y = rightmostValue(series: series, atOrBefore: visible.maxX, notBefore: visible.minX) else { return nil }
         let geometry = environment.geometry
         let plot = geometry.plotBox, scale = geometry.scale
-        let py = PlotScales(visible: visible, plot: plot).canvasY(y)
+        let py = geometry.scales(showing: visible).canvasY(y)
         guard py >= plot.y, py <= plot.maxY else { return nil }
         let gap = 4 * scale, edge = 2 * scale
         let room = (margin == .right ? Double(geometry.canvas.width) - plot.maxX : plot.x) - gap - edge - 2 * padding(scale)

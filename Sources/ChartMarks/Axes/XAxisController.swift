@@ -70,7 +70,7 @@ public final class XAxisController: RenderController, ViewportObserver {
     private func update(animated: Bool) {
         guard let environment else { return }
         let visible = environment.viewport.current
-        let scale = PlotScales(visible: visible, plot: environment.geometry.plotBox).x
+        let scale = environment.geometry.scales(showing: visible).x
         guard visible.width > 0, visible.width.isFinite, scale.lengthInPixels > 0 else { return }
         let previous = selector.level
         let level = selector.update(ladder: ladder, scale: scale) { level in
@@ -132,7 +132,7 @@ public final class XAxisController: RenderController, ViewportObserver {
         let geometry = environment.geometry
         let visible = environment.viewport.current
         let plot = geometry.plotBox
-        let scales = PlotScales(visible: visible, plot: plot)
+        let scales = geometry.scales(showing: visible)
         let y = plot.maxY + 6 * geometry.scale
         var placed: [PixelBox] = []
         // Settled labels first, so fading ones give way to them.

@@ -159,7 +159,7 @@ public final class YAxisController: RenderController, ViewportObserver {
         let plot = geometry.plotBox
         let visible = environment.viewport(for: side).current
         guard visible.height > 0, visibility.value > 0 else { return }
-        let scales = PlotScales(visible: visible, plot: plot)
+        let scales = geometry.scales(showing: visible)
         let theme = environment.theme
         let labelColor = labelColor?(theme) ?? theme.text
         let inView = visible.minY...visible.maxY

@@ -207,7 +207,7 @@ public final class HighlightController: RenderController {
         let x = dataset.xs[index]
         let theme = environment.theme
         let scale = geometry.scale
-        let now = PlotScales(visible: current, plot: plot)
+        let now = geometry.scales(showing: current)
         let smooth = lines.isSmooth && SmoothCurve.smooths(source, visible: current, plotWidth: geometry.plot.width)
         // A smoothed hover stands at the centre of the pointer's column, where the lookup
         // has the curve's y.
@@ -239,7 +239,7 @@ public final class HighlightController: RenderController {
             let side = composition.axis(ofSeries: series)
             let current = environment.viewport(for: side).current
             let target = environment.viewport(for: side).target
-            let now = PlotScales(visible: current, plot: plot), then = PlotScales(visible: target, plot: plot)
+            let now = geometry.scales(showing: current), then = geometry.scales(showing: target)
             let value = dataset.series[series].ys[index]
             let point: PixelPoint
             if smooth {
@@ -316,7 +316,7 @@ public final class HighlightController: RenderController {
             let sums = source.dataset.stackSums(at: index, of: members)
             let highest = group.isStacked ? sums.positive
                 : members.map { source.dataset.series[$0].ys[index] }.filter(\.isFinite).max() ?? 0
-            let scales = PlotScales(visible: environment.viewport(for: group.axis).target, plot: plot)
+            let scales = environment.geometry.scales(showing: environment.viewport(for: group.axis).target)
             top = min(top, max(scales.canvasY(max(highest, 0)), plot.y))
         }
         guard top < plot.maxY else { return [] }
@@ -341,7 +341,7 @@ public final class HighlightController: RenderController {
         let plot = environment.geometry.plotBox
         if let index {
             let y = source.dataset.series[series].ys[index]
-            return y.isFinite ? PlotScales(visible: visible, plot: plot).canvasY(y) : nil
+            return y.isFinite ? environment.geometry.scales(showing: visible).canvasY(y) : nil
         }
         if let cached = lookups[series], cached.visible == visible, cached.plot == plot {
             return cached.lookup.point(atCanvasX: x)?.y

@@ -106,7 +106,7 @@ public final class SeriesLinesController: RenderController {
         if let trend {
             let plot = environment.geometry.plotBox
             let visible = environment.viewport(for: composition.axis(ofSeries: trend.series)).current
-            let y = PlotScales(visible: visible, plot: plot).canvasY(trend.first)
+            let y = environment.geometry.scales(showing: visible).canvasY(trend.first)
             if y >= plot.y, y <= plot.maxY {
                 baseline?.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),
                                        width: environment.geometry.scale,
@@ -120,7 +120,7 @@ public final class SeriesLinesController: RenderController {
     private func addDots(in environment: RenderEnvironment) {
         let plot = environment.geometry.plotBox
         for index in composition.lines where fades[index].value > 0 && dataset.series[index].ys[0].isFinite {
-            let scales = PlotScales(visible: environment.viewport(for: composition.axis(ofSeries: index)).current, plot: plot)
+            let scales = environment.scales(for: composition.axis(ofSeries: index))
             let center = PixelPoint(x: scales.canvasX(dataset.xs[0]), y: scales.canvasY(dataset.series[index].ys[0]))
             guard plot.contains(center) else { continue }
             let color = drawnColor(ofSeries: index, theme: environment.theme).withAlpha(fades[index].value)

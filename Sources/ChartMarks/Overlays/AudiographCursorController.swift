@@ -35,7 +35,7 @@ public final class AudiographCursorController: RenderController {
         let plot = environment.geometry.plotBox
         let view = environment.viewport.current
         guard x >= view.minX, x <= view.maxX, view.width > 0 else { return }
-        let canvasX = PlotScales(visible: view, plot: plot).canvasX(x)
+        let canvasX = environment.scales(for: .left).canvasX(x)
         let color = lines.drawnColor(ofSeries: series, theme: environment.theme)
         shapes.add(.segment(from: PixelPoint(x: canvasX, y: plot.y), to: PixelPoint(x: canvasX, y: plot.maxY),
                             width: width * environment.geometry.scale, color: color))

@@ -36,7 +36,7 @@ public final class RangeSelectorController: RenderController {
         guard let selected else { return }
         let visible = environment.viewport.current
         guard visible.width > 0 else { return }
-        let scales = PlotScales(visible: visible, plot: plot)
+        let scales = environment.geometry.scales(showing: visible)
         let left = scales.canvasX(selected.lowerBound), right = scales.canvasX(selected.upperBound)
         let shade = theme.background.withAlpha(0.6)
         if left > plot.x { overlay.add(.rect(PixelBox(x: plot.x, y: plot.y, width: left - plot.x, height: plot.height), fill: shade)) }

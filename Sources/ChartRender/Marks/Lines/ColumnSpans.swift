@@ -34,7 +34,8 @@ final class ColumnSpans {
     /// One dense line to gather: what `LineRenderer.collectSpans` draws.
     struct Line {
         var parts: [LineSeriesBuffer]
-        var viewport: Viewport
+        /// The view's mapping on a plot of the gathered size.
+        var scales: PlotScales
         var style: LineStyle
     }
 
@@ -94,7 +95,7 @@ final class ColumnSpans {
         }
         device.withPass(into: target.passTarget, clearTo: Self.empty) {
             for (line, rows) in zip(lines, rows) {
-                renderer.collectSpans(line.parts, viewport: line.viewport, plotSize: plotSize, style: line.style, into: rows)
+                renderer.collectSpans(line.parts, scales: line.scales, plotSize: plotSize, style: line.style, into: rows)
             }
         }
         return rows

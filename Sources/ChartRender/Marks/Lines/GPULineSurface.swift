@@ -3,7 +3,7 @@ import ChartGeometry
 import ChartStage
 
 /// Series lines: each at the level of detail the view needs, drawn by `LineRenderer`
-/// through the viewport, so a pan changes uniforms only. A smoothed line in a view
+/// through the frame's scales for its axis, so a pan changes uniforms only. A smoothed line in a view
 /// sparse enough for it is drawn from its `SmoothLineSeries` instead, made for the view.
 ///
 /// A dense line (`ColumnSpans.suit`) is drawn from its column spans, gathered in
@@ -25,11 +25,11 @@ final class GPULineSurface: MarkSurface, GPUSurface {
     /// One line of the frame: what it is drawn from, and where its spans are if dense.
     private struct PlannedLine {
         var parts: [LineSeriesBuffer]
-        var viewport: Viewport
+        var scales: PlotScales
         var style: LineStyle
         var spans: ColumnSpans.Rows?
 
-        var dense: ColumnSpans.Line { ColumnSpans.Line(parts: parts, viewport: viewport, style: style) }
+        var dense: ColumnSpans.Line { ColumnSpans.Line(parts: parts, scales: scales, style: style) }
     }
 
     /// The frame's lines, planned in `prepare` and drawn in `draw` (empty when a cache
@@ -56,7 +56,7 @@ final class GPULineSurface: MarkSurface, GPUSurface {
             planned = plan(frame, plotSize: plot.size)
             return
         }
-        let key = LineCache.Key(lines: lines, visible: frame.viewport.visible, rightVisible: frame.rightViewport.visible,
+        let key = LineCache.Key(lines: lines, visible: frame.scales.visible, rightVisible: frame.rightScales.visible,
                                 plot: plot, scale: frame.geometry.scale)
         guard !cache.holds(key) else {
             planned = []
@@ -72,7 +72,7 @@ final class GPULineSurface: MarkSurface, GPUSurface {
 
     func draw(_ frame: SurfaceFrame) {
         let plot = frame.geometry.plot
-        let key = LineCache.Key(lines: lines, visible: frame.viewport.visible, rightVisible: frame.rightViewport.visible,
+        let key = LineCache.Key(lines: lines, visible: frame.scales.visible, rightVisible: frame.rightScales.visible,
                                 plot: plot, scale: frame.geometry.scale)
         if let cache, let texture = cache.texture(holding: key) {
             cache.copy(texture, over: plot)
@@ -89,19 +89,19 @@ final class GPULineSurface: MarkSurface, GPUSurface {
         for line in lines {
             guard let series = store?.lineSeries(for: line.series) else { continue }
             let index = line.series.index
-            let viewport = frame.viewport(for: line.axis)
-            let visible = viewport.visible
+            let scales = frame.scales(for: line.axis)
+            let visible = scales.visible
             var style = LineStyle(widthInPixels: line.width * frame.geometry.scale)
             style.color = line.color
             let pieces: [LineSeriesBuffer]
             if line.isSmooth, smoothSeries.indices.contains(index), smoothSeries[index].smooths(visible, plotWidth: plotSize.width) {
-                pieces = smoothSeries[index].buffer(forVisible: visible, plotSize: plotSize).map { [$0] } ?? []
+                pieces = smoothSeries[index].buffer(for: scales, plotSize: plotSize).map { [$0] } ?? []
             } else {
                 // A caching surface's view (the overview) is not the one prepared around.
                 pieces = series.buffers(forVisibleX: visible.minX...visible.maxX, plotWidth: plotSize.width, leading: cache == nil)
                 if ColumnSpans.suit(pieces, visible: visible, plotWidth: plotSize.width) { dense.append(planned.count) }
             }
-            planned.append(PlannedLine(parts: pieces, viewport: viewport, style: style))
+            planned.append(PlannedLine(parts: pieces, scales: scales, style: style))
         }
         if let rows = spans.gather(dense.map { planned[$0].dense }, plotSize: plotSize, with: renderer) {
             for (lineIndex, rows) in zip(dense, rows) { planned[lineIndex].spans = rows }
@@ -112,9 +112,9 @@ final class GPULineSurface: MarkSurface, GPUSurface {
     private func drawLines(plot: PixelRect, opaqueBehind: Bool) {
         for line in planned {
             if let rows = line.spans {
-                renderer.drawSpans(line.parts, from: rows, viewport: line.viewport, plotRect: plot, style: line.style)
+                renderer.drawSpans(line.parts, from: rows, scales: line.scales, plotRect: plot, style: line.style)
             } else {
-                renderer.draw(line.parts, viewport: line.viewport, plotRect: plot, style: line.style, opaqueBehind: opaqueBehind)
+                renderer.draw(line.parts, scales: line.scales, plotRect: plot, style: line.style, opaqueBehind: opaqueBehind)
             }
         }
     }

@@ -121,35 +121,39 @@ public final class LineRenderer {
         device.delete(indexBuffer)
     }
 
-    /// Draws `series` as the viewport shows it inside `plotRect`, over what the pass in
+    /// Draws `series` as `scales` map it inside `plotRect`, over what the pass in
     /// progress holds.
     /// - Parameters:
+    ///   - scales: data ↔ pixels for the view on a plot of `plotRect`'s size, ready from
+    ///     the geometry layer (only their size and view count: the GPU's transform is
+    ///     from the plot's corner wherever the plot is).
     ///   - plotRect: the plot in the pass target's pixels, from the top-left.
     ///   - opaqueBehind: whether everything under the plot is opaque (alpha 1), which the
     ///     alpha-channel path needs; a transparent target (a cache) takes the mask path.
     /// - Complexity: O(visible blocks) draws.
-    public func draw(_ series: LineSeriesBuffer, viewport: Viewport, plotRect: PixelRect, style: LineStyle,
+    public func draw(_ series: LineSeriesBuffer, scales: PlotScales, plotRect: PixelRect, style: LineStyle,
                      opaqueBehind: Bool = true) {
-        draw([series], viewport: viewport, plotRect: plotRect, style: style, opaqueBehind: opaqueBehind)
+        draw([series], scales: scales, plotRect: plotRect, style: style, opaqueBehind: opaqueBehind)
     }
 
     /// Draws the polylines in `parts` as one stroke: their coverage is merged before
     /// it is painted, so where they overlap a pixel is painted once (a reduced level and
     /// its envelopes draw as one line).
     /// - Complexity: O(visible blocks) draws.
-    public func draw(_ parts: [LineSeriesBuffer], viewport: Viewport, plotRect: PixelRect, style: LineStyle,
+    public func draw(_ parts: [LineSeriesBuffer], scales: PlotScales, plotRect: PixelRect, style: LineStyle,
                      opaqueBehind: Bool = true) {
         guard let destination = device.currentTarget else { preconditionFailure("LineRenderer: draw inside a pass") }
-        let visible = viewport.visible
+        Self.assertSize(of: scales, is: plotRect.size)
+        let visible = scales.visible
         guard visible.width > 0, visible.height > 0, plotRect.width > 0, plotRect.height > 0 else { return }
         let blocks = parts.flatMap { part in part.blocks[part.visibleBlocks(minX: visible.minX, maxX: visible.maxX)] }
         guard !blocks.isEmpty else { return }
         let framebufferSize = destination.size
         let bottom = framebufferSize.height - plotRect.y - plotRect.height
         // Where the paint pass goes: the columns' reach of the strokes, not the whole plot.
-        let bands = PaintBands.triangles(for: parts, visible: visible, plotRect: plotRect, bottom: bottom,
+        let bands = PaintBands.triangles(for: parts, scales: scales, plotRect: plotRect, bottom: bottom,
                                          reach: style.widthInPixels / 2 + 1)
-        let view = View(visible: visible, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize)
+        let view = View(transform: scales.transform, plotRect: plotRect, bottom: bottom, framebufferSize: framebufferSize)
         if opaqueBehind, destination.format.hasAlpha {
             // Pass 1: alpha = min(alpha, 1 − coverage × opacity); colours untouched.
             drawSegments(blocks, with: segmentsIntoAlpha, view: view, style: style, intoAlpha: true)
@@ -168,14 +172,19 @@ public final class LineRenderer {
 
     /// Where a draw maps the view: the visible data rectangle onto the plot.
     private struct View {
-        var visible: DataRect
+        /// Data → plot pixels for the draw, ready from the geometry layer.
+        var transform: PlotTransform
         var plotRect: PixelRect
         /// The plot's bottom edge in the target's pixels, from the bottom (the shaders' y).
         var bottom: Int
         var framebufferSize: PixelSize
+    }
 
-        /// Data → plot pixels for the draw, from the geometry types.
-        var transform: PlotTransform { PlotScales(visible: visible, plot: PixelBox(plotRect)).transform }
+    /// Checks, in debug builds, that `scales` map onto a plot `size` big: a mapping made
+    /// for another plot would draw the view stretched.
+    private static func assertSize(of scales: PlotScales, is size: PixelSize) {
+        assert(scales.plot.width == Double(size.width) && scales.plot.height == Double(size.height),
+               "LineRenderer: scales for a \(scales.plot.width) × \(scales.plot.height) plot drawn into \(size.width) × \(size.height)")
     }
 
     /// Paints the bands' rectangles in `color` with `pipeline`, reading `mask` if given.
@@ -207,7 +216,6 @@ public final class LineRenderer {
         device.setUniform(Uniforms.intoAlpha, intoAlpha)
         device.setUniform(Uniforms.opacity, style.color.alpha)
         let transform = view.transform
-        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
         var unitsSet: (Double, Double)?
         for block in blocks {
             // At a segment or more per pixel column, neighbours overlap anyway: one box
@@ -220,7 +228,8 @@ public final class LineRenderer {
             // Blocks in other units than 1 (beyond ±2¹⁰⁰) scale the view for their points.
             if unitsSet.map({ $0 != (block.unitX, block.unitY) }) ?? true {
                 unitsSet = (block.unitX, block.unitY)
-                device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
+                let perUnit = transform.pixelsPerUnit(unitX: block.unitX, unitY: block.unitY)
+                device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(perUnit.x), Float(perUnit.y)))
             }
             device.draw(count: Self.indicesPerQuad * quads)
         }
@@ -230,10 +239,11 @@ public final class LineRenderer {
     /// of `parts`' segments in each sub-column (and whole column) of a plot `plotSize`
     /// big, into those rows.
     /// - Complexity: O(visible blocks) draws.
-    func collectSpans(_ parts: [LineSeriesBuffer], viewport: Viewport, plotSize: PixelSize, style: LineStyle,
+    func collectSpans(_ parts: [LineSeriesBuffer], scales: PlotScales, plotSize: PixelSize, style: LineStyle,
                       into rows: ColumnSpans.Rows) {
         guard let target = device.currentTarget else { preconditionFailure("LineRenderer: collect inside a pass") }
-        let visible = viewport.visible
+        Self.assertSize(of: scales, is: plotSize)
+        let visible = scales.visible
         guard visible.width > 0, visible.height > 0, plotSize.width > 0, plotSize.height > 0 else { return }
         let blocks = parts.flatMap { part in part.blocks[part.visibleBlocks(minX: visible.minX, maxX: visible.maxX)] }
         guard !blocks.isEmpty else { return }
@@ -244,11 +254,11 @@ public final class LineRenderer {
         device.setUniform(Uniforms.framebufferSize, SIMD2(target.size))
         device.setUniform(Uniforms.spanOrigin, Float(rows.origin))
         device.setUniform(Uniforms.spanRow, Float(rows.first))
-        let transform = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: plotSize))).transform
-        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
+        let transform = scales.transform
         for block in blocks {
             applyBlock(block, transform: transform)
-            device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(pixelsPerUnit * block.unitX), Float(pixelsPerUnitY * block.unitY)))
+            let perUnit = transform.pixelsPerUnit(unitX: block.unitX, unitY: block.unitY)
+            device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Float(perUnit.x), Float(perUnit.y)))
             device.draw(count: Self.indicesPerQuad)
         }
     }
@@ -258,14 +268,15 @@ public final class LineRenderer {
     /// the strokes can reach (`PaintBands`). A pixel is shaded once, from the extents
     /// within the stroke's reach, whatever the number of segments there.
     /// - Complexity: O(visible runs + plot width) on the CPU, one draw.
-    func drawSpans(_ parts: [LineSeriesBuffer], from rows: ColumnSpans.Rows, viewport: Viewport,
+    func drawSpans(_ parts: [LineSeriesBuffer], from rows: ColumnSpans.Rows, scales: PlotScales,
                    plotRect: PixelRect, style: LineStyle) {
         guard let destination = device.currentTarget else { preconditionFailure("LineRenderer: draw inside a pass") }
-        let visible = viewport.visible
+        Self.assertSize(of: scales, is: plotRect.size)
+        let visible = scales.visible
         guard visible.width > 0, visible.height > 0, plotRect.width > 0, plotRect.height > 0 else { return }
         let framebufferSize = destination.size
         let bottom = framebufferSize.height - plotRect.y - plotRect.height
-        let bands = PaintBands.triangles(for: parts, visible: visible, plotRect: plotRect, bottom: bottom,
+        let bands = PaintBands.triangles(for: parts, scales: scales, plotRect: plotRect, bottom: bottom,
                                          reach: style.widthInPixels / 2 + 1)
         guard !bands.isEmpty else { return }
         device.apply(paintFromSpans)

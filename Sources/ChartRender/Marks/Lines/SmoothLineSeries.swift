@@ -39,17 +39,18 @@ public final class SmoothLineSeries {
         SmoothCurve.smooths(source, visible: visible, plotWidth: plotWidth)
     }
 
-    /// The curve for `visible` on a plot of `plotSize` on the GPU (data units, to draw
-    /// through the same viewport), made and uploaded unless it is the one drawn last;
-    /// `nil` when nothing of the series is in view.
+    /// The curve for the view `scales` maps onto a plot of `plotSize` (the scales'), on
+    /// the GPU (data units, to draw through the same scales), made and uploaded unless it
+    /// is the one drawn last; `nil` when nothing of the series is in view.
     /// - Complexity: O(1) for the view drawn last; else O(points in view + chords).
-    public func buffer(forVisible visible: DataRect, plotSize: PixelSize) -> LineSeriesBuffer? {
+    public func buffer(for scales: PlotScales, plotSize: PixelSize) -> LineSeriesBuffer? {
+        let visible = scales.visible
         if let drawn, drawn.visible == visible, drawn.plotSize == plotSize { return drawn.buffer }
         let curve = SmoothCurve(source: source, series: seriesIndex, visible: visible, plotSize: plotSize)
+        // The polyline's pixels count from the plot's top-left corner.
         let polyline = curve.polyline(tolerance: tolerance)
-        let scales = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: plotSize)))
-        var xs = polyline.map { scales.dataX(atCanvasX: $0.x) }
-        var ys = polyline.map { $0.y.isNaN ? .nan : scales.dataY(atCanvasY: $0.y) }
+        var xs = polyline.map { scales.x.value(forPixel: $0.x) }
+        var ys = polyline.map { $0.y.isNaN ? .nan : scales.y.value(forPixel: $0.y) }
         // A single point is a dot: a segment of no length.
         if xs.count == 1 {
             xs.append(xs[0])

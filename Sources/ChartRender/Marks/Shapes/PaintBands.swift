@@ -16,13 +16,14 @@ struct PaintBands {
     /// Triangles, (x, y) pairs in framebuffer pixels from the bottom-left, covering every
     /// pixel within `reach` pixels of a visible segment of `parts`.
     /// - Parameters:
+    ///   - scales: data ↔ pixels for the view on a plot of `plotRect`'s size.
     ///   - plotRect: the plot in framebuffer pixels, from the top-left.
     ///   - bottom: the plot's bottom edge in framebuffer pixels, from the bottom.
     /// - Complexity: O(visible runs + plot width).
-    static func triangles(for parts: [LineSeriesBuffer], visible: DataRect, plotRect: PixelRect, bottom: Int,
+    static func triangles(for parts: [LineSeriesBuffer], scales: PlotScales, plotRect: PixelRect, bottom: Int,
                           reach: Double) -> [Float] {
         let width = Double(plotRect.width), height = Double(plotRect.height)
-        let transform = PlotScales(visible: visible, plot: PixelBox(plotRect)).transform
+        let visible = scales.visible, transform = scales.transform
         let binCount = (plotRect.width + binWidth - 1) / binWidth
         var low = [Double](repeating: .infinity, count: binCount)
         var high = [Double](repeating: -.infinity, count: binCount)

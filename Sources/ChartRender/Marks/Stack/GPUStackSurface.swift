@@ -3,7 +3,7 @@ import ChartStage
 
 
 /// Bars and filled areas (`SeriesStack`), drawn from the series' columns on the GPU by
-/// `StackRenderer`, each through its axis's viewport inside the plot, so a pan or a
+/// `StackRenderer`, each through its axis's scales inside the plot, so a pan or a
 /// toggle's easing changes uniforms only.
 final class GPUStackSurface: MarkSurface, GPUSurface {
     let layer: RenderLayer
@@ -25,7 +25,7 @@ final class GPUStackSurface: MarkSurface, GPUSurface {
     func draw(_ frame: SurfaceFrame) {
         for stack in stacks {
             guard let series = series(stack) else { continue }
-            renderer.draw(stack, series: series, viewport: frame.viewport(for: stack.axis), plotRect: frame.geometry.plot)
+            renderer.draw(stack, series: series, scales: frame.scales(for: stack.axis), plotRect: frame.geometry.plot)
         }
     }
 }

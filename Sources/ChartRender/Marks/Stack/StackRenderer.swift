@@ -59,12 +59,13 @@ final class StackRenderer {
         }
     }
 
-    /// Draws `stack` from `series` as `viewport` shows it inside `plotRect` (the pass
-    /// target's pixels, from the top-left), over what the pass in progress holds.
+    /// Draws `stack` from `series` as `scales` (data ↔ pixels on a plot of `plotRect`'s
+    /// size, ready from the geometry layer) map it inside `plotRect` (the pass target's
+    /// pixels, from the top-left), over what the pass in progress holds.
     /// - Complexity: O(pieces in view) draws (× layers for areas).
-    func draw(_ stack: SeriesStack, series: LODStackSeries, viewport: Viewport, plotRect: PixelRect) {
+    func draw(_ stack: SeriesStack, series: LODStackSeries, scales: PlotScales, plotRect: PixelRect) {
         guard let target = device.currentTarget else { preconditionFailure("StackRenderer: draw inside a pass") }
-        let visible = viewport.visible
+        let visible = scales.visible
         let layers = stack.series.count
         guard layers > 0, visible.width > 0, visible.height > 0, plotRect.width > 0, plotRect.height > 0 else { return }
         guard layers <= ShaderConstants.maxStackSeries else {
@@ -83,8 +84,7 @@ final class StackRenderer {
 
         let framebuffer = target.size
         let bottom = framebuffer.height - plotRect.y - plotRect.height
-        let transform = PlotScales(visible: visible, plot: PixelBox(plotRect)).transform
-        let pixelsPerUnit = transform.pixelsPerUnitX, pixelsPerUnitY = transform.pixelsPerUnitY
+        let transform = scales.transform
         device.apply(isBars ? bars : areas)
         device.applyScissor(plotRect)
         device.setUniform(Uniforms.plotRect, SIMD4(Float(plotRect.x), Float(bottom), Float(plotRect.width), Float(plotRect.height)))
@@ -114,8 +114,8 @@ final class StackRenderer {
             device.setUniform(Uniforms.offsetX, transform.offsetX(to: piece.originX))
             // Percentages are in percent whatever the values' unit.
             let unitY = stack.isPercentage ? 1 : piece.unitY
-            device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Self.finiteFloat(pixelsPerUnit * piece.unitX),
-                                                            Self.finiteFloat(pixelsPerUnitY * unitY)))
+            let perUnit = transform.pixelsPerUnit(unitX: piece.unitX, unitY: unitY)
+            device.setUniform(Uniforms.pixelsPerUnit, SIMD2(Self.finiteFloat(perUnit.x), Self.finiteFloat(perUnit.y)))
             if isBars {
                 device.setUniform(Uniforms.loneHalfWidth, Float(loneHalfWidth / piece.unitX))
                 // Out of the piece's range when the highlighted bucket is another piece's:
