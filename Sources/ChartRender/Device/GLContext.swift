@@ -166,6 +166,10 @@ public final class GLContext {
     /// Starts SDL's video; with `retrying`, tries again for up to `resettingServerWait`
     /// while the X server at `DISPLAY` accepts connections (`XServerProbe`).
     private static func startVideo(retrying: Bool) -> Bool {
+        BrokenPipeShield.run { startVideoOnce(retrying: retrying) }
+    }
+
+    private static func startVideoOnce(retrying: Bool) -> Bool {
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) != 0 else { return true }
         guard retrying, let display = getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty,
               XServerProbe.listens(display: display) else { return false }
