@@ -1,7 +1,6 @@
 import ChartGeometry
 import ChartStage
 
-
 /// A surface that draws itself through the `RenderDevice`: first what it keeps in
 /// textures of its own, in passes of their own (`prepare`), then onto the canvas, inside
 /// the one pass its factory begins there (`draw`).

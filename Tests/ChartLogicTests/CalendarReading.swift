@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// Reads back, from tick positions alone, the calendar step they sit on, so tests check
 /// the ladder against the steps people expect without trusting the ladder's own tables.
 enum CalendarReading {

@@ -1,6 +1,5 @@
 import ChartSupport
 
-
 /// Measures a stereo sound the way a listener would hear it, for the audiograph's tests:
 /// the pitch and the loudness over a stretch of time.
 struct ToneAnalysis {

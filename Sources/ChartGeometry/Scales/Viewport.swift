@@ -9,4 +9,3 @@ public struct Viewport: Equatable, Sendable {
         self.visible = visible
     }
 }
-

@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// What the driver allows and offers.
 public struct DeviceLimits: Sendable {
     /// e.g. "llvmpipe (LLVM 15.0.6, 256 bits)".

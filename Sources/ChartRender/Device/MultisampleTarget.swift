@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// A multisampled target (RGBA8, `samples` samples per pixel) to draw into and then
 /// resolve with `RenderDevice.resolve`: the benchmark's `--msaa` knob. Sightline's lines
 /// and shapes antialias in their shaders, so this measures what MSAA would add, not a need.

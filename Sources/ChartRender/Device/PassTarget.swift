@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// What a pass draws into: the window's framebuffer, or a texture or multisampled
 /// target the device made.
 public struct PassTarget: Hashable, Sendable {

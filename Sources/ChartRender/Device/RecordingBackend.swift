@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// A backend that draws nothing and writes down what it was asked to do (sokol_gfx's
 /// dummy backend, with a memory): `ChartRender`'s own logic — which pieces upload when,
 /// the paint bands, cache invalidation, the order of a frame's passes — is tested

@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// What a device needs from a graphics API: objects made and deleted, passes, state and
 /// draws, one call each. `GLBackend` speaks OpenGL 3.3 core; `RecordingBackend` writes
 /// the calls down, so the logic above can be tested without a GPU (through

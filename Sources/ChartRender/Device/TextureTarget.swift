@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// An offscreen target (a texture the device made) to draw into in a pass, sample from
 /// afterwards, or read back.
 public final class TextureTarget {

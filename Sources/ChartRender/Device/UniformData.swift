@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// A Swift type a uniform may hold, and the GLSL type that holds it: a `Uniform` key's
 /// `Value` fixes the type its pipeline declares, so a value of another type does not
 /// compile.

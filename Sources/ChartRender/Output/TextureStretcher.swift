@@ -1,5 +1,3 @@
-
-
 /// Paints a texture over the whole target of the pass in progress, linearly filtered: a
 /// textured triangle rather than a framebuffer blit, which costs several times more on
 /// llvmpipe at 1280 × 720 (the benchmark's `--scale` upscale).

@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// The texture target a surface keeps at the size it needs now (the range selector's
 /// cache, the line renderer's coverage mask, a line surface's column spans): remade when
 /// the size changes. Where the driver cannot make one it is `nil`, said once by the device and

@@ -1,7 +1,6 @@
 import ChartGeometry
 import ChartStage
 
-
 /// The gradient background, painted over the canvas each frame as a mesh that takes
 /// the field's colours at its vertices (`GradientRenderer`).
 final class GPUGradientSurface: GradientSurface, GPUSurface {

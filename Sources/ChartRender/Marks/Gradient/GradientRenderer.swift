@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// Paints a `GradientField` over the whole target of the pass in progress, as a mesh
 /// whose vertices take the field's colour (gradient-mesh.vert): one pass with no texture
 /// read, where stretching a small texture of the field cost llvmpipe a filtered read a

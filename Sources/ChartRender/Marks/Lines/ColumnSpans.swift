@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// The target in which a line surface gathers its dense lines' column spans before its
 /// pass, and where each line's rows are.
 ///

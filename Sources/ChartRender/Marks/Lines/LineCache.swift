@@ -1,7 +1,6 @@
 import ChartGeometry
 import ChartStage
 
-
 /// The texture a caching line surface keeps, and what it last drew into it.
 final class LineCache {
     struct Key: Equatable {

@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// Draws `LineSeriesBuffer`s with the line shaders. Per frame it sets uniforms only;
 /// the points never move again after their upload.
 ///

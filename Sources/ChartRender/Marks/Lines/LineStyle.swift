@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// How a line series is stroked. The defaults are the benchmark's: 2 px. Joins and
 /// ends are round: a pixel's coverage depends only on its distance to the polyline.
 public struct LineStyle: Equatable {

@@ -1,7 +1,6 @@
 import ChartGeometry
 import ChartStage
 
-
 /// Rectangles, circles, (dashed) segments and wedges as one instanced draw of quads whose
 /// fragment shader computes each shape's signed distance; filled areas as one batch of
 /// triangles. The batches are rebuilt only when the shapes change.

@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// Where in the plot a line's strokes can be, as one rectangle per column of `binWidth`
 /// pixels: the paint pass fills these instead of the whole plot. A full-plot pass costs
 /// llvmpipe about 3 ms at 1280 × 720; zoomed out, a dense line reaches a fraction of

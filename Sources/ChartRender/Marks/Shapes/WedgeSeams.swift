@@ -1,6 +1,5 @@
 import ChartStage
 
-
 /// Where the wedges of a list of shapes meet a wedge drawn after them, and so how far
 /// each reaches past its edges.
 ///

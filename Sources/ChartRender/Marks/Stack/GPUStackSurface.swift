@@ -1,7 +1,6 @@
 import ChartGeometry
 import ChartStage
 
-
 /// Bars and filled areas (`SeriesStack`), drawn from the series' columns on the GPU by
 /// `StackRenderer`, each through its axis's scales inside the plot, so a pan or a
 /// toggle's easing changes uniforms only.

@@ -1,6 +1,5 @@
 import ChartStage
 
-
 /// Text runs as glyph quads from the shared atlas, all in one draw. Glyphs sit on
 /// whole pixels (FreeType hinted them for that), so labels are crisp. Without a font
 /// the surface measures with an estimate and draws nothing.

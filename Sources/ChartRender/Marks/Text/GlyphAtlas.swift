@@ -1,6 +1,5 @@
 import ChartGeometry
 
-
 /// Every glyph the labels use, rendered once by FreeType into one 8-bit texture (rows
 /// of glyphs packed on shelves), so all text draws in one batch from one texture.
 /// Glyphs come from the label font or, for scalars it lacks, from its fallback faces;
