@@ -1,5 +1,4 @@
 import ChartData
-import ChartRender
 import Foundation
 
 /// `SIGHTLINE_TRACE=1`: one line per frame on standard output, for tests and for

@@ -1,5 +1,4 @@
 import CSDL2
-import ChartData
 import ChartGeometry
 import ChartInteraction
 import ChartSupport

@@ -1,5 +1,4 @@
 import ChartData
-import ChartGeometry
 import ChartStage
 
 /// The GPU copies of one data source's series, shared by every factory that draws the

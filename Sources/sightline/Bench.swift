@@ -2,7 +2,6 @@ import ArgumentParser
 import ChartApp
 import ChartData
 import ChartGeometry
-import ChartRender
 import ChartStage
 import ChartSupport
 import Foundation

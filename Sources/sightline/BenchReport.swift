@@ -1,5 +1,4 @@
 import ChartApp
-import ChartStage
 import ChartSupport
 import Foundation
 

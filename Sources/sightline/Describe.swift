@@ -1,5 +1,4 @@
 import ArgumentParser
-import ChartData
 import ChartSupport
 import Foundation
 

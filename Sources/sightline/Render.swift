@@ -1,6 +1,5 @@
 import ArgumentParser
 import ChartApp
-import ChartData
 import ChartGeometry
 import ChartRender
 import ChartSupport

@@ -2,7 +2,6 @@ import CSDL2
 @testable import ChartApp
 import ChartGeometry
 import ChartInteraction
-import ChartStage
 import XCTest
 
 /// SDL's events, made by hand, decode to the chart's events: pixels at the pointer's

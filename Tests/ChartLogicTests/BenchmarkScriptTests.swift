@@ -1,4 +1,3 @@
-import ChartStage
 import ChartSupport
 import XCTest
 

@@ -1,4 +1,3 @@
-import ChartData
 import ChartGeometry
 import ChartInteraction
 import ChartMarks

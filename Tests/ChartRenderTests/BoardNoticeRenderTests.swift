@@ -1,7 +1,6 @@
 import ChartApp
 import ChartData
 import ChartGeometry
-import ChartRender
 import XCTest
 
 /// The window's scene keeps the info board clear of its notice (a day file that could

@@ -1,5 +1,4 @@
 import ChartGeometry
-import ChartRender
 import XCTest
 
 /// Data far beyond `Float`'s range (±1e300, ±1.79e308) is drawn where `Double` puts it:

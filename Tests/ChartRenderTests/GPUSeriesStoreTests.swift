@@ -2,7 +2,6 @@ import ChartApp
 import ChartData
 import ChartGeometry
 import ChartRender
-import ChartStage
 import XCTest
 
 /// One upload of what both charts of a window draw: the main chart and the range

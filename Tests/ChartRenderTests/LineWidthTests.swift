@@ -1,5 +1,4 @@
 import ChartGeometry
-import ChartRender
 import XCTest
 
 /// The stroke is 2 px wide whatever the zoom, the aspect ratio and the line's angle:

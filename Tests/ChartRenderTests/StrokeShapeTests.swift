@@ -1,6 +1,5 @@
 import ChartData
 import ChartGeometry
-import ChartRender
 import XCTest
 
 /// The stroke's shape, pixel by pixel: every pixel's coverage is the antialiasing ramp

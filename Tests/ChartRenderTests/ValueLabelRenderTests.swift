@@ -1,4 +1,3 @@
-import ChartApp
 import ChartData
 import ChartGeometry
 import ChartInteraction

@@ -1,4 +1,3 @@
-import ChartData
 import ChartGeometry
 import Foundation
 import XCTest

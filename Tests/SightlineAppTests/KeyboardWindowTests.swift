@@ -1,5 +1,4 @@
 import ChartGeometry
-import ChartRender
 import Foundation
 import XCTest
 

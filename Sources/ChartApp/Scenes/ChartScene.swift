@@ -1,7 +1,6 @@
 import ChartData
 import ChartGeometry
 import ChartInteraction
-import ChartMarks
 import ChartRender
 import ChartStage
 import Foundation

@@ -1,4 +1,3 @@
-import ChartData
 
 /// One level of `CalendarTickLadder`: the instants it labels, in Unix seconds (UTC).
 enum CalendarStep: Equatable, Sendable {

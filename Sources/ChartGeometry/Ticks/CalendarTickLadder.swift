@@ -1,4 +1,3 @@
-import ChartData
 
 /// Calendar-aware ticks for a time axis (x in Unix seconds × `unitsPerSecond`), on the
 /// steps people count time in: 1, 5, 15, 30 seconds and minutes; 1, 3, 6, 12 hours;

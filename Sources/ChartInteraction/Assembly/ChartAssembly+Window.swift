@@ -1,4 +1,3 @@
-import ChartGeometry
 import ChartMarks
 import ChartStage
 

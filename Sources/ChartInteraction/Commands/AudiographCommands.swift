@@ -1,4 +1,3 @@
-import ChartStage
 
 /// Owns `a` (play the series in view as sound, or stop) and Esc while it plays (which
 /// then only silences it); a reason it cannot play is said on the chart.

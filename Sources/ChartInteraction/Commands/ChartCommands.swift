@@ -1,4 +1,3 @@
-import ChartStage
 
 /// Owns what is the chart's own: the pointer, the chart's keys and the keyboard focus,
 /// through an `InputRouter` pointed at the chart shown now (a day's while one is open).

@@ -1,4 +1,3 @@
-import ChartStage
 
 /// A part of the window that owns some commands (keys) and reacts to some events: the
 /// summary panel, the theme, the audiograph, the `?` panel, the day navigation, the

@@ -1,4 +1,3 @@
-import ChartStage
 
 /// Owns `?` (show or hide the panel of every key and mouse action) and Esc while it is
 /// shown (which then only hides it).

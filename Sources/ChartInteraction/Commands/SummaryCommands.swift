@@ -1,6 +1,5 @@
 import ChartData
 import ChartMarks
-import ChartStage
 
 /// Owns `s` and the summary panel's input: `s` shows the summary of the view in its
 /// panel, writes it out and says it, or puts it away; while it is up, Esc only puts it

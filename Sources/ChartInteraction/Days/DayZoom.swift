@@ -1,6 +1,5 @@
 import ChartGeometry
 import ChartMarks
-import ChartStage
 
 /// Zooming from an overview chart into one day's chart and back, as in round 2 of
 /// Telegram's chart contest: the overview eases its x range to the day (the day stretches

@@ -1,4 +1,3 @@
-import ChartStage
 
 /// Owns the day navigation's input (`DayZoom`): during a transition every press,
 /// release, wheel and key waits (a gesture started on one chart must not end on the

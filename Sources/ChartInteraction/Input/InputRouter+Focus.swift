@@ -1,4 +1,3 @@
-import ChartStage
 
 /// The keyboard's focus: Tab and Shift+Tab move it through the chart, the legend's
 /// toggles and the range selector (`KeyboardFocus`), showing a ring round the part

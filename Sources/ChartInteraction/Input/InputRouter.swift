@@ -1,4 +1,3 @@
-import ChartStage
 
 /// Sends pointer and key events to the presenter they belong to: a press inside the
 /// range selector's strip, and every move and release until the button comes up, go to

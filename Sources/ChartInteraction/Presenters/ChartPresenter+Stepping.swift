@@ -1,4 +1,3 @@
-import ChartData
 
 /// The keyboard's way through the data: with the highlight pinned, ← and → step the pin
 /// a point at a time and Page Up / Page Down a screen's worth of points, the view

@@ -1,4 +1,3 @@
-import ChartData
 import ChartSupport
 
 extension ChartPresenter {

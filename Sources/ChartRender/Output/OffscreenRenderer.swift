@@ -1,4 +1,3 @@
-import ChartData
 import ChartGeometry
 
 /// Renders charts to images with no window and no display: SDL's offscreen video

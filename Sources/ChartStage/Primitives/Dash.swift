@@ -1,5 +1,3 @@
-import ChartData
-import ChartGeometry
 
 /// A dash pattern along a stroke: `on` pixels drawn, `off` pixels skipped.
 public struct Dash: Equatable, Sendable {

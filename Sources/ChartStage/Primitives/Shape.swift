@@ -1,4 +1,3 @@
-import ChartData
 import ChartGeometry
 
 /// What the shapes surface draws, in canvas pixels, antialiased.

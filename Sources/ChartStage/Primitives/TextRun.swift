@@ -1,4 +1,3 @@
-import ChartData
 import ChartGeometry
 
 /// Where a text run's `position` sits on its box.

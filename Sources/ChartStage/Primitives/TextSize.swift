@@ -1,4 +1,3 @@
-import ChartData
 import ChartGeometry
 
 /// The size of a run of text in pixels: its advance width and line height.

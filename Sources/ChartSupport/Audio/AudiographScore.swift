@@ -1,4 +1,3 @@
-import ChartData
 
 /// What an audiograph plays, before any sample is made: the stretches of time the tone
 /// sounds (`runs`) and the pitch it glides through in each.

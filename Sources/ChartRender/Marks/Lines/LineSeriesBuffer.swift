@@ -1,4 +1,3 @@
-import ChartData
 
 /// One series living on the GPU, uploaded once.
 ///

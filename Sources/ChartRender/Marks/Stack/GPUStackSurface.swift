@@ -1,4 +1,3 @@
-import ChartGeometry
 import ChartStage
 
 /// Bars and filled areas (`SeriesStack`), drawn from the series' columns on the GPU by
