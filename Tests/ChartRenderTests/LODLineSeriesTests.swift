@@ -45,18 +45,9 @@ final class LODLineSeriesTests: XCTestCase {
     /// After quiet frames, the zoom to the next finer level uploads a piece prepared
     /// ahead: no block of it is read in that frame.
     func testAZoomAfterQuietFramesUploadsWithoutPreparing() throws {
-        let dataset = RandomWalk(count: 4_000_000).dataset()
-        let source = DataSource(dataset: dataset)
-        let device = RenderDevice(recording: RecordingBackend())
-        let detail = source.details[0]
-        let series = LODLineSeries(device: device, dataset: dataset, seriesIndex: 0, detail: detail)
-        let xs = dataset.xs
-        let span = xs.last! - xs.first!
-        let centre = xs.first! + span * 0.4
-        func view(_ width: Double) -> ClosedRange<Double> { (centre - width / 2)...(centre + width / 2) }
-        func level(_ width: Double) -> Int? {
-            detail.levelIndex(forVisible: dataset.drawnIndices(forX: view(width)), plotWidth: 1280)
-        }
+        let walk = ZoomingWalk()
+        let (device, series, xs, span) = (walk.device, walk.series, walk.xs, walk.span)
+        let view = walk.view, level = walk.level
         let width = span / 25
         let drawn = try XCTUnwrap(level(width))
         XCTAssertGreaterThan(drawn, 0, "a level with a finer one below it")
@@ -99,18 +90,9 @@ final class LODLineSeriesTests: XCTestCase {
     /// leaves the frame quiet, and the pieces prepared ahead are still the main chart's
     /// (its zoom to the next finer level reads no block in that frame).
     func testAnOverviewDrawnAlongsideLeavesPreparingAheadToTheLeadingView() throws {
-        let dataset = RandomWalk(count: 4_000_000).dataset()
-        let source = DataSource(dataset: dataset)
-        let device = RenderDevice(recording: RecordingBackend())
-        let detail = source.details[0]
-        let series = LODLineSeries(device: device, dataset: dataset, seriesIndex: 0, detail: detail)
-        let xs = dataset.xs
-        let span = xs.last! - xs.first!
-        let centre = xs.first! + span * 0.4
-        func view(_ width: Double) -> ClosedRange<Double> { (centre - width / 2)...(centre + width / 2) }
-        func level(_ width: Double) -> Int? {
-            detail.levelIndex(forVisible: dataset.drawnIndices(forX: view(width)), plotWidth: 1280)
-        }
+        let walk = ZoomingWalk()
+        let (series, xs, span) = (walk.series, walk.xs, walk.span)
+        let view = walk.view, level = walk.level
         let width = span / 25
         let drawn = try XCTUnwrap(level(width))
         _ = series.buffers(forVisibleX: view(width), plotWidth: 1280)
@@ -148,5 +130,31 @@ final class LODLineSeriesTests: XCTestCase {
             let zoomedIn = series.buffers(forVisibleX: nearGap, plotWidth: 1280)
             XCTAssertEqual(zoomedIn.reduce(0) { $0 + $1.pointCount }, dataset.count + (connected ? 0 : 1), "one piece of every point")
         }
+    }
+}
+
+/// A 4M-point walk's series on the recording backend, seen through views of a width
+/// centred at 40% of its x range, and the level each such view draws at 1280 pixels.
+private struct ZoomingWalk {
+    let dataset = RandomWalk(count: 4_000_000).dataset()
+    let device = RenderDevice(recording: RecordingBackend())
+    let detail: LevelOfDetail
+    let series: LODLineSeries
+
+    init() {
+        detail = DataSource(dataset: dataset).details[0]
+        series = LODLineSeries(device: device, dataset: dataset, seriesIndex: 0, detail: detail)
+    }
+
+    var xs: XValues { dataset.xs }
+    var span: Double { xs.last! - xs.first! }
+
+    func view(_ width: Double) -> ClosedRange<Double> {
+        let centre = xs.first! + span * 0.4
+        return (centre - width / 2)...(centre + width / 2)
+    }
+
+    func level(_ width: Double) -> Int? {
+        detail.levelIndex(forVisible: dataset.drawnIndices(forX: view(width)), plotWidth: 1280)
     }
 }
