@@ -48,6 +48,8 @@ public final class ChartWindow {
     private let player: AudiographPlayer
     /// Says the summary aloud (`s`), where speech-dispatcher is installed.
     private let speaker: Speaker
+    /// Which y axes are logarithmic (`l`, Shift+L, `--log-y`, the session's).
+    private let logScale: WindowLogScale
 
     /// Opens a window of `size` (window coordinates) and starts loading `path`.
     /// - Parameters:
@@ -59,13 +61,15 @@ public final class ChartWindow {
     ///   - store: where the session lives; `nil` remembers nothing.
     ///   - audioSeconds: the length of the audiograph `a` plays (`--audio-seconds`).
     ///   - speaks: say the summary (`s`) aloud through `spd-say` (`--no-speech` turns it off).
+    ///   - logAxes: the y axes `--log-y`/`--log-y2` draw logarithmic; `nil` takes the session's.
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
     public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, connectsGaps: Bool = false,
                 size: PixelSize?,
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
                 initialFraction: Double = 0.2, smooth: Bool = false, store: SessionStore?,
                 audioSeconds: Double = Audiograph.defaultSeconds,
-                speaks: Bool = true) throws {
+                speaks: Bool = true, logAxes: Set<YAxisSide>? = nil) throws {
+        logScale = WindowLogScale(given: logAxes)
         speaker = Speaker(enabled: speaks)
         player = AudiographPlayer(seconds: audioSeconds)
         title = WindowTitle(path: path)
@@ -77,7 +81,8 @@ public final class ChartWindow {
         self.device = device
         progress = try ProgressIndicator(device: device)
         wakeEvent = SDL_RegisterEvents(1)
-        loading = try LoadingTask(path: path, options: options, lod: lod, connectsGaps: connectsGaps, wakeEvent: wakeEvent)
+        loading = try LoadingTask(path: path, options: options, lod: lod, connectsGaps: connectsGaps, logAxes: logScale.requested,
+                                  wakeEvent: wakeEvent)
         makeScene = { source, canvas, scale, theme, frames in
             try ExplorerScene(device: device, source: source, canvas: canvas, scale: scale, theme: theme, lineWidth: lineWidth,
                               gradient: gradient, font: font, initialFraction: initialFraction, smooth: smooth, frames: frames)
@@ -169,6 +174,10 @@ public final class ChartWindow {
                 context.setWindowSize(width: w, height: h)
             }
             theme.sessionArrived(themeNamed: arrived.theme)
+            let file = session.file
+            if logScale.sessionArrived(arrived.entry(for: file.path, chart: file.chart)?.logAxes), scene != nil {
+                applyLogScale(toggled: nil)
+            }
             applySession()
         }
         switch loading.takeOutcome() {
@@ -176,17 +185,50 @@ public final class ChartWindow {
             guard Viewport.fitting(source) != nil else {
                 throw DataLoadError.noData(file: source.dataset.source, reason: "no finite point to show")
             }
+            let source = logScale.source(over: source)
             let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
-            made.onNotice = { Self.write("sightline: \($0)\n", to: STDERR_FILENO) }
-            made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
             made.main.gradient.shift()
-            scene = made
-            route(to: made)
+            install(made)
+            if let warning = source.logWarning { made.say(warning) }
             applySession()
         case let .failed(error)?:
             throw error
         case nil:
             break
+        }
+    }
+
+    /// Makes `made` the window's scene: its messages to standard error, its view to the
+    /// session, the commands to its owners.
+    private func install(_ made: ExplorerScene) {
+        made.onNotice = { Self.write("sightline: \($0)\n", to: STDERR_FILENO) }
+        made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
+        scene = made
+        route(to: made)
+    }
+
+    /// Rebuilds the data source and the scene for the log axes asked for, keeping the x
+    /// range, the hidden series and the theme (y refits); says what changed when a key
+    /// `toggled` an axis. With `SIGHTLINE_TRACE=1` prints how long it took.
+    private func applyLogScale(toggled side: YAxisSide?) {
+        guard let old = scene else { return }
+        let started = SDL_GetPerformanceCounter()
+        let source = logScale.source(over: old.main.source)
+        guard source !== old.main.source else { return }
+        do {
+            let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
+            WindowLogScale.carry(from: old.main, to: made.main)
+            install(made)
+            if let side { made.notice.show(WindowLogScale.message(for: side, in: source)) }
+            if let warning = source.logWarning { made.say(warning) }
+        } catch {
+            old.say("\(error)")
+        }
+        frames.request()
+        if FrameTrace.isOn {
+            let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
+            print(String(format: "log scale rebuilt in %.1f ms", ms))
+            fflush(nil)
         }
     }
 
@@ -221,6 +263,11 @@ public final class ChartWindow {
             if scene != nil { rememberWindowSize() }
         case .exposed:
             frames.request()
+        case .command(.toggleLogScale(let side)):
+            guard scene != nil else { break }
+            logScale.toggle(side)
+            session.remember(SessionUpdate(file: session.file, logAxes: logScale.sessionValue))
+            applyLogScale(toggled: side)
         default:
             commands.send(decoded)
         }

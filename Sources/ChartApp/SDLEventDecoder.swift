@@ -74,7 +74,8 @@ struct SDLEventDecoder {
         }
     }
 
-    /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, `a` plays the
+    /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, `l` (Shift+`l`)
+    /// the left (right) axis between linear and log, `a` plays the
     /// audiograph, `s` summarises, `?` lists the keys, Tab and Shift+Tab move the focus;
     /// the chart's keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, Page Up/Down, `0`,
     /// Esc, Enter, Shift+Enter, Space, `1`…`7`, Shift+`1`…`9`) go to it.
@@ -86,6 +87,7 @@ struct SDLEventDecoder {
         case Int(SDLK_q.rawValue): return .quit
         case Int(SDLK_w.rawValue) where control: return .quit
         case Int(SDLK_t.rawValue): return .toggleTheme
+        case Int(SDLK_l.rawValue): return .toggleLogScale(shift ? .right : .left)
         case Int(SDLK_a.rawValue): return .audiograph
         case Int(SDLK_s.rawValue): return .summary
         case Int(SDLK_QUESTION.rawValue): return .keyHelp

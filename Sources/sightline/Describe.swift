@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChartData
 import ChartSupport
 import Foundation
 
@@ -24,6 +25,8 @@ struct Describe: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
+    @OptionGroup var scale: ScaleOptions
+
     @Option(parsing: .unconditional, help: ArgumentHelp("The x range to describe, " + RangeArgument.xHelp + "; default: all x.",
                                valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
@@ -40,7 +43,15 @@ struct Describe: ParsableCommand {
         let dataset = try CommandSupport.load(file, options: data)
         let range = try xRange?.requiringData(in: dataset)
         let started = Date()
-        let summary = ChartSummary(dataset: dataset, overX: range)
+        // On a log axis (--log-y) the trend is read in log terms: a compounded rate.
+        let summary: ChartSummary
+        if scale.logAxes.isEmpty {
+            summary = ChartSummary(dataset: dataset, overX: range)
+        } else {
+            let source = DataSource(dataset: dataset, lodMethod: .none, logAxes: scale.logAxes)
+            ScaleOptions.warn(about: source)
+            summary = ChartSummary(source: source, overX: range)
+        }
         let seconds = Date().timeIntervalSince(started)
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
         try StandardStreams.write(json ? text : CommandSupport.terminalSafe(text))

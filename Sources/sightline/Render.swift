@@ -26,6 +26,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
+    @OptionGroup var scale: ScaleOptions
+
     @Option(parsing: .unconditional, help: "Image size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
@@ -91,9 +93,10 @@ struct Render: ParsableCommand {
         let y = try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source)
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
-                           yRange: y)
+                           yRange: y, logAxes: scale.logAxes)
         }
         let source = plan.source
+        ScaleOptions.warn(about: source)
         // The days asked for, or the picture's range when none was.
         let described = points ?? plan.visible.minX...plan.visible.maxX
         let description = altText ? ChartSummary(source: source, overX: described).lines.joined(separator: "\n") + "\n" : nil

@@ -1,7 +1,8 @@
+import ChartData
 import ChartGeometry
 
 extension SessionEntry: Codable {
-    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries }
+    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries, logAxes }
 
     /// Reads an entry leniently: a missing or invalid path makes the entry invalid (it
     /// is dropped); any other field that is missing, out of range or of the wrong type
@@ -20,6 +21,9 @@ extension SessionEntry: Codable {
         }
         visible = try? c.decode(DataRect.self, forKey: .visible)
         hiddenSeries = Self.names(try? c.decode([String].self, forKey: .hiddenSeries))
+        // Absent in sessions from before log axes: linear.
+        let logAxes = Set((try? c.decode([YAxisSide].self, forKey: .logAxes)) ?? [])
+        self.logAxes = [YAxisSide.left, .right].filter(logAxes.contains)
     }
 
     /// The valid names of `list`, at most `listLimit` of them.
@@ -35,5 +39,6 @@ extension SessionEntry: Codable {
         try c.encodeIfPresent(yColumns, forKey: .yColumns)
         try c.encodeIfPresent(visible, forKey: .visible)
         try c.encode(hiddenSeries, forKey: .hiddenSeries)
+        if !logAxes.isEmpty { try c.encode(logAxes, forKey: .logAxes) }
     }
 }

@@ -1,3 +1,4 @@
+import ChartData
 import ChartGeometry
 
 /// What one window changed in the session since its last save. The store applies it to
@@ -12,13 +13,16 @@ public struct SessionUpdate: Equatable, Sendable {
     public var visible: DataRect?
     /// The file's new hidden series; `nil` keeps the saved ones.
     public var hiddenSeries: [String]?
+    /// The file's new logarithmic y axes; `nil` keeps the saved ones.
+    public var logAxes: [YAxisSide]?
     /// The new theme's name; `nil` keeps the saved one.
     public var theme: String?
     /// The new window size, screen coordinates; `nil` keeps the saved one.
     public var windowSize: PixelSize?
 
     public init(file: SessionEntry? = nil, visible: DataRect? = nil, hiddenSeries: [String]? = nil,
-                theme: String? = nil, windowSize: PixelSize? = nil) {
+                theme: String? = nil, windowSize: PixelSize? = nil, logAxes: [YAxisSide]? = nil) {
+        self.logAxes = logAxes
         self.file = file
         self.visible = visible
         self.hiddenSeries = hiddenSeries
@@ -36,11 +40,13 @@ public struct SessionUpdate: Equatable, Sendable {
             if let current = self.file, !current.isFor(path: file.path, chart: file.chart) {
                 visible = nil
                 hiddenSeries = nil
+                logAxes = nil
             }
             self.file = file
         }
         visible = later.visible ?? visible
         hiddenSeries = later.hiddenSeries ?? hiddenSeries
+        logAxes = later.logAxes ?? logAxes
         theme = later.theme ?? theme
         windowSize = later.windowSize ?? windowSize
     }
@@ -54,6 +60,7 @@ public struct SessionUpdate: Equatable, Sendable {
             session.updateEntry(for: file.path, chart: file.chart) { entry in
                 if let visible { entry.visible = visible }
                 if let hiddenSeries { entry.hiddenSeries = hiddenSeries }
+                if let logAxes { entry.logAxes = logAxes }
             }
         }
         if let theme { session.theme = theme }

@@ -118,7 +118,8 @@ public struct ChartSummary: Equatable, Sendable {
     /// decimals `source` read.
     /// - Complexity: O(log n + points in range × series).
     public init(source: DataSource, series: [Int]? = nil, overX range: ClosedRange<Double>? = nil) {
-        self.init(dataset: source.dataset, series: series, overX: range, decimals: source.decimals)
+        self.init(dataset: source.values, series: series, overX: range, decimals: source.decimals)
+        addLogTrends(from: source, chosen: (series ?? Array(source.values.series.indices)).filter(source.values.series.indices.contains))
     }
 
     /// The indices of the points whose x lies in `range`.
