@@ -63,13 +63,24 @@ public struct LogTicks: Equatable, Sendable {
         return steps.labelled(in: range).count > oneTwoFive.labelled(in: range).count ? steps : oneTwoFive
     }
 
-    /// The 1-2-5 step whose multiples lie `preferredSpacing` apart at the top of `range`.
+    /// The 1-2-5 step whose multiples lie `preferredSpacing` apart at the top of `range`,
+    /// or down to `minimumSpacing` where that leaves fewer than two labels (a short plot).
     private static func steps(range: ClosedRange<Double>, pixels: Double) -> LogTicks? {
         let top = pow(10, range.upperBound)
         guard top.isFinite, top > 0 else { return nil }
         // d(log10 v)/dv = 1/(v ln 10): pixels per value unit at the top.
         let perUnit = pixels / (range.upperBound - range.lowerBound) / (top * M_LN10)
-        let step = YAxisGrid.niceStep(atLeast: preferredSpacing / perUnit)
+        let preferred = step(atLeast: preferredSpacing / perUnit)
+        guard let preferred, preferred.labelled(in: range).count < 2 else { return preferred }
+        return step(atLeast: minimumSpacing / perUnit)
+    }
+
+    /// Labels at the multiples of the smallest 1-2-5 step ≥ `span` (value units).
+    private static func step(atLeast span: Double) -> LogTicks? {
+        let nice = YAxisGrid.niceStep(atLeast: span)
+        // m × 10ᵏ written exactly (the ladder's decade, multiplied up, may be an ulp off).
+        let k = Int((log10(nice) + 1e-9).rounded(.down))
+        let step = (nice / power(k)).rounded() * power(k)
         return step.isFinite && step > 0 ? LogTicks(mode: .steps(step)) : nil
     }
 
@@ -125,7 +136,8 @@ public struct LogTicks: Equatable, Sendable {
             for j in first...Int((Double(high) / Double(every)).rounded(.up)) { add(Self.power(j * every)) }
         case .steps(let step):
             let a = pow(10, range.lowerBound), b = pow(10, range.upperBound)
-            let first = max((a / step).rounded(.up), 1), last = (b / step).rounded(.down)
+            // A hair wide: 10 to the log10 of an end may land an ulp past it.
+            let first = max((a / step * (1 - 1e-12)).rounded(.up), 1), last = (b / step * (1 + 1e-12)).rounded(.down)
             guard first.isFinite, last.isFinite, last >= first, last - first < 1000 else { return [] }
             for n in stride(from: first, through: last, by: 1) { add(n * step) }
         }
@@ -159,7 +171,7 @@ public struct LogTicks: Equatable, Sendable {
             let top = pow(10, range.upperBound)
             guard top > fine, perDecade * log10(top / (top - fine)) >= Self.minorSpacing else { return [] }
             let a = pow(10, range.lowerBound)
-            let first = max((a / fine).rounded(.up), 1), last = (top / fine).rounded(.down)
+            let first = max((a / fine * (1 - 1e-12)).rounded(.up), 1), last = (top / fine * (1 + 1e-12)).rounded(.down)
             guard first.isFinite, last.isFinite, last >= first, last - first < 1000 else { return [] }
             for n in stride(from: first, through: last, by: 1) where n.truncatingRemainder(dividingBy: 5) != 0 { add(n * fine) }
         }
@@ -184,7 +196,7 @@ public struct LogTicks: Equatable, Sendable {
 
     /// The tick value nearest 10 to the `position`: m × 10ᵏ (m a whole number) or a
     /// multiple of the step.
-    func tickValue(at position: Double) -> Double {
+    public func tickValue(at position: Double) -> Double {
         switch mode {
         case .oneTwoFive, .decades:
             let k = Int((position + 1e-9).rounded(.down))
