@@ -3,7 +3,7 @@ import ChartData
 
 /// The y axes' scales, shared by every command that draws, describes or plays a chart.
 struct ScaleOptions: ParsableArguments {
-    @Flag(name: .customLong("log-y"), help: """
+    @Flag(name: [.customLong("log-y"), .customLong("log")], help: """
         A logarithmic left y axis: equal growth rates look alike (a century of prices is a line, not a \
         hockey stick). Values ≤ 0 are gaps there (one warning counts them); an axis with bars or areas stays linear.
         """)
