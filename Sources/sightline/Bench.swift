@@ -43,6 +43,8 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
+    @OptionGroup var axes: ScaleOptions
+
     @Flag(help: "Only the lines, no margins.")
     var plain = false
 
@@ -83,11 +85,12 @@ struct Bench: ParsableCommand {
                 throw CommandSupport.fail(error)
             }
         }
-        let kind = kind
+        let (kind, logAxes) = (kind, axes.logAxes)
         let loading = try CommandSupport.reporting { try BackgroundResult { () throws -> DataSource in
             let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? kind.dataset(points: points)
             // Stacks keep levels of their own (StackLevels): the lines' ladder is not built.
-            return DataSource(dataset: dataset, lodMethod: kind == .line ? data.lod : .none, connectsGaps: data.connectGaps)
+            return DataSource(dataset: dataset, lodMethod: kind == .line ? data.lod : .none, connectsGaps: data.connectGaps,
+                              logAxes: logAxes)
         } }
         var options = FrameBenchmark.Options()
         options.frames = frames

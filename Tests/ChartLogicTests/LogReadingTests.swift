@@ -1,0 +1,74 @@
+import ChartData
+import ChartGeometry
+import ChartInteraction
+import ChartStage
+import ChartSupport
+import Foundation
+import XCTest
+
+/// On a log axis what is drawn is at log10 of the values, and what is read is the value:
+/// the axis labels at 1-2-5 × 10ⁿ, the value label and the board write the values as read
+/// while their marks stand at the plotted place, and the summary reads the trend as a
+/// compounded rate.
+final class LogReadingTests: XCTestCase {
+    private let geometry = StageGeometry(canvas: PixelSize(width: 1200, height: 700), layout: .explorer)
+    private let day = 86_400.0
+
+    /// Ten years, daily, growing exactly 10% a year from 100.
+    private func growth() -> Dataset {
+        let n = 3653
+        let xs = (0..<n).map { Double($0) * day }
+        let ys = xs.map { 100 * pow(1.1, $0 / (365.2425 * day)) }
+        return Dataset(source: "growth.csv", xs: xs, series: [Series(name: "Fund", ys: ys)], xKind: .time(unitsPerSecond: 1))
+    }
+
+    private func presenter(logAxes: Set<YAxisSide>) -> (ChartPresenter, RecordingSurfaceFactory) {
+        let factory = RecordingSurfaceFactory()
+        let presenter = ChartPresenter(source: DataSource(dataset: growth(), logAxes: logAxes), factory: factory,
+                                       geometry: geometry, initialFraction: 1)
+        settle(presenter)
+        return (presenter, factory)
+    }
+
+    func testTheValueLabelAndTheBoardReadTheValues() throws {
+        let (presenter, _) = presenter(logAxes: [.left])
+        let values = presenter.source.values.series[0].ys
+        let label = try XCTUnwrap(presenter.annotation.labels.first)
+        XCTAssertEqual(label.value, values.last, "the value, not its log10")
+        XCTAssertEqual(label.text, ValueFormat.string(values.last!, dataDecimals: presenter.source.decimals[0]))
+        let scales = presenter.scales
+        XCTAssertEqual(label.box.y + label.box.height / 2, scales.canvasY(log10(values.last!)), accuracy: 0.5, "at the plotted place")
+        presenter.highlight.pin(index: 1000)
+        settle(presenter)
+        XCTAssertEqual(presenter.highlight.rows.last, "Fund  " + ValueFormat.string(values[1000], dataDecimals: presenter.source.decimals[0]))
+        let circle = try XCTUnwrap(presenter.highlight.circles.first)
+        XCTAssertEqual(circle.y, scales.canvasY(log10(values[1000])), accuracy: 0.5)
+    }
+
+    /// Each label stands at the plotted place of the value it writes: log10 of it.
+    func testAxisLabelsStandAtTheLogOfTheirValues() throws {
+        let (log, factory) = presenter(logAxes: [.left])
+        let plot = geometry.plotBox
+        let labels = factory.texts.flatMap(\.runs).filter { $0.position.x < plot.x }
+            .compactMap { run in Double(run.text.replacingOccurrences(of: ",", with: "")).map { (run, $0) } }
+        XCTAssertGreaterThanOrEqual(labels.count, 3)
+        for (run, value) in labels {
+            XCTAssertEqual(run.position.y, log.scales.canvasY(log10(value)), accuracy: 0.5, run.text)
+        }
+        let (linear, linearFactory) = presenter(logAxes: [])
+        let linearLabels = linearFactory.texts.flatMap(\.runs).filter { $0.position.x < plot.x }
+            .compactMap { run in Double(run.text.replacingOccurrences(of: ",", with: "")).map { (run, $0) } }
+        for (run, value) in linearLabels {
+            XCTAssertEqual(run.position.y, linear.scales.canvasY(value), accuracy: 0.5, run.text)
+        }
+    }
+
+    func testTheSummaryGivesTheCompoundedRate() {
+        let (log, _) = presenter(logAxes: [.left])
+        let lines = log.summary.lines
+        XCTAssertTrue(lines.contains { $0.hasPrefix("On the log axis Fund grew about 10.0% a year compounded; from first to last it grew 2.59 times") },
+                      lines.joined(separator: "\n"))
+        let (linear, _) = presenter(logAxes: [])
+        XCTAssertFalse(linear.summary.lines.contains { $0.contains("compounded") })
+    }
+}
