@@ -10,7 +10,7 @@ import Foundation
 ///   at the powers between and, where roomy, at 2…9 × 10ᵏ.
 /// - Zoomed in to under about a decade, where 1-2-5 would leave one label or none, labels
 ///   at the multiples of a 1-2-5 step, as a linear axis, at least `preferredSpacing`
-///   apart at the top of the plot (where log10 packs values closest).
+///   apart at the top of the plot (where log10 packs values closest), and no minor lines.
 public struct LogTicks: Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         /// Labels at 1, 2 and 5 × 10ᵏ.
@@ -145,8 +145,8 @@ public struct LogTicks: Equatable, Sendable {
     }
 
     /// The unlabelled lines inside `range` drawn `pixels` tall, bottom first: the other
-    /// integers × 10ᵏ, the powers of ten between labelled ones, or a fifth of the step,
-    /// each only where its lines lie at least `minorSpacing` apart.
+    /// integers × 10ᵏ, or the powers of ten between labelled ones, each only where its
+    /// lines lie at least `minorSpacing` apart; none zoomed in to steps.
     public func minor(in range: ClosedRange<Double>, pixels: Double) -> [Double] {
         let decades = range.upperBound - range.lowerBound
         guard decades > 0, decades.isFinite, pixels > 0 else { return [] }
@@ -166,14 +166,10 @@ public struct LogTicks: Equatable, Sendable {
             } else if perDecade >= Self.minorSpacing, high - low < 1000 {
                 for k in low...high { add(Self.power(k)) }
             }
-        case .steps(let step):
-            let fine = step / 5
-            let top = pow(10, range.upperBound)
-            guard top > fine, perDecade * log10(top / (top - fine)) >= Self.minorSpacing else { return [] }
-            let a = pow(10, range.lowerBound)
-            let first = max((a / fine * (1 - 1e-12)).rounded(.up), 1), last = (top / fine * (1 + 1e-12)).rounded(.down)
-            guard first.isFinite, last.isFinite, last >= first, last - first < 1000 else { return [] }
-            for n in stride(from: first, through: last, by: 1) where n.truncatingRemainder(dividingBy: 5) != 0 { add(n * fine) }
+        case .steps:
+            // Zoomed in, the labelled lines are a linear grid already: more lines would
+            // only crowd it (and cost llvmpipe a full-width segment each).
+            return []
         }
         return out
     }
