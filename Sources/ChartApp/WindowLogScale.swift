@@ -49,6 +49,7 @@ final class WindowLogScale {
     /// What the chart says after a toggle of `side` over `source`.
     static func message(for side: YAxisSide, in source: DataSource) -> String {
         let name = side == .left ? "Left y axis" : "Right y axis"
+        guard source.values.series.contains(where: { $0.axis == side }) else { return "\(name): no series on it" }
         return "\(name): \(source.logAxes.contains(side) ? "log" : "linear")"
     }
 
