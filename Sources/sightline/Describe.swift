@@ -40,7 +40,7 @@ struct Describe: ParsableCommand {
         let dataset = try CommandSupport.load(file, options: data)
         let range = try xRange?.requiringData(in: dataset)
         let started = Date()
-        let summary = ChartSummary(dataset: dataset, overX: range)
+        let summary = ChartSummary(dataset: dataset, overX: range).withStatistics(from: dataset)
         let seconds = Date().timeIntervalSince(started)
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
         try StandardStreams.write(json ? text : CommandSupport.terminalSafe(text))

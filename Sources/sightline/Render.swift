@@ -36,6 +36,11 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Visible y range in data units, A:B.", transform: RangeArgument.parsing)
     var yRange: RangeArgument?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Measure between two points and draw the band and its figures: "
+                                                        + "A:B as --x-range takes it; A and B are the first and last points in it.",
+                                                        valueName: "A:B"), transform: RangeArgument.parsing)
+    var measure: RangeArgument?
+
     @Option(parsing: .unconditional, help: "Line width in pixels.")
     var lineWidth: Double = 2
 
@@ -89,6 +94,7 @@ struct Render: ParsableCommand {
         let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
         let y = try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source)
+        let measured = try measure?.measuredPoints(in: dataset)
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
                            yRange: y)
@@ -101,7 +107,7 @@ struct Render: ParsableCommand {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
                                        theme: look.chartTheme, lineWidth: lineWidth, gradient: paintsGradient,
-                                       font: look.font(plain: plain), title: title, smooth: look.smooth)
+                                       font: look.font(plain: plain), title: title, smooth: look.smooth, measure: measured)
             let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)
