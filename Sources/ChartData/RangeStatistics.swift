@@ -57,7 +57,7 @@ public struct RangeStatistics: Equatable, Sendable {
         maximum = Point(x: xs[highIndex], y: high)
         // A power of two keeps the scaled values exact, and under it no sum overflows.
         let largest = max(abs(low), abs(high))
-        let scale = largest > 0x1p500 ? Double(sign: .plus, exponent: largest.exponent + 1, significand: 1) : 1
+        let scale = largest > 0x1p500 ? Double(sign: .plus, exponent: largest.exponent, significand: 1) : 1
         var sum = CompensatedSum()
         for i in firstIndex...lastIndex where ys[i].isFinite { sum.add(ys[i] / scale) }
         let n = Double(count)
