@@ -102,7 +102,8 @@ struct Render: ParsableCommand {
         let source = plan.source
         // The days asked for, or the picture's range when none was.
         let described = points ?? plan.visible.minX...plan.visible.maxX
-        let description = altText ? ChartSummary(source: source, overX: described).lines.joined(separator: "\n") + "\n" : nil
+        let description = altText ? ChartSummary(source: source, overX: described).withStatistics(from: dataset).lines
+            .joined(separator: "\n") + "\n" : nil
         try CommandSupport.reporting {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,

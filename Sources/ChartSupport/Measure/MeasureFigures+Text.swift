@@ -48,20 +48,13 @@ extension MeasureFigures {
             head += "one value, \(value(first.y))"
         }
         let count = "\(ChartSummary.count(stats.count)) \(stats.count == 1 ? "value" : "values")"
-        let spread = stats.standardDeviation.map { "  ·  std dev \(deviation($0, decimals: figures.decimals))" } ?? ""
+        let spread = stats.standardDeviation.map { "  ·  std dev \(ChartSummary.deviation($0, decimals: figures.decimals))" } ?? ""
         return [Row(text: head, series: figures.series),
                 Row(text: "   \(count)  ·  mean \(value(mean))\(spread)", series: figures.series),
                 Row(text: "   low \(value(low.y)) \(xLabel(low.x))  ·  high \(value(high.y)) \(xLabel(high.x))",
                     series: figures.series),
                 Row(text: "   first \(value(first.y)) \(xLabel(first.x))  ·  last \(value(last.y)) \(xLabel(last.x))",
                     series: figures.series)]
-    }
-
-    /// A standard deviation with the data's decimals, or three significant digits where
-    /// those would round it away.
-    private func deviation(_ value: Double, decimals: Int) -> String {
-        let text = ValueFormat.string(value, dataDecimals: decimals)
-        return text.contains(where: { $0 != "0" && $0 != "." && $0 != "," }) ? text : ChartSummary.threeDigits(value)
     }
 
     /// A point's x as the board writes it: its date, or the number.

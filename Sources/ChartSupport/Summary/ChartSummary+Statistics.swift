@@ -28,10 +28,13 @@ extension ChartSummary {
         func value(_ y: Double) -> String { ValueFormat.string(y, dataDecimals: summary.decimals) }
         var sentence = "\(DisplayText.name(summary.name)): \(Self.count(stats.count)) \(stats.count == 1 ? "value" : "values"), "
             + "lowest \(value(low.y)), highest \(value(high.y)), mean \(value(mean))"
-        if let deviation = stats.standardDeviation {
-            let text = value(deviation)
-            sentence += ", standard deviation " + (text.contains { "123456789".contains($0) } ? text : Self.threeDigits(deviation))
-        }
+        if let deviation = stats.standardDeviation { sentence += ", standard deviation " + Self.deviation(deviation, decimals: summary.decimals) }
         return sentence + "."
+    }
+
+    /// A standard deviation: with the data's decimals from 100 up, else to three
+    /// significant digits (the data's decimals would write 9.09 of whole numbers as 9).
+    static func deviation(_ value: Double, decimals: Int) -> String {
+        abs(value) >= 100 ? ValueFormat.string(value, dataDecimals: decimals) : threeDigits(value)
     }
 }
