@@ -195,6 +195,9 @@ public final class MeasureController: RenderController {
         panelBox = box
         var fill = theme.panel
         fill.alpha = 1
+        // A hairline edge, so the panel stands apart from a flat background of its colour.
+        shapes.add(.outline(PixelBox(x: box.x - scale, y: box.y - scale, width: box.width + 2 * scale, height: box.height + 2 * scale),
+                            color: theme.text.withAlpha(0.3), width: scale, cornerRadius: 7 * scale))
         shapes.add(.rect(box, fill: fill, cornerRadius: 6 * scale))
         for (number, row) in rows.enumerated() {
             let color = row.series.map { lines.drawnColor(ofSeries: $0, theme: theme) } ?? theme.text
