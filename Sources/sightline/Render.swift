@@ -65,6 +65,9 @@ struct Render: ParsableCommand {
     func validate() throws {
         try NumberCheck.lineWidth(lineWidth)
         if gradient, look.noGradient { throw ValidationError("--gradient and --no-gradient ask for opposite backgrounds: give one") }
+        if plain, measure != nil {
+            throw ValidationError("--measure draws a band and a panel of figures, --plain the series alone: give one")
+        }
         if altText, !Self.isFilePath(output) {
             throw ValidationError("--alt-text writes <out>.txt beside the PNG, so --out must name a file, not standard output or a device")
         }

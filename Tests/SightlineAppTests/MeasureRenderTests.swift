@@ -79,6 +79,9 @@ final class MeasureRenderTests: ScratchFolderTestCase {
         let reversed = try ProcessRunner.run(ProcessRunner.sightline, ["render", file, "--measure", "9:3", "--out", out])
         XCTAssertEqual(reversed.status, 64)
         XCTAssertTrue(reversed.error.contains("reversed"), reversed.error)
+        let plain = try ProcessRunner.run(ProcessRunner.sightline, ["render", file, "--measure", "3:9", "--plain", "--out", out])
+        XCTAssertEqual(plain.status, 64)
+        XCTAssertTrue(plain.error.contains("--plain"), plain.error)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
     }
 }
