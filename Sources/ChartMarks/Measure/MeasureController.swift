@@ -32,8 +32,10 @@ public final class MeasureController: RenderController {
     /// What the last build drew, for tests and the board: the panel's box, the band's.
     public private(set) var panelBox: PixelBox?
     public private(set) var bandBox: PixelBox?
-    /// The rows of the figures for the measure as it is (empty without a whole one).
-    public private(set) var rows: [MeasureRow] = []
+    /// The rows of the figures for the measure as it is over the series shown now
+    /// (empty without a whole one), worked out again only when either changed.
+    public var rows: [MeasureRow] { currentRows() }
+    private var cachedRows: [MeasureRow] = []
     private var rowsKey: (range: ClosedRange<Double>, series: [Int])?
     /// The kept-clear point and the series shown at the last build: a change rebuilds.
     private var builtFor: (index: Int?, series: [Int])?
@@ -102,15 +104,13 @@ public final class MeasureController: RenderController {
         onChange?()
     }
 
-    /// The rows for the measure over the series shown, worked out again only when
-    /// either changed.
     private func currentRows() -> [MeasureRow] {
         guard let range, let figures else { return [] }
         let shown = lines.visibleSeries
-        if let key = rowsKey, key.range == range, key.series == shown { return rows }
-        rows = figures(range, shown)
+        if let key = rowsKey, key.range == range, key.series == shown { return cachedRows }
+        cachedRows = figures(range, shown)
         rowsKey = (range, shown)
-        return rows
+        return cachedRows
     }
 
     /// Rebuilds when the point kept clear of or the series shown changed since the
@@ -126,11 +126,7 @@ public final class MeasureController: RenderController {
         panelBox = nil
         bandBox = nil
         builtFor = nil
-        guard let a, let band, let shapes, let text else {
-            rows = []
-            rowsKey = nil
-            return
-        }
+        guard let a, let band, let shapes, let text else { return }
         let keptClear = keptClearIndex?()
         builtFor = (keptClear, lines.visibleSeries)
         let geometry = environment.geometry, plot = geometry.plotBox, scale = geometry.scale
