@@ -179,6 +179,7 @@ public final class ChartWindow {
             let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
             made.onNotice = { Self.write("sightline: \($0)\n", to: STDERR_FILENO) }
             made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
+            made.main.measure.onChange = { [unowned self, unowned made] in session.rememberMeasure(of: made.main) }
             made.main.gradient.shift()
             scene = made
             route(to: made)
@@ -192,7 +193,8 @@ public final class ChartWindow {
 
     /// Sends the commands to the owners over `scene`, in their precedence.
     private func route(to scene: ExplorerScene) {
-        let owners = ExplorerCommands(chart: scene, theme: theme, player: player, speech: speaker, days: days) {
+        let owners = ExplorerCommands(chart: scene, theme: theme, player: player, speech: speaker, days: days,
+                                      clipboard: SDLClipboard()) {
             fflush(nil)
             Self.write($0, to: STDOUT_FILENO)
         }

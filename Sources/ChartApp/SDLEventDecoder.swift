@@ -88,6 +88,8 @@ struct SDLEventDecoder {
         case Int(SDLK_t.rawValue): return .toggleTheme
         case Int(SDLK_a.rawValue): return .audiograph
         case Int(SDLK_s.rawValue): return .summary
+        case Int(SDLK_m.rawValue): return .measure
+        case Int(SDLK_c.rawValue) where control: return .copy
         case Int(SDLK_QUESTION.rawValue): return .keyHelp
         case Int(SDLK_SLASH.rawValue) where shift: return .keyHelp
         case Int(SDLK_TAB.rawValue): return shift ? .focusPrevious : .focusNext

@@ -30,6 +30,9 @@ final class ChartAssemblyTests: XCTestCase {
                                       "SeriesLinesController", "XAxisController", "ValueAnnotationController", "LegendController"])
         let plain = ChartAssembly.still(source: source(), plain: true, lineWidth: 2, gradient: true)
         XCTAssertEqual(names(plain), ["SeriesStacksController", "SeriesLinesController"])
+        // `render --measure`: the measure over the frame, under the legend.
+        let measured = ChartAssembly.still(source: source(), plain: false, lineWidth: 2, gradient: true, measure: 0...1)
+        XCTAssertEqual(names(measured), names(still).dropLast() + ["MeasureController", "LegendController"])
     }
 
     /// The main chart's stage holds the assembly's list, in its order, and the presenter's
@@ -38,8 +41,8 @@ final class ChartAssemblyTests: XCTestCase {
         let presenter = ChartPresenter(source: source(), factory: RecordingSurfaceFactory(), geometry: geometry)
         let expected = ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
                         "SeriesLinesController", "XAxisController", "ValueAnnotationController", "NoDataController",
-                        "SelectionBoxController", "HighlightController", "PresetButtonsController", "LegendController",
-                        "AudiographCursorController"]
+                        "SelectionBoxController", "MeasureController", "HighlightController", "PresetButtonsController",
+                        "LegendController", "AudiographCursorController"]
         XCTAssertEqual(names(presenter.stage.controllers), expected)
         XCTAssertTrue(presenter.stage.controllers[4] === presenter.lines)
         XCTAssertTrue(presenter.stage.controllers[1] === presenter.yAxis)

@@ -25,6 +25,11 @@ public enum ChartAssembly {
         let selectionBox = SelectionBoxController()
         let noData = NoDataController(source: source, lines: lines)
         let audioCursor = AudiographCursorController(lines: lines)
+        let measure = Self.measure(source: source, lines: lines)
+        // The panel keeps clear of the pinned point; the board, drawn after it, of the panel.
+        measure.keptClearIndex = { [unowned highlight] in highlight.isPinned ? highlight.index : nil }
+        highlight.obstacles = { [unowned measure] in [measure.panelBox].compactMap { $0 } }
+        measure.onPanelMove = { [unowned highlight] in highlight.setNeedsBuild() }
         // The presets before the legend: it stops where they start.
         legend.presetsStart = { [unowned presets] in presets.boxes.first?.x }
         var pie: PieController?, pieZoomOut: ZoomOutController?
@@ -44,9 +49,10 @@ public enum ChartAssembly {
             rightAxis.setNeedsBuild()
         }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
-        let controllers = framed(series, in: frame) + [noData, selectionBox, highlight] + pieControllers
+        let controllers = framed(series, in: frame) + [noData, selectionBox, measure, highlight] + pieControllers
             + [presets, legend, audioCursor]
-        return MainChartParts(series: series, frame: frame, noData: noData, selectionBox: selectionBox, highlight: highlight,
+        return MainChartParts(series: series, frame: frame, noData: noData, selectionBox: selectionBox, measure: measure,
+                              highlight: highlight,
                               pie: pie, pieZoomOut: pieZoomOut, presets: presets, legend: legend, audioCursor: audioCursor,
                               controllers: controllers)
     }
@@ -62,9 +68,11 @@ public enum ChartAssembly {
 
     /// A still picture: the frame around the series, then the legend (after `title`,
     /// sharing the bar with nothing); with `plain`, the series alone.
-    /// - Parameter smooth: draw the lines as smooth curves where the points are sparse.
+    /// - Parameters:
+    ///   - smooth: draw the lines as smooth curves where the points are sparse.
+    ///   - measure: a measure between two points' x (`render --measure`), drawn with its figures.
     public static func still(source: DataSource, plain: Bool, lineWidth: Double, gradient: Bool, title: String? = nil,
-                             smooth: Bool = false) -> [RenderController] {
+                             smooth: Bool = false, measure range: ClosedRange<Double>? = nil) -> [RenderController] {
         let dataset = source.dataset
         let composition = ChartComposition(dataset: dataset)
         let series = SeriesMarks(source: source, composition: composition, lineWidth: lineWidth, smooth: smooth)
@@ -73,7 +81,12 @@ public enum ChartAssembly {
         legend.title = title.map { DisplayText.name($0) }
         legend.widthShare = 1
         let frame = frame(source: source, composition: composition, lines: series.lines, gradient: gradient)
-        return framed(series, in: frame) + [legend]
+        let measured: [RenderController] = range.map { range in
+            let measure = Self.measure(source: source, lines: series.lines)
+            measure.set(a: range.lowerBound, b: range.upperBound)
+            return [measure]
+        } ?? []
+        return framed(series, in: frame) + measured + [legend]
     }
 
     /// The background, both y axes styled for the composition and kept clear of the

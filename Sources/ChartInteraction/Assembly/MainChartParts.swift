@@ -8,6 +8,8 @@ public struct MainChartParts {
     public let frame: ChartFrame
     public let noData: NoDataController
     public let selectionBox: SelectionBoxController
+    /// The measure between two points (shift-click, `m`), with its band and figures.
+    public let measure: MeasureController
     public let highlight: HighlightController
     /// A chart of shares turns into a pie of a range's shares, with its "‹ Zoom out";
     /// both `nil` for other charts.

@@ -37,6 +37,10 @@ public enum KeyCommand: Equatable, Sendable {
     case summary
     /// `?`: show or hide the list of every key.
     case keyHelp
+    /// `m`: mark the pinned point as the measure's A, or B.
+    case measure
+    /// Ctrl+C: copy the measure's figures, or the pinned point.
+    case copy
     /// Tab / Shift+Tab: move the keyboard's focus to the next or previous part (the
     /// legend's series, the range selector).
     case focusNext, focusPrevious

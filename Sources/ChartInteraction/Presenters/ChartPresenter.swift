@@ -25,6 +25,8 @@ public final class ChartPresenter {
     public let legend: LegendController
     public let presets: PresetButtonsController
     public let selectionBox: SelectionBoxController
+    /// The measure between two points A and B (shift-click, `m`; ChartPresenter+Measure).
+    public let measure: MeasureController
     public let xAxis: XAxisController
     public let yAxis: YAxisController
     /// The second y axis, on the right; shown only where a series is read against it.
@@ -97,6 +99,7 @@ public final class ChartPresenter {
         legend = parts.legend
         presets = parts.presets
         selectionBox = parts.selectionBox
+        measure = parts.measure
         xAxis = parts.frame.xAxis
         yAxis = parts.frame.yAxis
         rightAxis = parts.frame.rightAxis

@@ -45,6 +45,8 @@ public enum KeyBindings {
         Binding(.highlight, "← → on a pin", "step it, the view following"),
         Binding(.highlight, "Page Up, Page Down", "with a pin: pin and view a screen"),
         Binding(.highlight, "Esc", "clear; leave a day or the pie"),
+        Binding(.highlight, "shift-click, m on a pin", "measure A to B (Esc clears)"),
+        Binding(.highlight, "Ctrl+C", "copy the measure, or the pin"),
         Binding(.series, "click a toggle", "show or hide its series"),
         Binding(.series, "shift-click", "a toggle: show it alone"),
         Binding(.series, "Shift+1 … 9", "show or hide series 1 … 9"),
