@@ -1,7 +1,7 @@
 import ChartGeometry
 
 extension SessionEntry: Codable {
-    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries }
+    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries, manualY }
 
     /// Reads an entry leniently: a missing or invalid path makes the entry invalid (it
     /// is dropped); any other field that is missing, out of range or of the wrong type
@@ -20,6 +20,7 @@ extension SessionEntry: Codable {
         }
         visible = try? c.decode(DataRect.self, forKey: .visible)
         hiddenSeries = Self.names(try? c.decode([String].self, forKey: .hiddenSeries))
+        manualY = (try? c.decode(ManualYRanges.self, forKey: .manualY)) ?? ManualYRanges()
     }
 
     /// The valid names of `list`, at most `listLimit` of them.
@@ -35,5 +36,6 @@ extension SessionEntry: Codable {
         try c.encodeIfPresent(yColumns, forKey: .yColumns)
         try c.encodeIfPresent(visible, forKey: .visible)
         try c.encode(hiddenSeries, forKey: .hiddenSeries)
+        if !manualY.isEmpty { try c.encode(manualY, forKey: .manualY) }
     }
 }

@@ -12,6 +12,8 @@ public struct SessionUpdate: Equatable, Sendable {
     public var visible: DataRect?
     /// The file's new hidden series; `nil` keeps the saved ones.
     public var hiddenSeries: [String]?
+    /// The file's new y ranges set by hand; `nil` keeps the saved ones.
+    public var manualY: ManualYRanges?
     /// The new theme's name; `nil` keeps the saved one.
     public var theme: String?
     /// The new window size, screen coordinates; `nil` keeps the saved one.
@@ -36,11 +38,13 @@ public struct SessionUpdate: Equatable, Sendable {
             if let current = self.file, !current.isFor(path: file.path, chart: file.chart) {
                 visible = nil
                 hiddenSeries = nil
+                manualY = nil
             }
             self.file = file
         }
         visible = later.visible ?? visible
         hiddenSeries = later.hiddenSeries ?? hiddenSeries
+        manualY = later.manualY ?? manualY
         theme = later.theme ?? theme
         windowSize = later.windowSize ?? windowSize
     }
@@ -54,6 +58,7 @@ public struct SessionUpdate: Equatable, Sendable {
             session.updateEntry(for: file.path, chart: file.chart) { entry in
                 if let visible { entry.visible = visible }
                 if let hiddenSeries { entry.hiddenSeries = hiddenSeries }
+                if let manualY { entry.manualY = manualY }
             }
         }
         if let theme { session.theme = theme }
