@@ -11,7 +11,7 @@ import ChartStage
 public final class AxisTitlesController: RenderController {
     /// The left axis's title, the right one's and x's; `nil` draws none.
     public let left: String?, right: String?, x: String?
-    public var pointSize = 10.0
+    public var pointSize = 11.0
     /// Where each title was drawn at the last build (the padlocks keep clear of them).
     public private(set) var boxes: [AxisTitleSlot: PixelBox] = [:]
     private var text: TextSurface?
@@ -40,7 +40,7 @@ public final class AxisTitlesController: RenderController {
         let plot = geometry.plotBox, canvasWidth = Double(geometry.canvas.width)
         // A plain picture has no margins to write in.
         guard plot.y > 0, plot.x > 0 else { return }
-        let colour = environment.theme.text.withAlpha(0.75)
+        let colour = environment.theme.text.withAlpha(0.85)
         let margin = 4 * scale, top = plot.y - 2 * scale
         // Each y title may take a little under half the width, so the two never meet.
         let half = canvasWidth / 2 - 2 * margin
