@@ -3,6 +3,8 @@ import ChartGeometry
 import ChartInteraction
 import ChartMarks
 import ChartStage
+import ChartSupport
+import Foundation
 import XCTest
 
 /// y by hand: the maths of each gesture, as properties over seeded ranges.
@@ -173,5 +175,56 @@ final class ManualYPresenterTests: XCTestCase {
         settle(presenter)
         XCTAssertEqual(currentY(presenter, .right), right)
         XCTAssertNotEqual(currentY(presenter), leftBefore, "the left axis fits the new x")
+    }
+}
+
+/// The session keeps a y set by hand, per file: the window reopens with it, and an old
+/// or odd session file still loads.
+final class ManualYSessionTests: XCTestCase {
+    private let geometry = StageGeometry(canvas: PixelSize(width: 1200, height: 700), layout: .explorer)
+
+    private func presenter() -> ChartPresenter {
+        let walk = RandomWalk(count: 5_000, seed: 9).dataset()
+        return ChartPresenter(source: DataSource(dataset: walk), factory: RecordingSurfaceFactory(), geometry: geometry,
+                              initialFraction: 0.5)
+    }
+
+    /// The update the window records carries the range set by hand; applied to the
+    /// session and read back into a new window, the axis is set and locked there too, and
+    /// stays through the session's own x view.
+    func testALockedYGoesThroughTheSessionAndComesBackLocked() throws {
+        let main = presenter()
+        main.setY(-40...25, for: .left)
+        let file = SessionEntry(path: "/data/walk.csv")
+        let update = SessionRestore(file: file).viewUpdate(of: main)
+        XCTAssertEqual(update.manualY, ManualYRanges(left: -40...25))
+        var session = Session()
+        update.apply(to: &session)
+        let read = try JSONDecoder().decode(Session.self, from: JSONEncoder().encode(session))
+        let entry = try XCTUnwrap(read.entry(for: "/data/walk.csv"))
+        XCTAssertEqual(entry.manualY, ManualYRanges(left: -40...25))
+
+        let reopened = presenter()
+        SessionRestore.apply(entry, to: reopened)
+        for _ in 0..<120 { reopened.advance(by: 1.0 / 60) }
+        XCTAssertEqual(reopened.lockedAxes, [.left])
+        let view = reopened.stage.viewport.current
+        XCTAssertEqual(view.minY...view.maxY, -40...25)
+
+        main.key(.fit)
+        XCTAssertNil(SessionRestore(file: file).viewUpdate(of: main).manualY?.left, "0 unlocks, and the session forgets it")
+    }
+
+    /// An entry without the field (an older session) loads with every axis fitting; a
+    /// range that is not two finite, ordered numbers is dropped, not the session.
+    func testOldAndOddEntriesLoad() throws {
+        let json = """
+        {"entries": [{"path": "/a.csv"}, {"path": "/b.csv", "manualY": {"left": [5, 1], "right": [0, 10]}},
+                     {"path": "/c.csv", "manualY": {"left": "x"}}]}
+        """
+        let session = try JSONDecoder().decode(Session.self, from: Data(json.utf8))
+        XCTAssertEqual(session.entry(for: "/a.csv")?.manualY, ManualYRanges())
+        XCTAssertEqual(session.entry(for: "/b.csv")?.manualY, ManualYRanges(right: 0...10))
+        XCTAssertEqual(session.entry(for: "/c.csv")?.manualY, ManualYRanges())
     }
 }
