@@ -41,6 +41,9 @@ public final class ChartWindow {
     private var owners: ExplorerCommands?
     private let session: WindowSession
     private let sizeWasGiven: Bool
+    /// The y ranges the command line sets by hand (`open --y-range`, `--y2-range`): over
+    /// the session's, once the chart is here.
+    public var givenY = ManualYRanges()
     private let wakeEvent: UInt32
     /// How far each frame advances the animations.
     private var clock = FrameClock()
@@ -183,6 +186,7 @@ public final class ChartWindow {
             made.main.gradient.shift()
             scene = made
             route(to: made)
+            made.main.restoreManualY(givenY)
             applySession()
         case let .failed(error)?:
             throw error
@@ -206,6 +210,7 @@ public final class ChartWindow {
     /// records the window's size as it then is.
     private func applySession() {
         guard let main = scene?.main, session.apply(to: main, userMoved: owners?.chart.userMoved == true) else { return }
+        main.restoreManualY(givenY)
         rememberWindowSize()
     }
 

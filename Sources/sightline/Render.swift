@@ -40,6 +40,9 @@ struct Render: ParsableCommand {
                                                         + "A:B as --x-range takes it; A and B are the first and last points in it.",
                                                         valueName: "A:B"), transform: RangeArgument.parsing)
     var measure: RangeArgument?
+    @Option(parsing: .unconditional, help: "Visible y range of the right axis in data units, A:B (default: fitted to its series in view).",
+            transform: RangeArgument.parsing)
+    var y2Range: RangeArgument?
 
     @Option(parsing: .unconditional, help: "Line width in pixels.")
     var lineWidth: Double = 2
@@ -98,6 +101,7 @@ struct Render: ParsableCommand {
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
         let y = try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source)
         let measured = try measure?.measuredPoints(in: dataset)
+        let y2 = try y2Range?.resolved(for: .number, option: "--y2-range", file: dataset.source)
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
                            yRange: y)
@@ -112,6 +116,7 @@ struct Render: ParsableCommand {
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
                                        theme: look.chartTheme, lineWidth: lineWidth, gradient: paintsGradient,
                                        font: look.font(plain: plain), title: title, smooth: look.smooth, measure: measured)
+            scene.rightY = y2
             let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)

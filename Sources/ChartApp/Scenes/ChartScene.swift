@@ -17,6 +17,8 @@ public final class ChartScene {
     public let stage: RenderStage
     /// The y range each axis fits to (the right one's follows every picture's x).
     public let fit: ChartFit
+    /// The right axis's y as given (`render --y2-range`); `nil` fits it to each picture's x.
+    public var rightY: ClosedRange<Double>?
     private let device: RenderDevice
     private let factory: GPUSurfaceFactory
 
@@ -66,6 +68,9 @@ public final class ChartScene {
             if let rightY = fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) {
                 stage.rightViewport.set(.init(y: rightY))
             }
+        }
+        if let rightY, stage.rightViewport.target.minY...stage.rightViewport.target.maxY != FiniteDomain.clamp(rightY) {
+            stage.rightViewport.set(.init(y: FiniteDomain.clamp(rightY)))
         }
         while stage.advance(by: 1) {}
         // The still picture's one commit; text is measured at the picture's scale.

@@ -11,7 +11,8 @@ import ChartStage
 public enum ChartAssembly {
     /// The window's main chart: the frame around the series, then the no-data note, the
     /// box zoom, the highlight, a pie of shares and its way back (charts of shares
-    /// only), the presets, the legend and the audiograph's cursor on top.
+    /// only), the presets, the legend, the audiograph's cursor and the padlocks of the
+    /// y axes set by hand on top.
     /// - Parameter dataRange: the data's x extent, which the presets choose in.
     public static func main(source: DataSource, composition: ChartComposition, dataRange: ClosedRange<Double>,
                             lineWidth: Double, gradient: Bool) -> MainChartParts {
@@ -30,6 +31,8 @@ public enum ChartAssembly {
         measure.keptClearIndex = { [unowned highlight] in highlight.isPinned ? highlight.index : nil }
         highlight.obstacles = { [unowned measure] in [measure.panelBox].compactMap { $0 } }
         measure.onPanelMove = { [unowned highlight] in highlight.setNeedsBuild() }
+        let axisLock = AxisLockController()
+        axisLock.titleBoxes = { [unowned titles = frame.titles] in titles.boxes }
         // The presets before the legend: it stops where they start.
         legend.presetsStart = { [unowned presets] in presets.boxes.first?.x }
         var pie: PieController?, pieZoomOut: ZoomOutController?
@@ -50,11 +53,11 @@ public enum ChartAssembly {
         }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
         let controllers = framed(series, in: frame) + [noData, selectionBox, measure, highlight] + pieControllers
-            + [presets, legend, audioCursor]
+            + [presets, legend, audioCursor, axisLock]
         return MainChartParts(series: series, frame: frame, noData: noData, selectionBox: selectionBox, measure: measure,
                               highlight: highlight,
                               pie: pie, pieZoomOut: pieZoomOut, presets: presets, legend: legend, audioCursor: audioCursor,
-                              controllers: controllers)
+                              axisLock: axisLock, controllers: controllers)
     }
 
     /// The range selector's overview: its window over the main chart's range, then the
@@ -100,12 +103,13 @@ public enum ChartAssembly {
             axis.coveringBoxes = { [unowned annotation] environment in annotation.layout(in: environment).map(\.box) }
         }
         return ChartFrame(gradient: GradientController(enabled: gradient), yAxis: left, rightAxis: right,
-                          xAxis: XAxisController(xKind: source.dataset.xKind), annotation: annotation)
+                          xAxis: XAxisController(xKind: source.dataset.xKind), annotation: annotation,
+                          titles: AxisTitlesController(dataset: source.dataset, composition: composition))
     }
 
     /// The frame's parts around the series, in draw order: the background and the y
-    /// grids under the series, the x labels and the value label over them.
+    /// grids under the series, the x labels, the value label and the axes' titles over them.
     private static func framed(_ series: SeriesMarks, in frame: ChartFrame) -> [RenderController] {
-        [frame.gradient, frame.yAxis, frame.rightAxis] + series.controllers + [frame.xAxis, frame.annotation]
+        [frame.gradient, frame.yAxis, frame.rightAxis] + series.controllers + [frame.xAxis, frame.annotation, frame.titles]
     }
 }

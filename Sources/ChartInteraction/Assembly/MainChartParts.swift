@@ -19,6 +19,8 @@ public struct MainChartParts {
     public let legend: LegendController
     /// The audiograph's sweep line (hidden unless one plays).
     public let audioCursor: AudiographCursorController
+    /// The padlock over each y axis set by hand.
+    public let axisLock: AxisLockController
     /// Every controller, in draw order.
     public let controllers: [RenderController]
 }

@@ -21,6 +21,8 @@ public enum ChartEvent: Equatable, Sendable {
     /// Zoom at a point by wheel steps (a notch is 1; a touchpad pinch is converted to
     /// the steps of the same zoom); positive zooms in.
     case zoom(steps: Double, at: PixelPoint)
+    /// Shift+wheel: zoom y at a point by wheel steps (positive zooms in), setting y by hand.
+    case zoomY(steps: Double, at: PixelPoint)
     /// A key that means something to the app.
     case command(KeyCommand)
 }

@@ -62,6 +62,10 @@ public final class InputRouter {
             guard steps != 0 else { return false }
             main.wheel(steps: steps, at: point)
             userMoved = true
+        case let .zoomY(steps, point):
+            guard steps != 0 else { return false }
+            main.wheelY(steps: steps, at: point)
+            userMoved = true
         case .pointerLeft:
             main.pointerExited()
         case let .command(.chart(key)):

@@ -30,6 +30,9 @@ public enum KeyBindings {
     public static let all: [Binding] = [
         Binding(.navigate, "drag", "pan (a flick keeps going)"),
         Binding(.navigate, "wheel", "zoom at the pointer"),
+        Binding(.navigate, "Shift+wheel", "zoom y at the pointer"),
+        Binding(.navigate, "drag a y axis", "stretch y; a drag then moves it"),
+        Binding(.navigate, "double-click an axis", "fit that y again"),
         Binding(.navigate, "right-drag", "zoom to the band swept"),
         Binding(.navigate, "double-click, 0", "fit everything"),
         Binding(.navigate, "← →", "pan a tenth"),

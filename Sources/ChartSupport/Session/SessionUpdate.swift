@@ -14,6 +14,8 @@ public struct SessionUpdate: Equatable, Sendable {
     public var hiddenSeries: [String]?
     /// The file's measure: `.some(nil)` clears it, `nil` keeps the saved one.
     public var measure: ClosedRange<Double>??
+    /// The file's new y ranges set by hand; `nil` keeps the saved ones.
+    public var manualY: ManualYRanges?
     /// The new theme's name; `nil` keeps the saved one.
     public var theme: String?
     /// The new window size, screen coordinates; `nil` keeps the saved one.
@@ -40,12 +42,14 @@ public struct SessionUpdate: Equatable, Sendable {
                 visible = nil
                 hiddenSeries = nil
                 measure = nil
+                manualY = nil
             }
             self.file = file
         }
         visible = later.visible ?? visible
         hiddenSeries = later.hiddenSeries ?? hiddenSeries
         if let measure = later.measure { self.measure = measure }
+        manualY = later.manualY ?? manualY
         theme = later.theme ?? theme
         windowSize = later.windowSize ?? windowSize
     }
@@ -60,6 +64,7 @@ public struct SessionUpdate: Equatable, Sendable {
                 if let visible { entry.visible = visible }
                 if let hiddenSeries { entry.hiddenSeries = hiddenSeries }
                 if let measure { entry.measure = measure }
+                if let manualY { entry.manualY = manualY }
             }
         }
         if let theme { session.theme = theme }
