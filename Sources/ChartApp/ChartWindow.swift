@@ -41,6 +41,9 @@ public final class ChartWindow {
     private var owners: ExplorerCommands?
     private let session: WindowSession
     private let sizeWasGiven: Bool
+    /// The y ranges the command line sets by hand (`open --y-range`, `--y2-range`): over
+    /// the session's, once the chart is here.
+    public var givenY = ManualYRanges()
     private let wakeEvent: UInt32
     /// How far each frame advances the animations.
     private var clock = FrameClock()
@@ -189,6 +192,7 @@ public final class ChartWindow {
             let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
             made.main.gradient.shift()
             install(made)
+            made.main.restoreManualY(WindowLogScale.plotted(givenY, on: source))
             if let warning = source.logWarning { made.say(warning) }
             applySession()
         case let .failed(error)?:
@@ -203,6 +207,7 @@ public final class ChartWindow {
     private func install(_ made: ExplorerScene) {
         made.onNotice = { Self.write("sightline: \($0)\n", to: STDERR_FILENO) }
         made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
+        made.main.measure.onChange = { [unowned self, unowned made] in session.rememberMeasure(of: made.main) }
         scene = made
         route(to: made)
     }
@@ -219,6 +224,8 @@ public final class ChartWindow {
             let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
             WindowLogScale.carry(from: old.main, to: made.main)
             install(made)
+            // The view and no y by hand (it was in the other axis' units) for the session.
+            session.rememberView(of: made.main)
             if let side { made.notice.show(WindowLogScale.message(for: side, in: source)) }
             if let warning = source.logWarning { made.say(warning) }
         } catch {
@@ -234,7 +241,8 @@ public final class ChartWindow {
 
     /// Sends the commands to the owners over `scene`, in their precedence.
     private func route(to scene: ExplorerScene) {
-        let owners = ExplorerCommands(chart: scene, theme: theme, player: player, speech: speaker, days: days) {
+        let owners = ExplorerCommands(chart: scene, theme: theme, player: player, speech: speaker, days: days,
+                                      clipboard: SDLClipboard()) {
             fflush(nil)
             Self.write($0, to: STDOUT_FILENO)
         }
@@ -246,6 +254,7 @@ public final class ChartWindow {
     /// records the window's size as it then is.
     private func applySession() {
         guard let main = scene?.main, session.apply(to: main, userMoved: owners?.chart.userMoved == true) else { return }
+        main.restoreManualY(WindowLogScale.plotted(givenY, on: main.source))
         rememberWindowSize()
     }
 

@@ -14,6 +14,8 @@ struct Describe: ParsableCommand {
         or when it explains under 10% of their variation (R² < 0.1). Stacked series add \
         their total; a chart of shares adds the shares at its first and last x. A change \
         has no percentage where the first value is 0 or the values in range cross zero. \
+        Last, per series its count, lowest, highest, mean and standard deviation (the \
+        sample's, n − 1) over the range. \
         With --log-y (--log-y2), a series on that axis has its trend read in log terms: \
         the compounded rate a year (or per day, hour or unit of x) of the line through the \
         logarithms of its values, and the factor from first to last. \
@@ -49,11 +51,11 @@ struct Describe: ParsableCommand {
         // On a log axis (--log-y) the trend is read in log terms: a compounded rate.
         let summary: ChartSummary
         if scale.logAxes.isEmpty {
-            summary = ChartSummary(dataset: dataset, overX: range)
+            summary = ChartSummary(dataset: dataset, overX: range).withStatistics(from: dataset)
         } else {
             let source = DataSource(dataset: dataset, lodMethod: .none, logAxes: scale.logAxes)
             ScaleOptions.warn(about: source)
-            summary = ChartSummary(source: source, overX: range)
+            summary = ChartSummary(source: source, overX: range).withStatistics(from: dataset)
         }
         let seconds = Date().timeIntervalSince(started)
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"

@@ -42,7 +42,7 @@ struct RenderPlan {
             if yRange == nil, let fit = Viewport.fitting(source, x: x) { visible = fit.visible }
         }
         if let asked = yRange {
-            let y = try Self.plotted(asked, logarithmic: source.logAxes.contains(.left))
+            let y = try Self.plotted(asked, logarithmic: source.logAxes.contains(.left), option: "--y-range", flag: "--log-y")
             visible.minY = y.lowerBound
             visible.maxY = y.upperBound
         }
@@ -64,12 +64,12 @@ struct RenderPlan {
         return found
     }
 
-    /// `range` (the values' units) as the left axis plots it: log10 of each end on a log
-    /// axis, which has no place for 0 or less.
-    static func plotted(_ range: ClosedRange<Double>, logarithmic: Bool) throws -> ClosedRange<Double> {
+    /// `range` (the values' units, given as `option`) as its axis plots it: log10 of each
+    /// end on a log axis (`flag`), which has no place for 0 or less.
+    static func plotted(_ range: ClosedRange<Double>, logarithmic: Bool, option: String, flag: String) throws -> ClosedRange<Double> {
         guard logarithmic else { return range }
         guard range.lowerBound > 0 else {
-            throw ValidationError("--y-range \(range.lowerBound):\(range.upperBound): a log axis (--log-y) holds only values above 0")
+            throw ValidationError("\(option) \(range.lowerBound):\(range.upperBound): a log axis (\(flag)) holds only values above 0")
         }
         return log10(range.lowerBound)...log10(range.upperBound)
     }

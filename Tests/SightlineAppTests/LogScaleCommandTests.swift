@@ -8,7 +8,7 @@ final class LogScaleCommandTests: ScratchFolderTestCase {
     func testRenderWarnsOnceAboutValuesAtOrBelowZero() throws {
         let path = try write("x,Close,Open\n1,-1,5\n2,0,6\n3,10,-2\n4,100,8\n5,1000,9\n", to: "signs.csv")
         let out = folder + "/signs.png"
-        let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--log-y", "--out", out],
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--y", "Close,Open", "--log-y", "--out", out],
                                            environment: ["SDL_VIDEODRIVER": "offscreen"])
         XCTAssertEqual(result.status, 0, result.error)
         let warnings = result.error.split(separator: "\n").filter { $0.contains("log axis") }
