@@ -71,4 +71,13 @@ final class LogReadingTests: XCTestCase {
         let (linear, _) = presenter(logAxes: [])
         XCTAssertFalse(linear.summary.lines.contains { $0.contains("compounded") })
     }
+
+    /// The measure's figures over a log axis are of the values: a year of 10% growth
+    /// reads Δ +10.0%, not the change of their logarithms.
+    func testTheMeasureReadsTheValues() {
+        let (log, _) = presenter(logAxes: [.left])
+        log.measure.set(a: 0, b: 365.2425 * day)
+        let text = log.measure.rows.map(\.text).joined(separator: "\n")
+        XCTAssertTrue(text.contains("(+10.0%)"), text)
+    }
 }
