@@ -27,9 +27,9 @@ final class ChartAssemblyTests: XCTestCase {
     func testAStillPictureDrawsTheFrameAroundTheSeries() {
         let still = ChartAssembly.still(source: source(), plain: false, lineWidth: 2, gradient: true)
         XCTAssertEqual(names(still), ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
-                                      "SeriesLinesController", "XAxisController", "ValueAnnotationController", "LegendController"])
+                                      "SeriesCandlesController", "SeriesLinesController", "XAxisController", "ValueAnnotationController", "LegendController"])
         let plain = ChartAssembly.still(source: source(), plain: true, lineWidth: 2, gradient: true)
-        XCTAssertEqual(names(plain), ["SeriesStacksController", "SeriesLinesController"])
+        XCTAssertEqual(names(plain), ["SeriesStacksController", "SeriesCandlesController", "SeriesLinesController"])
     }
 
     /// The main chart's stage holds the assembly's list, in its order, and the presenter's
@@ -37,11 +37,12 @@ final class ChartAssemblyTests: XCTestCase {
     func testTheMainChartIsTheAssemblysList() {
         let presenter = ChartPresenter(source: source(), factory: RecordingSurfaceFactory(), geometry: geometry)
         let expected = ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
-                        "SeriesLinesController", "XAxisController", "ValueAnnotationController", "NoDataController",
+                        "SeriesCandlesController", "SeriesLinesController", "XAxisController", "ValueAnnotationController",
+                        "NoDataController",
                         "SelectionBoxController", "HighlightController", "PresetButtonsController", "LegendController",
                         "AudiographCursorController"]
         XCTAssertEqual(names(presenter.stage.controllers), expected)
-        XCTAssertTrue(presenter.stage.controllers[4] === presenter.lines)
+        XCTAssertTrue(presenter.stage.controllers[5] === presenter.lines)
         XCTAssertTrue(presenter.stage.controllers[1] === presenter.yAxis)
         XCTAssertTrue(presenter.stage.controllers[2] === presenter.rightAxis)
         XCTAssertNil(presenter.pie)
@@ -58,9 +59,10 @@ final class ChartAssemblyTests: XCTestCase {
     func testTheRangeSelectorDrawsItsWindowUnderTheSeries() {
         let main = ChartPresenter(source: source(), factory: RecordingSurfaceFactory(), geometry: geometry)
         let selector = RangeSelectorPresenter(main: main, factory: RecordingSurfaceFactory(), geometry: geometry)
-        XCTAssertEqual(names(selector.stage.controllers), ["RangeSelectorController", "SeriesStacksController", "SeriesLinesController"])
+        XCTAssertEqual(names(selector.stage.controllers), ["RangeSelectorController", "SeriesStacksController",
+                                                           "SeriesCandlesController", "SeriesLinesController"])
         XCTAssertTrue(selector.stage.controllers[0] === selector.window)
-        XCTAssertTrue(selector.stage.controllers[2] === selector.lines)
+        XCTAssertTrue(selector.stage.controllers[3] === selector.lines)
     }
 
     /// The window's panels, a notice and a day's way back go on top of a main chart's own parts.
