@@ -136,6 +136,8 @@ final class OHLCLevelsTests: XCTestCase {
         // Millisecond x, from 06:00 on 1 March 2021.
         let xs = (0..<count).map { 1_614_578_400_000.0 + Double($0) * 3_600_000 }
         let dataset = prices(count: count, seed: 77, xs: xs, xKind: .time(unitsPerSecond: 1000))
+        let days = xs.map { calendarKey("day", seconds: $0 / 1000) }
+        let firstOfDay = Dictionary(days.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
         let levels = OHLCLevels(dataset: dataset, columns: dataset.ohlc!)
         XCTAssertEqual(Array(levels.levels.map(\.period).prefix(7)), ["row", "2 rows", "4 rows", "8 rows", "16 rows", "day", "week"])
         checkLevels(dataset) { level, row in
@@ -144,9 +146,7 @@ final class OHLCLevelsTests: XCTestCase {
             case let runs where runs.hasSuffix(" rows"):
                 // Runs from each day's first row.
                 let size = Int(runs.split(separator: " ")[0])!
-                let day = self.calendarKey("day", seconds: xs[row] / 1000)
-                let firstOfDay = xs.firstIndex { self.calendarKey("day", seconds: $0 / 1000) == day }!
-                return day * 1000 + (row - firstOfDay) / size
+                return days[row] * 1000 + (row - firstOfDay[days[row]]!) / size
             default: return self.calendarKey(level.period, seconds: xs[row] / 1000)
             }
         }

@@ -71,6 +71,26 @@ final class CandlesTests: XCTestCase {
         }
     }
 
+    /// The legend has one toggle for the candles, named OHLC: it shows and hides the four
+    /// together (the board drops their rows), and the others' toggles keep their places.
+    func testOneToggleShowsAndHidesTheFour() throws {
+        let source = DataSource(dataset: try yahoo())
+        let ohlc = try XCTUnwrap(source.dataset.ohlc)
+        let presenter = ChartPresenter(source: source, factory: RecordingSurfaceFactory(), geometry: geometry, initialFraction: 1)
+        settle(presenter)
+        let texts = presenter.stage.surfaces.compactMap { $0 as? RecordingTextSurface }.flatMap(\.runs).map(\.text)
+        XCTAssertTrue(texts.contains(LegendController.candlesName))
+        for name in ["Open", "High", "Low", "Close"] { XCTAssertFalse(texts.contains(name), "no toggle for \(name)") }
+        let toggle = presenter.legend.boxes[ohlc.close]
+        XCTAssertEqual(presenter.legend.series(at: PixelPoint(x: toggle.x + toggle.width / 2, y: toggle.y + toggle.height / 2)), ohlc.close)
+        for hidden in [ohlc.open, ohlc.high, ohlc.low] { XCTAssertEqual(presenter.legend.boxes[hidden].width, 0) }
+        presenter.lines.setVisible(ohlc.close, false, animated: true)
+        for member in ohlc.all { XCTAssertFalse(presenter.lines.isVisible(member)) }
+        XCTAssertTrue(presenter.lines.isVisible(ohlc.close + 1), "Adj Close stays")
+        presenter.lines.setVisible(ohlc.close, true, animated: false)
+        for member in ohlc.all { XCTAssertTrue(presenter.lines.isVisible(member)) }
+    }
+
     func testYFitsTheHighsAndLows() throws {
         let source = DataSource(dataset: try yahoo())
         let ohlc = try XCTUnwrap(source.dataset.ohlc)
