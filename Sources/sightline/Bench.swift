@@ -49,6 +49,12 @@ struct Bench: ParsableCommand {
     @Option(help: "What to draw: line (W1), or the walk as bars, stacked-bars, areas (stacked) or percentage (areas): the plot alone, three series of the walk's absolute values (one for bars); with --file, its first three series (or as many as it has; the first for bars); or candles: the walk as a price's periods (open, high, low, close), drawn as the window draws them (a file's Open, High, Low and Close with --file).")
     var kind: BenchKind = .line
 
+    @Option(help: "Another kind to run in the same process, its rounds alternating with --kind's (line then candles, say), so both meet the machine alike; each kind's frames are reported together.")
+    var interleave: BenchKind?
+
+    @Option(parsing: .unconditional, help: "Rounds of each kind with --interleave.")
+    var rounds: Int = 3
+
     @Option(parsing: .unconditional, help: "Render at this fraction of the size and stretch it (0.5: a quarter of the pixels).")
     var scale: Double = 1
 
@@ -63,6 +69,8 @@ struct Bench: ParsableCommand {
             throw ValidationError(NumberCheck.message("--scale", scale, "a fraction above 0 and at most 1"))
         }
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, not \(msaa)") }
+        guard rounds >= 1 else { throw ValidationError(NumberCheck.message("--rounds", rounds, "at least 1")) }
+        if interleave != nil, file != nil { throw ValidationError("--interleave runs generated walks; it takes no --file") }
     }
 
     /// Memory per point that drawing a walk adds to the walk itself: the GPU copies of
@@ -71,6 +79,7 @@ struct Bench: ParsableCommand {
     static let drawingBytesPerPoint = 11
 
     func run() throws {
+        if let interleave { return try runInterleaved(with: interleave) }
         let (file, data, points) = (file, data, points)
         try StandardStreams.refuseInputs(file.map { [$0] } ?? [])
         // A report that cannot be written is said before the benchmark runs, not after.
@@ -92,18 +101,7 @@ struct Bench: ParsableCommand {
             // Stacks and candles keep levels of their own (StackLevels, OHLCLevels): the lines' ladder is not built.
             return DataSource(dataset: dataset, lodMethod: kind == .line ? data.lod : .none, connectsGaps: data.connectGaps)
         } }
-        var options = FrameBenchmark.Options()
-        options.frames = frames
-        options.size = size.value
-        options.lineWidth = lineWidth
-        options.window = target == .window
-        options.plain = plain
-        options.scale = scale
-        options.msaa = msaa
-        options.theme = look.chartTheme
-        options.gradient = !look.noGradient
-        options.font = look.font(plain: plain)
-        options.smooth = look.smooth
+        let options = benchmarkOptions
         var result = FrameBenchmark.Result()
         var source: DataSource?
         try CommandSupport.reporting {
