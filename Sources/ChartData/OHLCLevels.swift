@@ -109,7 +109,8 @@ public struct OHLCLevels: Sendable {
         guard !visible.isEmpty else { return 0 }
         let budget = max(plotWidth / minimumPixels, 1)
         for level in levels.indices {
-            let touched = candle(holding: visible.upperBound - 1, level: level) - candle(holding: visible.lowerBound, level: level) + 1
+            let touched = candle(holding: visible.upperBound - 1, level: level)
+                - candle(holding: visible.lowerBound, level: level) + 1
             if Double(touched) <= budget { return level }
         }
         return levels.count - 1

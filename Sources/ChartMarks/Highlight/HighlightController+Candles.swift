@@ -29,7 +29,8 @@ extension HighlightController {
         case columns.low: candle.low
         default: candle.close
         }
-        return "\(DisplayText.name(source.dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))"
+        let name = DisplayText.name(source.dataset.series[series].name)
+        return "\(name)  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))"
     }
 
     /// The dates a merged candle spans (`Sep 1 – Sep 30, 2008`), or its first and last

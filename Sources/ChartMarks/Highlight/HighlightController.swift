@@ -233,8 +233,11 @@ public final class HighlightController: RenderController {
         let composition = lines.composition
         let visibleSeries = lines.visibleSeries
         for series in visibleSeries {
-            let color = lines.drawnColor(ofSeries: series, theme: theme)
-            let row = candle.flatMap { candleRow(series: series, candle: $0.candle) } ?? boardRow(series: series, at: index, among: visibleSeries)
+            // A candle's four have no colour of their own: rising and falling are the candle's.
+            let color = composition.candles?.contains(series) == true ? theme.text
+                : lines.drawnColor(ofSeries: series, theme: theme)
+            let row = candle.flatMap { candleRow(series: series, candle: $0.candle) }
+                ?? boardRow(series: series, at: index, among: visibleSeries)
             boardRows.append((row, color.readable(on: theme.panel)))
             // Bars, areas and candles show their values on the board only; lines get a circle.
             guard composition.group(ofSeries: series) == nil, composition.candles?.contains(series) != true else { continue }
@@ -266,7 +269,8 @@ public final class HighlightController: RenderController {
         if let candle = candle?.candle, let columns = composition.candles, visibleSeries.contains(columns.close) {
             let then = geometry.scales(showing: environment.viewport(for: composition.axis(ofSeries: columns.close)).target)
             let (top, bottom) = (then.canvasY(candle.high), then.canvasY(candle.low))
-            targetCircles += stride(from: min(top, bottom), through: max(top, bottom), by: radius).map { PixelPoint(x: lineX, y: $0) }
+            targetCircles += stride(from: min(top, bottom), through: max(top, bottom), by: radius)
+                .map { PixelPoint(x: lineX, y: $0) }
         }
         if let total = stackTotal(at: index, among: visibleSeries) {
             boardRows.append(("All  \(total)", theme.text))
