@@ -56,8 +56,8 @@ final class CandleRenderTests: XCTestCase {
         Double(plot.y + plot.height) - (y - visible.minY) / visible.height * Double(plot.height)
     }
 
-    private func prices(_ rows: [(o: Double, h: Double, l: Double, c: Double)]) -> Dataset {
-        var dataset = Dataset(source: "candles", xs: rows.indices.map(Double.init), series: [
+    private func prices(_ rows: [(o: Double, h: Double, l: Double, c: Double)], xs: [Double]? = nil) -> Dataset {
+        var dataset = Dataset(source: "candles", xs: xs ?? rows.indices.map(Double.init), series: [
             Series(name: "Open", ys: rows.map(\.o)), Series(name: "High", ys: rows.map(\.h)),
             Series(name: "Low", ys: rows.map(\.l)), Series(name: "Close", ys: rows.map(\.c)),
         ])
@@ -105,6 +105,31 @@ final class CandleRenderTests: XCTestCase {
                     XCTAssertTrue(image.isColor(centre + Int(slot / 4), above, theme.background), "candle \(i): a thin wick")
                 }
             }
+        }
+    }
+
+    /// Unix-millisecond x and prices near a million moving by cents, zoomed to seven
+    /// periods: the offsets from each piece's origin keep every wick to the pixel where
+    /// `Float` data units would have lost the cents and the milliseconds.
+    func testDeepZoomKeepsThePixels() throws {
+        let rows: [(o: Double, h: Double, l: Double, c: Double)] = (0..<5000).map { i in
+            let base = 1_000_000 + Double(i % 7) * 0.01
+            return (base, base + 0.03, base - 0.02, base + (i % 2 == 0 ? 0.01 : -0.01))
+        }
+        let xs = (0..<5000).map { 1_700_000_000_000 + Double($0) }
+        let visible = DataRect(minX: xs[2000] - 0.5, maxX: xs[2006] + 0.5, minY: 999_999.97, maxY: 1_000_000.11)
+        let theme = ChartTheme.day
+        let image = try render(prices(rows, xs: xs), visible: visible, theme: theme)
+        for i in 2000...2006 {
+            let candle = rows[i]
+            let color = candle.c >= candle.o ? theme.rising : theme.falling
+            // The wick's column: the one of the two beside the centre, where the centre is a pixel edge.
+            let centre = Int(column(xs[i], visible))
+            let coloured = [centre - 1, centre].map { x in (plot.y..<plot.y + plot.height).filter { image.isColor(x, $0, color) } }
+                .max { $0.count < $1.count }!
+            let top = try XCTUnwrap(coloured.first, "candle \(i)"), bottom = try XCTUnwrap(coloured.last)
+            XCTAssertEqual(Double(top), row(candle.h, visible), accuracy: 1, "candle \(i)'s high")
+            XCTAssertEqual(Double(bottom + 1), row(candle.l, visible), accuracy: 1, "candle \(i)'s low")
         }
     }
 
