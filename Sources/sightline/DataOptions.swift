@@ -51,6 +51,15 @@ struct DataOptions: ParsableArguments {
         """)
     var connectGaps = false
 
+    @Option(help: "A title over the left y axis (default: the unit its series' names carry, as °C in \"Temperature (°C)\").")
+    var yTitle: String?
+
+    @Option(help: "A title over the right y axis (default: the unit its series' names carry).")
+    var y2Title: String?
+
+    @Option(help: "A title beside the x axis (default: the unit the x column's name carries, as s in \"time [s]\").")
+    var xTitle: String?
+
     func validate() throws {
         if let chart, chart < 1 { throw ValidationError(NumberCheck.message("--chart", chart, "charts count from 1")) }
         if let yColumns, yColumns.split(separator: ",").isEmpty { throw ValidationError("--y needs at least one name") }
@@ -70,6 +79,7 @@ struct DataOptions: ParsableArguments {
                                   chart: chart,
                                   kinds: SeriesKinds(bars: Self.names(bars), areas: Self.names(area), stacked: stacked,
                                                      percentage: percentage, rightAxis: Self.names(y2)))
+        options.titles = AxisTitles(left: yTitle, right: y2Title, x: xTitle)
         if ohlc || ohlcColumns != nil { options.ohlc = .required(columns: ohlcColumns.map { Self.names($0) }) }
         return options
     }

@@ -16,6 +16,10 @@ public struct SessionEntry: Equatable, Sendable {
     public var visible: DataRect?
     /// Names of the series the user hid.
     public var hiddenSeries: [String] = []
+    /// The measure between two points, A…B in data units; `nil` when there is none.
+    public var measure: ClosedRange<Double>?
+    /// The y ranges set by hand; empty while every axis fits its data.
+    public var manualY = ManualYRanges()
 
     /// The most characters a column or series name read back may have.
     public static let nameLimit = 1024
