@@ -91,6 +91,28 @@ final class CandlesTests: XCTestCase {
         for member in ohlc.all { XCTAssertTrue(presenter.lines.isVisible(member)) }
     }
 
+    /// Tab passes over the toggles the legend keeps off the canvas: from the chart it
+    /// lands on the candles' one toggle, then on Adj Close's; Shift+Tab comes back.
+    func testTabPassesOverTheCandlesHiddenToggles() throws {
+        let source = DataSource(dataset: try yahoo())
+        let ohlc = try XCTUnwrap(source.dataset.ohlc)
+        let main = ChartPresenter(source: source, factory: RecordingSurfaceFactory(), geometry: geometry, initialFraction: 1)
+        let minimap = StageGeometry(canvas: geometry.canvas, plot: ChartLayout.explorer.minimapRect(in: geometry.canvas)!)
+        let router = InputRouter(main: main, selector: RangeSelectorPresenter(main: main, factory: RecordingSurfaceFactory(),
+                                                                              geometry: minimap))
+        settle(main)
+        router.route(.command(.focusNext))
+        XCTAssertEqual(router.focus, .legend(ohlc.close))
+        router.route(.command(.focusNext))
+        XCTAssertEqual(router.focus, .legend(ohlc.close + 1))
+        router.route(.command(.focusPrevious))
+        router.route(.command(.focusPrevious))
+        XCTAssertEqual(router.focus, .chart, "back past the hidden toggles to the chart")
+        router.route(.command(.focusNext))
+        router.route(.command(.chart(.space)))
+        XCTAssertFalse(main.lines.isVisible(ohlc.open), "Space on the candles' toggle hides the four")
+    }
+
     func testYFitsTheHighsAndLows() throws {
         let source = DataSource(dataset: try yahoo())
         let ohlc = try XCTUnwrap(source.dataset.ohlc)
