@@ -25,6 +25,8 @@ public final class DataSource: Sendable {
     /// The decimals each series was written with (`SeriesPrecision`), for the values a
     /// person reads.
     public let decimals: [Int]
+    /// The candlesticks' levels, where the dataset has them (`Dataset.ohlc`).
+    public let candles: OHLCLevels?
 
     /// Finds the gaps in x and builds the ladders and range indexes of every series.
     /// - Parameter connectsGaps: join every point to the next however far apart
@@ -64,6 +66,8 @@ public final class DataSource: Sendable {
         self.details = details.map { $0! }
         self.extremes = extremes.map { $0! }
         decimals = values.series.map { SeriesPrecision.decimals(of: $0.ys) }
+        // Of the plotted values: first, highest, lowest and last commute with log10.
+        candles = dataset.ohlc.map { OHLCLevels(dataset: dataset, columns: $0) }
     }
 
     /// Whether series `index` is plotted at log10 of its values.
