@@ -80,4 +80,45 @@ final class LogReadingTests: XCTestCase {
         let text = log.measure.rows.map(\.text).joined(separator: "\n")
         XCTAssertTrue(text.contains("(+10.0%)"), text)
     }
+
+    /// Candles on a log axis: the board reads each candle's first open, highest high,
+    /// lowest low and last close as read (a plain scan of its rows), zoomed in to one
+    /// row a candle and out to merged ones.
+    func testTheBoardReadsCandlesAsRead() throws {
+        var rng = SplitMix64(seed: 5)
+        var close = 100.0
+        var columns: [[Double]] = [[], [], [], []]
+        for _ in 0..<2000 {
+            let open = close * exp(rng.nextStandardNormal() * 0.01)
+            close = open * exp(rng.nextStandardNormal() * 0.01)
+            let high = max(open, close) * 1.005, low = min(open, close) * 0.995
+            for (k, v) in [open, high, low, close].enumerated() { columns[k].append((v * 100).rounded() / 100) }
+        }
+        var dataset = Dataset(source: "ohlc.csv", xs: (0..<2000).map { Double($0) * day },
+                              series: zip(["Open", "High", "Low", "Close"], columns).map { Series(name: $0, ys: $1) },
+                              xKind: .time(unitsPerSecond: 1))
+        dataset.ohlc = OHLCColumns(open: 0, high: 1, low: 2, close: 3)
+        let source = DataSource(dataset: dataset, logAxes: [.left])
+        XCTAssertEqual(source.logSeries, [0, 1, 2, 3])
+        let levels = try XCTUnwrap(source.candles)
+        let presenter = ChartPresenter(source: source, factory: RecordingSurfaceFactory(), geometry: geometry, initialFraction: 1)
+        settle(presenter)
+        let plot = geometry.plotBox
+        for view in [dataset.xs[300]...dataset.xs[340], dataset.xs.first!...dataset.xs.last!] {
+            presenter.show(x: view)
+            settle(presenter)
+            presenter.pointerMoved(to: PixelPoint(x: plot.x + plot.width * 0.4, y: plot.y + 40), time: 0)
+            presenter.stage.prepareFrame()
+            let index = try XCTUnwrap(presenter.highlight.index)
+            let visible = presenter.stage.viewport.current
+            let level = levels.level(forX: visible.minX...visible.maxX, plotWidth: Double(geometry.plot.width)).level
+            let rows = try XCTUnwrap(levels.candle(levels.candle(holding: index, level: level), level: level)).rows
+            let read = [columns[0][rows.first!], rows.map { columns[1][$0] }.max()!, rows.map { columns[2][$0] }.min()!,
+                        columns[3][rows.last!]]
+            for (k, value) in read.enumerated() {
+                let row = "\(dataset.series[k].name)  \(ValueFormat.string(value, dataDecimals: 2))"
+                XCTAssertTrue(presenter.highlight.rows.contains(row), "\(row) in \(presenter.highlight.rows)")
+            }
+        }
+    }
 }
