@@ -8,6 +8,9 @@ public final class DataSource: Sendable {
     public let lodMethod: LODMethod
     /// Where the line breaks for a jump in x (none with `connectsGaps`).
     public let gaps: XGaps
+    /// What each series' line is drawn from, in the dataset's order: in a chart of
+    /// several files, its own line across the x where it is absent (`SeriesLine`).
+    public let lines: [SeriesLine]
     /// One ladder per series, in the dataset's order.
     public let details: [LevelOfDetail]
     private let extremes: [RangeMinMax]
@@ -22,8 +25,13 @@ public final class DataSource: Sendable {
     public init(dataset: Dataset, lodMethod: LODMethod = .minMax, connectsGaps: Bool = false) {
         self.dataset = dataset
         self.lodMethod = lodMethod
-        let gaps = connectsGaps ? XGaps.connected : XGaps(xs: dataset.xs)
+        // Several files' x break each file's line at its own gaps (`SeriesLine`), never
+        // at the steps of the union.
+        let merged = dataset.series.contains { $0.ownIndices != nil }
+        let gaps = connectsGaps || merged ? XGaps.connected : XGaps(xs: dataset.xs)
         self.gaps = gaps
+        let lines = Self.lines(of: dataset, gaps: gaps, connectsGaps: connectsGaps)
+        self.lines = lines
         // Each series' ladder and range index are independent: built side by side, on
         // as many cores as there are.
         let series = dataset.series
@@ -35,9 +43,9 @@ public final class DataSource: Sendable {
                 DispatchQueue.concurrentPerform(iterations: 2 * series.count) { task in
                     let s = task / 2
                     if task % 2 == 0 {
-                        detailSlots[s] = lodMethod.build(xs: dataset.xs, ys: series[s].ys, gaps: gaps)
+                        detailSlots[s] = lodMethod.build(xs: dataset.xs, ys: lines[s].ys, gaps: lines[s].gaps)
                     } else {
-                        extremeSlots[s] = RangeMinMax(ys: series[s].ys)
+                        extremeSlots[s] = RangeMinMax(ys: lines[s].ys)
                     }
                 }
             }
@@ -103,7 +111,23 @@ public final class DataSource: Sendable {
     /// - Complexity: O(log n).
     private func lineY(atX x: Double, series: Int) -> Double? {
         let after = dataset.firstIndex(atOrAfterX: x)
-        if after > 0, after < dataset.count, dataset.xs[after] != x, gaps.separates(after - 1, after) { return nil }
-        return dataset.yValue(atX: x, series: series)
+        if after > 0, after < dataset.count, dataset.xs[after] != x, lines[series].gaps.separates(after - 1, after) { return nil }
+        return dataset.yValue(atX: x, ys: lines[series].ys)
+    }
+
+    /// Each series' line; for a dataset of one file, its own y and `gaps`, at no cost.
+    private static func lines(of dataset: Dataset, gaps: XGaps, connectsGaps: Bool) -> [SeriesLine] {
+        let series = dataset.series
+        guard series.contains(where: { $0.ownIndices != nil }) else {
+            return series.map { SeriesLine(series: $0, xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps) }
+        }
+        var lines = [SeriesLine?](repeating: nil, count: series.count)
+        lines.withUnsafeMutableBufferPointer { slots in
+            let slots = UncheckedSlots(slots)
+            DispatchQueue.concurrentPerform(iterations: series.count) { s in
+                slots[s] = SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps)
+            }
+        }
+        return lines.map { $0! }
     }
 }

@@ -28,7 +28,11 @@ public final class GPUSeriesStore {
         self.device = device
         self.source = source
         lines = source.details.enumerated().map { index, detail in
-            LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail, gaps: source.gaps)
+            // A series of several files' chart is drawn along its own line (`SeriesLine`).
+            var drawn = source.dataset
+            if drawn.series[index].ownIndices != nil { drawn.series[index].ys = source.lines[index].ys }
+            return LODLineSeries(device: device, dataset: drawn, seriesIndex: index, detail: detail,
+                                 gaps: source.lines[index].gaps)
         }
     }
 

@@ -42,12 +42,12 @@ public struct SmoothCurve: Equatable, Sendable {
         let scales = PlotScales(visible: visible, plot: PixelBox(x: 0, y: 0, width: Double(plotSize.width),
                                                                    height: Double(plotSize.height)))
         let dataset = source.dataset
-        let xs = dataset.xs, ys = dataset.series[series].ys
+        let xs = dataset.xs, ys = source.lines[series].ys, gaps = source.lines[series].gaps
         let drawn = source.drawnIndices(forX: visible.minX...visible.maxX)
         func point(_ i: Int) -> PixelPoint { scales.point(x: xs[i], y: ys[i]) }
         /// Whether the line joins point `i` to point `j = i + 1`.
         func joins(_ i: Int, _ j: Int) -> Bool {
-            i >= 0 && j < dataset.count && ys[i].isFinite && ys[j].isFinite && !source.gaps.separates(i, j)
+            i >= 0 && j < dataset.count && ys[i].isFinite && ys[j].isFinite && !gaps.separates(i, j)
         }
         var runs: [CatmullRomSpline] = []
         var start = drawn.lowerBound

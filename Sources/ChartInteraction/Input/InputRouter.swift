@@ -71,7 +71,7 @@ public final class InputRouter {
             moveFocus(forward: true)
         case .command(.focusPrevious):
             moveFocus(forward: false)
-        case .quit, .resized, .exposed, .command(.quit), .command(.toggleTheme), .command(.audiograph), .command(.summary),
+        case .quit, .resized, .exposed, .fileDropped, .command(.quit), .command(.toggleTheme), .command(.audiograph), .command(.summary),
              .command(.keyHelp):
             return false
         }

@@ -233,14 +233,17 @@ public final class HighlightController: RenderController {
         let visibleSeries = lines.visibleSeries
         for series in visibleSeries {
             let color = lines.drawnColor(ofSeries: series, theme: theme)
-            boardRows.append((boardRow(series: series, at: index, among: visibleSeries), color.readable(on: theme.panel)))
+            // In a chart of several files, each series is read at its own nearest point.
+            let own = source.ownIndex(ofSeries: series, near: index) ?? index
+            let ownX = own == index ? lineX : now.canvasX(dataset.xs[own])
+            boardRows.append((boardRow(series: series, at: own, among: visibleSeries), color.readable(on: theme.panel)))
             // Bars and areas show their values on the board only; lines get a circle.
             guard composition.group(ofSeries: series) == nil else { continue }
             let side = composition.axis(ofSeries: series)
             let current = environment.viewport(for: side).current
             let target = environment.viewport(for: side).target
             let now = geometry.scales(showing: current), then = geometry.scales(showing: target)
-            let value = dataset.series[series].ys[index]
+            let value = dataset.series[series].ys[own]
             let point: PixelPoint
             if smooth {
                 guard let y = smoothY(series: series, atCanvasX: lineX, index: pointerColumnX == nil ? index : nil,
@@ -248,14 +251,14 @@ public final class HighlightController: RenderController {
                 point = PixelPoint(x: lineX, y: y)
             } else {
                 guard value.isFinite else { continue }
-                point = PixelPoint(x: lineX, y: now.canvasY(value))
+                point = PixelPoint(x: ownX, y: now.canvasY(value))
             }
             guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }
             circles.append(point)
             shapes.add(.circle(center: point, radius: radius * scale, fill: theme.panel.withAlpha(1), stroke: color,
                                strokeWidth: 2 * scale))
             if value.isFinite, target.height > 0 {
-                targetCircles.append(PixelPoint(x: lineX, y: then.canvasY(value)))
+                targetCircles.append(PixelPoint(x: ownX, y: then.canvasY(value)))
             }
         }
 

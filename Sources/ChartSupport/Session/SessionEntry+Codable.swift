@@ -1,7 +1,7 @@
 import ChartGeometry
 
 extension SessionEntry: Codable {
-    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries }
+    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries, addedFiles }
 
     /// Reads an entry leniently: a missing or invalid path makes the entry invalid (it
     /// is dropped); any other field that is missing, out of range or of the wrong type
@@ -20,6 +20,8 @@ extension SessionEntry: Codable {
         }
         visible = try? c.decode(DataRect.self, forKey: .visible)
         hiddenSeries = Self.names(try? c.decode([String].self, forKey: .hiddenSeries))
+        // Written since several files share a chart; a session from before has none.
+        addedFiles = Array(((try? c.decode([String].self, forKey: .addedFiles)) ?? []).filter(Self.isValidPath).prefix(Self.listLimit))
     }
 
     /// The valid names of `list`, at most `listLimit` of them.
@@ -35,5 +37,6 @@ extension SessionEntry: Codable {
         try c.encodeIfPresent(yColumns, forKey: .yColumns)
         try c.encodeIfPresent(visible, forKey: .visible)
         try c.encode(hiddenSeries, forKey: .hiddenSeries)
+        if !addedFiles.isEmpty { try c.encode(addedFiles, forKey: .addedFiles) }
     }
 }
