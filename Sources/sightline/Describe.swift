@@ -22,7 +22,10 @@ struct Describe: ParsableCommand {
     @Argument(help: "The data file to describe ('-' for standard input).")
     var file: String
 
-    @Argument(help: "More files to show in the same chart, each series on its own file's x (--x, --y and the other data options apply to every file).")
+    @Argument(help: """
+        More files to show in the same chart, each series on its own file's x (--x, --y and the other data \
+        options apply to every file).
+        """)
     var moreFiles: [String] = []
 
     @OptionGroup var data: DataOptions

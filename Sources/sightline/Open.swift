@@ -28,7 +28,10 @@ struct Open: ParsableCommand {
     @Argument(help: "The data file to open ('-' for standard input); default: the last file opened.")
     var file: String?
 
-    @Argument(help: "More files to show in the same chart, each series on its own file's x (the data options apply to every file); a file dropped on the window joins too.")
+    @Argument(help: """
+        More files to show in the same chart, each series on its own file's x (the data options apply to every \
+        file); a file dropped on the window joins too.
+        """)
     var moreFiles: [String] = []
 
     @OptionGroup var data: DataOptions
@@ -101,7 +104,8 @@ struct Open: ParsableCommand {
         sessionFlushedAtExit.withLock { $0 = store }
         atexit { sessionFlushedAtExit.withLock { $0 }?.flush() }
         try CommandSupport.reporting {
-            let window = try ChartWindow(path: path, morePaths: morePaths, options: options, lod: data.lod, connectsGaps: data.connectGaps,
+            let window = try ChartWindow(path: path, morePaths: morePaths, options: options, lod: data.lod,
+                                         connectsGaps: data.connectGaps,
                                          size: size?.value,
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,

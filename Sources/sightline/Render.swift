@@ -19,7 +19,10 @@ struct Render: ParsableCommand {
     @Argument(help: "The data file to render ('-' for standard input).")
     var file: String
 
-    @Argument(help: "More files to show in the same chart, each series on its own file's x (--x, --y and the other data options apply to every file).")
+    @Argument(help: """
+        More files to show in the same chart, each series on its own file's x (--x, --y and the other data \
+        options apply to every file).
+        """)
     var moreFiles: [String] = []
 
     @Option(name: .customLong("out"), help: "The PNG file to write.")

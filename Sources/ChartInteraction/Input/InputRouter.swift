@@ -71,8 +71,8 @@ public final class InputRouter {
             moveFocus(forward: true)
         case .command(.focusPrevious):
             moveFocus(forward: false)
-        case .quit, .resized, .exposed, .fileDropped, .command(.quit), .command(.toggleTheme), .command(.audiograph), .command(.summary),
-             .command(.keyHelp):
+        case .quit, .resized, .exposed, .command(.quit), .command(.toggleTheme), .command(.audiograph), .command(.summary),
+             .command(.keyHelp), .fileDropped:
             return false
         }
         return true

@@ -21,7 +21,8 @@ extension SessionEntry: Codable {
         visible = try? c.decode(DataRect.self, forKey: .visible)
         hiddenSeries = Self.names(try? c.decode([String].self, forKey: .hiddenSeries))
         // Written since several files share a chart; a session from before has none.
-        addedFiles = Array(((try? c.decode([String].self, forKey: .addedFiles)) ?? []).filter(Self.isValidPath).prefix(Self.listLimit))
+        let added = (try? c.decode([String].self, forKey: .addedFiles)) ?? []
+        addedFiles = Array(added.filter(Self.isValidPath).prefix(Self.listLimit))
     }
 
     /// The valid names of `list`, at most `listLimit` of them.
