@@ -8,8 +8,8 @@ public final class DataSource: Sendable {
     public let lodMethod: LODMethod
     /// Where the line breaks for a jump in x (none with `connectsGaps`).
     public let gaps: XGaps
-    /// What each series' line is drawn from, in the dataset's order: in a chart of
-    /// several files, its own line across the x where it is absent (`SeriesLine`).
+    /// The points each series' line is drawn through and its gaps, in the dataset's
+    /// order: in a chart of several files, its own points (`SeriesLine`).
     public let lines: [SeriesLine]
     /// One ladder per series, in the dataset's order.
     public let details: [LevelOfDetail]
@@ -30,27 +30,28 @@ public final class DataSource: Sendable {
         let merged = dataset.series.contains { $0.ownIndices != nil }
         let gaps = connectsGaps || merged ? XGaps.connected : XGaps(xs: dataset.xs)
         self.gaps = gaps
-        let lines = Self.lines(of: dataset, gaps: gaps, connectsGaps: connectsGaps)
-        self.lines = lines
         // Each series' ladder and range index are independent: built side by side, on
         // as many cores as there are.
         let series = dataset.series
-        var details = [LevelOfDetail?](repeating: nil, count: series.count)
+        var lines = [SeriesLine?](repeating: nil, count: series.count)
         var extremes = [RangeMinMax?](repeating: nil, count: series.count)
-        details.withUnsafeMutableBufferPointer { detailSlots in
+        lines.withUnsafeMutableBufferPointer { lineSlots in
             extremes.withUnsafeMutableBufferPointer { extremeSlots in
-                let (detailSlots, extremeSlots) = (UncheckedSlots(detailSlots), UncheckedSlots(extremeSlots))
+                let (lineSlots, extremeSlots) = (UncheckedSlots(lineSlots), UncheckedSlots(extremeSlots))
                 DispatchQueue.concurrentPerform(iterations: 2 * series.count) { task in
                     let s = task / 2
                     if task % 2 == 0 {
-                        detailSlots[s] = lodMethod.build(xs: dataset.xs, ys: lines[s].ys, gaps: lines[s].gaps)
+                        lineSlots[s] = SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps,
+                                                  lodMethod: lodMethod)
                     } else {
-                        extremeSlots[s] = RangeMinMax(ys: lines[s].ys)
+                        // Absent points are NaN: the extremes are the series' own.
+                        extremeSlots[s] = RangeMinMax(ys: series[s].ys)
                     }
                 }
             }
         }
-        self.details = details.map { $0! }
+        self.lines = lines.map { $0! }
+        details = self.lines.map(\.detail)
         self.extremes = extremes.map { $0! }
         decimals = series.map { SeriesPrecision.decimals(of: $0.ys) }
     }
@@ -110,24 +111,9 @@ public final class DataSource: Sendable {
     /// side; `nil` outside the data, in a gap of y (NaN) or across a gap in x.
     /// - Complexity: O(log n).
     private func lineY(atX x: Double, series: Int) -> Double? {
+        if lines[series].own != nil { return lines[series].y(atX: x, in: dataset, ys: dataset.series[series].ys) }
         let after = dataset.firstIndex(atOrAfterX: x)
-        if after > 0, after < dataset.count, dataset.xs[after] != x, lines[series].gaps.separates(after - 1, after) { return nil }
-        return dataset.yValue(atX: x, ys: lines[series].ys)
-    }
-
-    /// Each series' line; for a dataset of one file, its own y and `gaps`, at no cost.
-    private static func lines(of dataset: Dataset, gaps: XGaps, connectsGaps: Bool) -> [SeriesLine] {
-        let series = dataset.series
-        guard series.contains(where: { $0.ownIndices != nil }) else {
-            return series.map { SeriesLine(series: $0, xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps) }
-        }
-        var lines = [SeriesLine?](repeating: nil, count: series.count)
-        lines.withUnsafeMutableBufferPointer { slots in
-            let slots = UncheckedSlots(slots)
-            DispatchQueue.concurrentPerform(iterations: series.count) { s in
-                slots[s] = SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps)
-            }
-        }
-        return lines.map { $0! }
+        if after > 0, after < dataset.count, dataset.xs[after] != x, gaps.separates(after - 1, after) { return nil }
+        return dataset.yValue(atX: x, series: series)
     }
 }

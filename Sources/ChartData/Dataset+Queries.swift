@@ -32,12 +32,7 @@ extension Dataset {
     /// either side (as the line is drawn); `nil` outside the data or inside a gap.
     /// - Complexity: O(log n).
     public func yValue(atX x: Double, series: Int) -> Double? {
-        yValue(atX: x, ys: self.series[series].ys)
-    }
-
-    /// The y of `ys` (one per x) at `x`, as `yValue(atX:series:)` reads a series'.
-    /// - Complexity: O(log n).
-    public func yValue(atX x: Double, ys: [Double]) -> Double? {
+        let ys = self.series[series].ys
         guard let firstX = xs.first, let lastX = xs.last, x >= firstX, x <= lastX else { return nil }
         let after = firstIndex(atOrAfterX: x)
         if xs[after] == x { return ys[after].isNaN ? nil : ys[after] }

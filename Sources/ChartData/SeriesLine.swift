@@ -1,45 +1,59 @@
-/// What a series' line is drawn from: its y and where its line breaks for a jump in x.
+/// The points a series' line is drawn through and where it breaks for a jump in x.
 ///
-/// For a series with a point at every x (a chart of one file) that is its own y and the
-/// data's gaps. For one of several files' series (`Series.ownIndices`), its y at the x
-/// where it is absent are the y of its own line there, interpolated between its own
-/// neighbours: the line through every x is then its own line, drawn, reduced (min/max
-/// of a bucket is that of the line over the bucket's x) and fitted to by the code for
-/// one file. Its gaps are its own file's (a step over 10× its own median spacing, or an
-/// empty cell on either side), at the merged indices: absent points inside one are NaN.
+/// A series with a point at every x (a chart of one file) is drawn through every point,
+/// broken at the data's gaps, as ever. One of several files' series (`Series.ownIndices`)
+/// is drawn through its own points only: its line joins its own neighbours across the
+/// other file's x, at full resolution and at every level of detail, whose ladder is
+/// built from its own points (so a bucket's min and max are its own, exactly) and
+/// indexes the merged x. It breaks at its own gaps (a step over 10× its own median
+/// spacing) and empty cells, never at the steps of the union.
 public struct SeriesLine: Sendable {
-    /// y to draw, one per merged x.
-    public let ys: [Double]
-    /// Where the line breaks for a jump in its own x.
+    /// The merged indices of the series' own points, as a level every view of it
+    /// draws at full resolution; `nil`: a point at every x.
+    public let own: LODLevel?
+    /// Where the line breaks for a jump in its own x, at merged indices.
     public let gaps: XGaps
+    /// The series' ladder of levels, at merged indices.
+    public let detail: LevelOfDetail
 
     /// The line of `series` over `xs`; `gaps` are the data's (used when the series has a
     /// point at every x).
     /// - Parameter connectsGaps: join its points however far apart (`--connect-gaps`).
-    /// - Complexity: O(n); O(1) for a series with a point at every x.
-    public init(series: Series, xs: XValues, gaps: XGaps, connectsGaps: Bool) {
+    /// - Complexity: as `lodMethod.build` over the series' own points.
+    public init(series: Series, xs: XValues, gaps: XGaps, connectsGaps: Bool, lodMethod: LODMethod) {
         guard let own = series.ownIndices else {
-            (ys, self.gaps) = (series.ys, gaps)
+            (self.own, self.gaps) = (nil, gaps)
+            detail = lodMethod.build(xs: xs, ys: series.ys, gaps: gaps)
             return
         }
-        let ownGaps = connectsGaps ? XGaps.connected : XGaps(xs: XValues(own.map { xs[Int($0)] }))
+        let ownXs = XValues(own.map { xs[Int($0)] })
+        let ownGaps = connectsGaps ? XGaps.connected : XGaps(xs: ownXs)
+        self.own = LODLevel(indices: own)
         self.gaps = XGaps(medianSpacing: ownGaps.medianSpacing, threshold: ownGaps.threshold,
                           starts: ownGaps.starts.map { Int(own[$0]) })
-        var ys = series.ys
-        ys.withUnsafeMutableBufferPointer { y in
-            var nextGap = 0
-            for k in 0..<max(own.count - 1, 0) {
-                let (p, q) = (Int(own[k]), Int(own[k + 1]))
-                let broken = nextGap < ownGaps.starts.count && ownGaps.starts[nextGap] == k
-                if broken { nextGap += 1 }
-                guard q > p + 1, !broken, y[p].isFinite, y[q].isFinite else { continue }
-                let (x0, span) = (xs[p], xs[q] - xs[p])
-                for i in (p + 1)..<q {
-                    let t = span > 0 ? (xs[i] - x0) / span : 0
-                    y[i] = y[p] + (y[q] - y[p]) * t
-                }
-            }
-        }
-        self.ys = ys
+        let compact = lodMethod.build(xs: ownXs, ys: own.map { series.ys[Int($0)] }, gaps: ownGaps)
+        detail = MappedDetail(levels: compact.levels.map { level in LODLevel(indices: level.indices.map { own[Int($0)] }) })
     }
+
+    /// The y of the line of `ys` at `x`, between its own points either side; `nil`
+    /// outside them, across a gap or next to an empty cell.
+    /// - Complexity: O(log n).
+    func y(atX x: Double, in dataset: Dataset, ys: [Double]) -> Double? {
+        guard let own else { return nil }
+        let xs = dataset.xs
+        let position = own.position(of: dataset.firstIndex(atOrAfterX: x))
+        guard position < own.indices.count else { return nil }
+        let after = Int(own.indices[position])
+        if xs[after] == x { return ys[after].isNaN ? nil : ys[after] }
+        guard position > 0 else { return nil }
+        let before = Int(own.indices[position - 1])
+        let (y0, y1) = (ys[before], ys[after])
+        guard !gaps.separates(before, after), !y0.isNaN, !y1.isNaN else { return nil }
+        return y0 + (y1 - y0) * ((x - xs[before]) / (xs[after] - xs[before]))
+    }
+}
+
+/// A ladder built over a series' own points, its indices moved to the merged x.
+struct MappedDetail: LevelOfDetail {
+    let levels: [LODLevel]
 }

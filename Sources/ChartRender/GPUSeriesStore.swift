@@ -27,12 +27,10 @@ public final class GPUSeriesStore {
     public init(device: RenderDevice, source: DataSource) {
         self.device = device
         self.source = source
-        lines = source.details.enumerated().map { index, detail in
-            // A series of several files' chart is drawn along its own line (`SeriesLine`).
-            var drawn = source.dataset
-            if drawn.series[index].ownIndices != nil { drawn.series[index].ys = source.lines[index].ys }
-            return LODLineSeries(device: device, dataset: drawn, seriesIndex: index, detail: detail,
-                                 gaps: source.lines[index].gaps)
+        lines = source.lines.enumerated().map { index, line in
+            // A series of several files' chart is drawn through its own points (`SeriesLine`).
+            LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: line.detail, gaps: line.gaps,
+                          own: line.own)
         }
     }
 

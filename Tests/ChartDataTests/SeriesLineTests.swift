@@ -1,50 +1,66 @@
 @testable import ChartData
 import XCTest
 
-/// A series of several files' chart runs along its own points: at the other file's x
-/// its line holds its own line's y, it breaks at its own gaps in x and empty cells only,
-/// and the fit of y reads its line; a chart of one file is drawn from its data as before.
+/// A series of several files' chart is drawn through its own points: its ladder is its
+/// own points' (min/max exact), its line breaks at its own gaps in x and empty cells
+/// only, the fit of y reads its own line, and a reading takes its own nearest point; a
+/// chart of one file is as before.
 final class SeriesLineTests: XCTestCase {
-    private func merged(_ a: [Double], _ aYs: [Double], _ b: [Double], _ bYs: [Double]) throws -> DataSource {
+    private func merged(_ a: [Double], _ aYs: [Double], _ b: [Double], _ bYs: [Double],
+                        connectsGaps: Bool = false) throws -> DataSource {
         let dataset = try DatasetMerge.merge([
             Dataset(source: "a.csv", xs: a, series: [Series(name: "A", ys: aYs)]),
             Dataset(source: "b.csv", xs: b, series: [Series(name: "B", ys: bYs)]),
         ])
-        return DataSource(dataset: dataset)
+        return DataSource(dataset: dataset, connectsGaps: connectsGaps)
     }
 
-    /// a daily, b weekly: b's line at a's days is its own line there, with no break.
-    func testAWeeklyLineRunsThroughTheDailyFilesDays() throws {
+    /// a daily, b weekly: b is drawn through its own points, and its line between them
+    /// is what the fit of y reads.
+    func testAWeeklySeriesIsDrawnThroughItsOwnPoints() throws {
         let days = (0...28).map(Double.init)
         let weeks = stride(from: 0.0, through: 28, by: 7).map { $0 }
         let source = try merged(days, days.map { $0 * 2 }, weeks, [0, 70, 0, 70, 0])
-        let line = source.lines[1]
-        XCTAssertEqual(line.ys[3], 30, "between its points at 0 (0) and 7 (70)")
-        XCTAssertEqual(line.ys[10], 40, "between 70 at 7 and 0 at 14")
-        XCTAssertTrue(line.ys.allSatisfy(\.isFinite), "no break where only a has points")
-        XCTAssertTrue(line.gaps.starts.isEmpty)
-        XCTAssertEqual(source.dataset.series[1].ys[3].isNaN, true, "the data keeps b absent at a's days")
-        XCTAssertEqual(source.lines[0].ys, source.dataset.series[0].ys, "a has a point at every x: its own y")
-        // The fit reads b's line: at x 3…4 it runs from 30 to 40.
+        let own = try XCTUnwrap(source.lines[1].own)
+        XCTAssertEqual(own.indices, [0, 7, 14, 21, 28])
+        XCTAssertTrue(source.lines[1].gaps.starts.isEmpty, "no break where only a has points")
+        XCTAssertNil(source.lines[0].own, "a has a point at every x: every point is drawn")
+        XCTAssertTrue(source.dataset.series[1].ys[3].isNaN, "the data keeps b absent at a's days")
         let bounds = try XCTUnwrap(source.yBounds(inX: 3...4, series: [1]))
-        XCTAssertEqual(bounds.min, 30)
+        XCTAssertEqual(bounds.min, 30, "b's line from 0 at day 0 to 70 at day 7")
         XCTAssertEqual(bounds.max, 40)
-        // Its levels of detail are taken from its line, so every kept point is on it.
-        for level in source.details[1].levels {
-            XCTAssertTrue(level.indices.allSatisfy { line.ys[Int($0)].isFinite })
+        XCTAssertEqual(source.yBounds(inX: 0...28, series: [1])?.max, 70)
+    }
+
+    /// Seeded: b's ladder is the min/max ladder of its own points alone (so every
+    /// bucket's extremes are its own, exactly), at the merged indices of those points.
+    func testTheLadderIsBuiltFromTheSeriesOwnPoints() throws {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<5 {
+            var x = 0.0
+            let a = (0..<30_000).map { _ in x += Double(Int.random(in: 1...3, using: &random)); return x }
+            let b = a.filter { _ in Double.random(in: 0...1, using: &random) < 0.4 }.map { $0 + 0.5 }
+            var walk = 0.0
+            let bYs = b.map { _ in walk += Double.random(in: -1...1, using: &random); return walk }
+            let source = try merged(a, a.map { _ in 0 }, b, bYs)
+            let own = try XCTUnwrap(source.lines[1].own).indices
+            let expected = MinMaxLOD(ys: bYs, gapStarts: XGaps(xs: XValues(b)).starts).levels
+            XCTAssertFalse(expected.isEmpty)
+            XCTAssertEqual(source.details[1].levels.map(\.indices), expected.map { $0.indices.map { own[Int($0)] } })
         }
     }
 
-    /// b's own gap (a step 47 times its spacing) breaks its line, with a's points inside
-    /// the gap (absent: NaN) or without (the step is one merged step: a gap there), and
-    /// its empty cell breaks it as in its own file; a's line is not broken by either.
+    /// b's own gap (a step 47 times its spacing) breaks its line, whether a has points
+    /// inside it or not (then the step is one merged step); its empty cell breaks it as
+    /// in its own file; a's line is broken by neither.
     func testItsOwnGapsAndEmptyCellsStillBreakIt() throws {
         let b = [0.0, 1, 2, 3, 50, 51, 52, 53]
-        let inside = try merged((0...53).map(Double.init), (0...53).map { _ in 1 }, b, [1, 2, .nan, 4, 5, 6, 7, 8])
-        let line = inside.lines[1]
-        XCTAssertTrue((4..<50).allSatisfy { line.ys[$0].isNaN }, "inside its gap")
-        XCTAssertTrue(line.ys[1] == 2 && line.ys[2].isNaN && line.ys[3] == 4, "its empty cell")
-        XCTAssertTrue(inside.lines[0].ys.allSatisfy(\.isFinite))
+        let days = (0...53).map(Double.init)
+        let inside = try merged(days, days.map { _ in 1 }, b, [1, 2, .nan, 4, 5, 6, 7, 8])
+        XCTAssertTrue(inside.lines[1].gaps.separates(3, 50), "its gap")
+        XCTAssertNil(inside.yBounds(inX: 10...40, series: [1]), "no line of b inside its gap")
+        XCTAssertNil(inside.yBounds(inX: 1.2...1.8, series: [1]), "no line of b into its empty cell")
+        XCTAssertTrue(inside.lines[0].gaps.starts.isEmpty)
         let around = try merged([0.5, 51.5], [1, 1], b, [1, 2, 3, 4, 5, 6, 7, 8])
         let gaps = around.lines[1].gaps
         let three = try XCTUnwrap(around.dataset.xs.firstIndex(of: 3))
@@ -52,12 +68,12 @@ final class SeriesLineTests: XCTestCase {
         XCTAssertEqual(gaps.starts.count, 1)
         XCTAssertTrue(around.lines[0].gaps.starts.isEmpty, "a's line goes on from 0.5 to 51.5")
         XCTAssertTrue(around.gaps.starts.isEmpty, "no shared gap breaks every line")
-        let connected = DataSource(dataset: around.dataset, connectsGaps: true)
+        let connected = try merged([0.5, 51.5], [1, 1], b, [1, 2, 3, 4, 5, 6, 7, 8], connectsGaps: true)
         XCTAssertTrue(connected.lines[1].gaps.starts.isEmpty, "--connect-gaps")
     }
 
     /// Hover reads each series at its own point nearest the highlighted x: none outside
-    /// its file's x or inside its own gap.
+    /// its file's x.
     func testEachSeriesIsReadAtItsOwnNearestPoint() throws {
         let source = try merged([0, 1, 2, 3, 4, 5, 6, 7, 8, 30], Array(repeating: 1, count: 10), [2, 6, 8, 30, 31],
                                 [1, 2, 3, 4, 5])

@@ -51,4 +51,16 @@ final class SeveralFilesChartTests: XCTestCase {
         let day10 = presenter.scales.canvasX(1_700_006_400 + 10 * 86_400 + 5 * 3_600)
         XCTAssertTrue(presenter.highlight.circles.contains { abs($0.x - day10) < 0.5 }, "b's circle on its own point")
     }
+
+    /// `--smooth`: b's curve runs through its own points, one piece from its first to
+    /// its last, not broken at a's days.
+    func testTheSmoothCurveRunsThroughTheSeriesOwnPoints() throws {
+        let source = try source()
+        let xs = source.dataset.xs
+        let visible = DataRect(minX: xs.first!, maxX: xs.last!, minY: 900, maxY: 1_100)
+        let curve = SmoothCurve(source: source, series: 1, visible: visible, plotSize: PixelSize(width: 600, height: 300))
+        let polyline = curve.polyline()
+        XCTAssertGreaterThanOrEqual(polyline.count, 6, "through its six points")
+        XCTAssertTrue(polyline.allSatisfy { $0.y.isFinite }, "one piece, no break")
+    }
 }
