@@ -29,14 +29,10 @@ public final class ChartWindow {
     private var title: WindowTitle
     private let progress: ProgressIndicator
     private var loading: LoadingTask
-    /// The files in the chart, the window's own first; a dropped file joins when it loads.
-    private var paths: [String]
-    /// Files dropped while a load was under way, added when it ends.
-    private var pendingDrops: [String] = []
+    /// The files in the chart and those dropped on it waiting to join.
+    private var files: ChartFiles
     /// Loads the chart again with other files (a drop).
     private let reload: ([String]) throws -> LoadingTask
-    /// The files the load under way is for, when it is a drop's.
-    private var dropLoading: [String]?
     /// Makes the scene once the data is here, with the command line's look.
     private let makeScene: (DataSource, _ canvas: PixelSize, _ scale: Double, ChartTheme, FrameRequest) throws -> ExplorerScene
     private let days: DayFileLoader?
@@ -85,11 +81,11 @@ public final class ChartWindow {
         self.device = device
         progress = try ProgressIndicator(device: device)
         wakeEvent = SDL_RegisterEvents(1)
-        paths = [path] + morePaths
+        files = ChartFiles(paths: [path] + morePaths)
         reload = { [wakeEvent] paths in
             try LoadingTask(paths: paths, options: options, lod: lod, connectsGaps: connectsGaps, wakeEvent: wakeEvent)
         }
-        loading = try reload(paths)
+        loading = try reload(files.paths)
         makeScene = { source, canvas, scale, theme, frames in
             try ExplorerScene(device: device, source: source, canvas: canvas, scale: scale, theme: theme, lineWidth: lineWidth,
                               gradient: gradient, font: font, initialFraction: initialFraction, smooth: smooth, frames: frames)
@@ -188,6 +184,7 @@ public final class ChartWindow {
             try replaceScene(with: source)
         case let .failed(error)? where scene != nil:
             // A dropped file that could not join: the chart stays as it was.
+            files.loadEnded(joined: false)
             scene?.say(error.description)
             startPendingDrop()
         case let .loaded(source)?:
@@ -214,23 +211,21 @@ public final class ChartWindow {
     /// view kept; a file that cannot join (dates beside numbers, not readable) says why
     /// on the chart. A file dropped while a load is under way waits for it.
     private func addFile(_ path: String) {
-        if paths.contains(path) || pendingDrops.contains(path) || dropLoading?.last == path {
-            scene?.say("\(DisplayText.escaped(path)) is in the chart already")
+        if let refused = files.drop(path) {
+            scene?.say(refused)
             return
         }
-        pendingDrops.append(path)
-        if dropLoading == nil { startPendingDrop() }
+        startPendingDrop()
     }
 
-    /// Starts loading the set with the next dropped file, once the chart is here.
+    /// Starts loading the set with the next dropped file, once the chart is here and
+    /// no other drop's load is under way.
     private func startPendingDrop() {
-        dropLoading = nil
-        guard scene != nil, !pendingDrops.isEmpty else { return }
-        let next = paths + [pendingDrops.removeFirst()]
+        guard scene != nil, let next = files.nextLoad() else { return }
         do {
             loading = try reload(next)
-            dropLoading = next
         } catch {
+            files.loadEnded(joined: false)
             scene?.say("\(error)")
         }
     }
@@ -238,7 +233,7 @@ public final class ChartWindow {
     /// Shows `source`, the set with a dropped file, in place of the chart, over the
     /// same x, and records the set in the session.
     private func replaceScene(with source: DataSource) throws {
-        guard let old = scene, let next = dropLoading else { return }
+        guard let old = scene, files.loading != nil else { return }
         let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
         made.onNotice = old.onNotice
         made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
@@ -246,8 +241,8 @@ public final class ChartWindow {
         made.main.show(x: view.minX...view.maxX)
         scene = made
         route(to: made)
-        paths = next
-        session.noteAddedFiles(Array(next.dropFirst()))
+        files.loadEnded(joined: true)
+        session.noteAddedFiles(Array(files.paths.dropFirst()))
         session.rememberView(of: made.main)
         startPendingDrop()
     }
