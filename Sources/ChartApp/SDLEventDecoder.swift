@@ -43,10 +43,14 @@ struct SDLEventDecoder {
         case SDL_MOUSEMOTION:
             return .pointerMoved(to: point(event.motion.x, event.motion.y), time: seconds)
         case SDL_MOUSEWHEEL:
-            let steps = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
+            let flipped = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1.0 : 1.0
+            // With Shift, some systems turn the wheel sideways: either way it zooms y.
+            let shift = shiftHeld()
+            let notches = shift && event.wheel.preciseY == 0 ? event.wheel.preciseX : event.wheel.preciseY
+            let steps = Double(notches) * flipped
             guard steps != 0 else { return nil }
             let at = pointer()
-            return .zoom(steps: steps, at: point(at.x, at.y))
+            return shift ? .zoomY(steps: steps, at: point(at.x, at.y)) : .zoom(steps: steps, at: point(at.x, at.y))
         case SDL_MULTIGESTURE:
             // A touchpad or touchscreen pinch: spreading the fingers zooms in at the pointer.
             let spread = Double(event.mgesture.dDist)
@@ -92,6 +96,8 @@ struct SDLEventDecoder {
         case Int(SDLK_t.rawValue): return .toggleTheme
         case Int(SDLK_a.rawValue): return .audiograph
         case Int(SDLK_s.rawValue): return .summary
+        case Int(SDLK_m.rawValue): return .measure
+        case Int(SDLK_c.rawValue) where control: return .copy
         case Int(SDLK_QUESTION.rawValue): return .keyHelp
         case Int(SDLK_SLASH.rawValue) where shift: return .keyHelp
         case Int(SDLK_TAB.rawValue): return shift ? .focusPrevious : .focusNext

@@ -1,7 +1,9 @@
 import ChartGeometry
 
 extension SessionEntry: Codable {
-    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries, addedFiles }
+    private enum CodingKeys: String, CodingKey {
+        case path, chart, xColumn, yColumns, visible, hiddenSeries, measure, manualY, addedFiles
+    }
 
     /// Reads an entry leniently: a missing or invalid path makes the entry invalid (it
     /// is dropped); any other field that is missing, out of range or of the wrong type
@@ -20,6 +22,11 @@ extension SessionEntry: Codable {
         }
         visible = try? c.decode(DataRect.self, forKey: .visible)
         hiddenSeries = Self.names(try? c.decode([String].self, forKey: .hiddenSeries))
+        // [A, B], finite and in order; anything else is no measure (a session from before has none).
+        measure = (try? c.decode([Double].self, forKey: .measure)).flatMap { ends in
+            ends.count == 2 && ends.allSatisfy(\.isFinite) && ends[0] <= ends[1] ? ends[0]...ends[1] : nil
+        }
+        manualY = (try? c.decode(ManualYRanges.self, forKey: .manualY)) ?? ManualYRanges()
         // Written since several files share a chart; a session from before has none.
         let added = (try? c.decode([String].self, forKey: .addedFiles)) ?? []
         addedFiles = Array(added.filter(Self.isValidPath).prefix(Self.listLimit))
@@ -38,6 +45,8 @@ extension SessionEntry: Codable {
         try c.encodeIfPresent(yColumns, forKey: .yColumns)
         try c.encodeIfPresent(visible, forKey: .visible)
         try c.encode(hiddenSeries, forKey: .hiddenSeries)
+        try c.encodeIfPresent(measure.map { [$0.lowerBound, $0.upperBound] }, forKey: .measure)
+        if !manualY.isEmpty { try c.encode(manualY, forKey: .manualY) }
         if !addedFiles.isEmpty { try c.encode(addedFiles, forKey: .addedFiles) }
     }
 }

@@ -16,6 +16,10 @@ public struct SessionEntry: Equatable, Sendable {
     public var visible: DataRect?
     /// Names of the series the user hid.
     public var hiddenSeries: [String] = []
+    /// The measure between two points, A…B in data units; `nil` when there is none.
+    public var measure: ClosedRange<Double>?
+    /// The y ranges set by hand; empty while every axis fits its data.
+    public var manualY = ManualYRanges()
     /// The files shown with it in one chart (given after it, or dropped on its window),
     /// real paths, in order; `sightline` without a file opens the set again.
     public var addedFiles: [String] = []

@@ -12,13 +12,18 @@ public struct SessionUpdate: Equatable, Sendable {
     public var visible: DataRect?
     /// The file's new hidden series; `nil` keeps the saved ones.
     public var hiddenSeries: [String]?
+    /// The file's measure: `.some(nil)` clears it, `nil` keeps the saved one.
+    public var measure: ClosedRange<Double>??
+    /// The file's new y ranges set by hand; `nil` keeps the saved ones.
+    public var manualY: ManualYRanges?
     /// The new theme's name; `nil` keeps the saved one.
     public var theme: String?
     /// The new window size, screen coordinates; `nil` keeps the saved one.
     public var windowSize: PixelSize?
 
     public init(file: SessionEntry? = nil, visible: DataRect? = nil, hiddenSeries: [String]? = nil,
-                theme: String? = nil, windowSize: PixelSize? = nil) {
+                theme: String? = nil, windowSize: PixelSize? = nil, measure: ClosedRange<Double>?? = nil) {
+        self.measure = measure
         self.file = file
         self.visible = visible
         self.hiddenSeries = hiddenSeries
@@ -36,11 +41,15 @@ public struct SessionUpdate: Equatable, Sendable {
             if let current = self.file, !current.isFor(path: file.path, chart: file.chart) {
                 visible = nil
                 hiddenSeries = nil
+                measure = nil
+                manualY = nil
             }
             self.file = file
         }
         visible = later.visible ?? visible
         hiddenSeries = later.hiddenSeries ?? hiddenSeries
+        if let measure = later.measure { self.measure = measure }
+        manualY = later.manualY ?? manualY
         theme = later.theme ?? theme
         windowSize = later.windowSize ?? windowSize
     }
@@ -55,6 +64,8 @@ public struct SessionUpdate: Equatable, Sendable {
                 entry.addedFiles = file.addedFiles
                 if let visible { entry.visible = visible }
                 if let hiddenSeries { entry.hiddenSeries = hiddenSeries }
+                if let measure { entry.measure = measure }
+                if let manualY { entry.manualY = manualY }
             }
         }
         if let theme { session.theme = theme }
