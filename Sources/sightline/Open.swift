@@ -177,7 +177,7 @@ struct Open: ParsableCommand {
           \(output)
         For a window, run this from a desktop session, or over SSH with 'ssh -X', or under
         a virtual display:
-          xvfb-run -s '-screen 0 1920x1080x24' \(CommandSupport.shellQuoted(CommandLine.arguments[0])) \(CommandSupport.shellQuoted(file ?? path))
+          xvfb-run -s '-screen 0 1920x1080x24' \(CommandSupport.shellQuoted(CommandLine.arguments[0])) \(([file ?? path] + moreFiles).map(CommandSupport.shellQuoted).joined(separator: " "))
         """)
     }
 }
