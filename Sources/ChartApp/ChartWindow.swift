@@ -75,7 +75,7 @@ public final class ChartWindow {
                 speaks: Bool = true) throws {
         speaker = Speaker(enabled: speaks)
         player = AudiographPlayer(seconds: audioSeconds)
-        title = WindowTitle(path: path)
+        title = WindowTitle(paths: [path] + morePaths)
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
         let context = try GLContext(mode: .window(title: title.text), size: (windowSize.width, windowSize.height))
@@ -247,6 +247,8 @@ public final class ChartWindow {
         scene = made
         route(to: made)
         files.loadEnded(joined: true)
+        title = WindowTitle(paths: files.paths)
+        context.setTitle(title.text)
         session.noteAddedFiles(Array(files.paths.dropFirst()))
         session.rememberView(of: made.main)
         startPendingDrop()

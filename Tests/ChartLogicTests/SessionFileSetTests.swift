@@ -33,4 +33,10 @@ final class SessionFileSetTests: XCTestCase {
         let mixed = #"{"version":2,"entries":[{"path":"/a.csv","addedFiles":["relative.csv","/b.csv"]}]}"#
         XCTAssertEqual(try JSONDecoder().decode(Session.self, from: Data(mixed.utf8)).mostRecent?.addedFiles, ["/b.csv"])
     }
+
+    func testTheWindowTitleNamesEveryFile() {
+        XCTAssertEqual(WindowTitle(paths: ["/data/sp500.csv", "/data/dax.csv", "-"]).text,
+                       "Sightline — /data/sp500.csv + dax.csv + standard input")
+        XCTAssertEqual(WindowTitle(paths: ["/data/sp500.csv"]), WindowTitle(path: "/data/sp500.csv"))
+    }
 }
