@@ -235,7 +235,6 @@ public final class HighlightController: RenderController {
             let color = lines.drawnColor(ofSeries: series, theme: theme)
             // In a chart of several files, each series is read at its own nearest point.
             let own = source.ownIndex(ofSeries: series, near: index) ?? index
-            let ownX = own == index ? lineX : now.canvasX(dataset.xs[own])
             boardRows.append((boardRow(series: series, at: own, among: visibleSeries), color.readable(on: theme.panel)))
             // Bars and areas show their values on the board only; lines get a circle.
             guard composition.group(ofSeries: series) == nil else { continue }
@@ -243,6 +242,7 @@ public final class HighlightController: RenderController {
             let current = environment.viewport(for: side).current
             let target = environment.viewport(for: side).target
             let now = geometry.scales(showing: current), then = geometry.scales(showing: target)
+            let ownX = own == index ? lineX : now.canvasX(dataset.xs[own])
             let value = dataset.series[series].ys[own]
             let point: PixelPoint
             if smooth {
@@ -253,7 +253,8 @@ public final class HighlightController: RenderController {
                 guard value.isFinite else { continue }
                 point = PixelPoint(x: ownX, y: now.canvasY(value))
             }
-            guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }
+            guard point.y >= plot.y - radius, point.y <= plot.maxY + radius,
+                  point.x >= plot.x - radius, point.x <= plot.maxX + radius else { continue }
             circles.append(point)
             shapes.add(.circle(center: point, radius: radius * scale, fill: theme.panel.withAlpha(1), stroke: color,
                                strokeWidth: 2 * scale))
