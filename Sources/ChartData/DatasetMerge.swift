@@ -36,7 +36,14 @@ public enum DatasetMerge {
         let labels = labels(of: parts)
         let clashing = clashingNames(parts)
         var series: [Series] = []
+        var ohlc: OHLCColumns?
         for (f, part) in parts.enumerated() {
+            // The first file's candles, moved with its series (one set of candles a chart).
+            if ohlc == nil, let own = part.ohlc {
+                let offset = series.count
+                ohlc = OHLCColumns(open: own.open + offset, high: own.high + offset, low: own.low + offset,
+                                   close: own.close + offset)
+            }
             // A file with a point at every merged x needs no list of them.
             let indices = own[f].count == merged.count ? nil : own[f]
             for var one in part.series {
@@ -49,6 +56,8 @@ public enum DatasetMerge {
         var result = Dataset(source: parts.map(\.source).joined(separator: " + "), xs: merged, series: series,
                              xKind: first.xKind, flags: parts.dropFirst().reduce(first.flags) { $0.intersection($1.flags) })
         result.warnings = parts.flatMap(\.warnings)
+        result.ohlc = ohlc
+        result.axisTitles = first.axisTitles
         return result
     }
 

@@ -97,4 +97,15 @@ final class DatasetMergeTests: XCTestCase {
         let same = try DatasetMerge.merge([one, file("b.csv", xs: [1, 2, 3], series: [("B", [4, 5, 6])])])
         XCTAssertTrue(same.series.allSatisfy { $0.ownIndices == nil }, "files with the same x need no list of own points")
     }
+
+    /// A file's candles (its Open, High, Low and Close) stay its own after the series of
+    /// the files before it.
+    func testCandlesMoveWithTheirFilesSeries() throws {
+        let sp = file("sp500.csv", xs: [1, 2], series: [("Close", [1, 2])])
+        var dax = file("dax.csv", xs: [2, 3], series: [("Open", [1, 2]), ("High", [3, 4]), ("Low", [0, 1]), ("Close", [2, 3])])
+        dax.ohlc = OHLCColumns(open: 0, high: 1, low: 2, close: 3)
+        let merged = try DatasetMerge.merge([sp, dax])
+        XCTAssertEqual(merged.ohlc, OHLCColumns(open: 1, high: 2, low: 3, close: 4))
+        XCTAssertEqual(merged.series[4].name, "dax: Close")
+    }
 }
