@@ -24,6 +24,12 @@ struct Describe: ParsableCommand {
     @Argument(help: "The data file to describe ('-' for standard input).")
     var file: String
 
+    @Argument(help: """
+        More files to show in the same chart, each series on its own file's x (--x, --y and the other data \
+        options apply to every file).
+        """)
+    var moreFiles: [String] = []
+
     @OptionGroup var data: DataOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The x range to describe, " + RangeArgument.xHelp + "; default: all x.",
@@ -37,9 +43,9 @@ struct Describe: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        try StandardStreams.refuseInputs([file])
+        try StandardStreams.refuseInputs([file] + moreFiles)
         let loadStarted = Date()
-        let dataset = try CommandSupport.load(file, options: data)
+        let dataset = try CommandSupport.load([file] + moreFiles, options: data)
         let range = try xRange?.requiringData(in: dataset)
         let started = Date()
         let summary = ChartSummary(dataset: dataset, overX: range).withStatistics(from: dataset)
