@@ -28,7 +28,11 @@ public final class ChartWindow {
     private let device: RenderDevice
     private var title: WindowTitle
     private let progress: ProgressIndicator
-    private let loading: LoadingTask
+    private var loading: LoadingTask
+    /// The files in the chart and those dropped on it waiting to join.
+    private var files: ChartFiles
+    /// Loads the chart again with other files (a drop).
+    private let reload: ([String]) throws -> LoadingTask
     /// Makes the scene once the data is here, with the command line's look.
     private let makeScene: (DataSource, _ canvas: PixelSize, _ scale: Double, ChartTheme, FrameRequest) throws -> ExplorerScene
     private let days: DayFileLoader?
@@ -66,8 +70,8 @@ public final class ChartWindow {
     ///   - speaks: say the summary (`s`) aloud through `spd-say` (`--no-speech` turns it off).
     ///   - logAxes: the y axes `--log-y`/`--log-y2` draw logarithmic; `nil` takes the session's.
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
-    public init(path: String, options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax, connectsGaps: Bool = false,
-                size: PixelSize?,
+    public init(path: String, morePaths: [String] = [], options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax,
+                connectsGaps: Bool = false, size: PixelSize?,
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
                 initialFraction: Double = 0.2, smooth: Bool = false, store: SessionStore?,
                 audioSeconds: Double = Audiograph.defaultSeconds,
@@ -75,7 +79,7 @@ public final class ChartWindow {
         logScale = WindowLogScale(given: logAxes)
         speaker = Speaker(enabled: speaks)
         player = AudiographPlayer(seconds: audioSeconds)
-        title = WindowTitle(path: path)
+        title = WindowTitle(paths: [path] + morePaths)
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
         let context = try GLContext(mode: .window(title: title.text), size: (windowSize.width, windowSize.height))
@@ -84,16 +88,20 @@ public final class ChartWindow {
         self.device = device
         progress = try ProgressIndicator(device: device)
         wakeEvent = SDL_RegisterEvents(1)
-        loading = try LoadingTask(path: path, options: options, lod: lod, connectsGaps: connectsGaps, logAxes: logScale.requested,
-                                  wakeEvent: wakeEvent)
+        files = ChartFiles(paths: [path] + morePaths)
+        reload = { [wakeEvent, logScale] paths in
+            try LoadingTask(paths: paths, options: options, lod: lod, connectsGaps: connectsGaps, logAxes: logScale.requested,
+                            wakeEvent: wakeEvent)
+        }
+        loading = try reload(files.paths)
         makeScene = { source, canvas, scale, theme, frames in
             try ExplorerScene(device: device, source: source, canvas: canvas, scale: scale, theme: theme, lineWidth: lineWidth,
                               gradient: gradient, font: font, initialFraction: initialFraction, smooth: smooth, frames: frames)
         }
         days = DayFiles(besideOverview: path).map { DayFileLoader(days: $0, options: options) }
-        let session = WindowSession(store: store, file: SessionEntry(path: path, chart: options.chart, xColumn: options.x,
-                                                                     yColumns: options.y),
-                                    givenSize: size, wakeEvent: wakeEvent)
+        var entry = SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y)
+        entry.addedFiles = morePaths
+        let session = WindowSession(store: store, file: entry, givenSize: size, wakeEvent: wakeEvent)
         self.session = session
         self.theme = ThemeCommands(given: theme) { session.remember($0) }
         commands = CommandRouter(owners: [self.theme], frames: frames)
@@ -184,6 +192,13 @@ public final class ChartWindow {
             applySession()
         }
         switch loading.takeOutcome() {
+        case let .loaded(source)? where scene != nil:
+            try replaceScene(with: source)
+        case let .failed(error)? where scene != nil:
+            // A dropped file that could not join: the chart stays as it was.
+            files.loadEnded(joined: false)
+            scene?.say(error.description)
+            startPendingDrop()
         case let .loaded(source)?:
             guard Viewport.fitting(source) != nil else {
                 throw DataLoadError.noData(file: source.dataset.source, reason: "no finite point to show")
@@ -195,6 +210,7 @@ public final class ChartWindow {
             made.main.restoreManualY(WindowLogScale.plotted(givenY, on: source))
             if let warning = source.logWarning { made.say(warning) }
             applySession()
+            startPendingDrop()
         case let .failed(error)?:
             throw error
         case nil:
@@ -239,6 +255,49 @@ public final class ChartWindow {
         }
     }
 
+    /// Adds a dropped file to the chart, on its own x: the set loads again in the
+    /// background while the chart stays, and the new chart takes its place with the
+    /// view kept; a file that cannot join (dates beside numbers, not readable) says why
+    /// on the chart. A file dropped while a load is under way waits for it.
+    private func addFile(_ path: String) {
+        if let refused = files.drop(path) {
+            scene?.say(refused)
+            return
+        }
+        startPendingDrop()
+    }
+
+    /// Starts loading the set with the next dropped file, once the chart is here and
+    /// no other drop's load is under way.
+    private func startPendingDrop() {
+        guard scene != nil, let next = files.nextLoad() else { return }
+        do {
+            loading = try reload(next)
+        } catch {
+            files.loadEnded(joined: false)
+            scene?.say("\(error)")
+        }
+    }
+
+    /// Shows `source`, the set with a dropped file, in place of the chart, over the
+    /// same x, and records the set in the session.
+    private func replaceScene(with source: DataSource) throws {
+        guard let old = scene, files.loading != nil else { return }
+        let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
+        made.onNotice = old.onNotice
+        made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
+        let view = old.main.stage.viewport.target
+        made.main.show(x: view.minX...view.maxX)
+        scene = made
+        route(to: made)
+        files.loadEnded(joined: true)
+        title = WindowTitle(paths: files.paths)
+        context.setTitle(title.text)
+        session.noteAddedFiles(Array(files.paths.dropFirst()))
+        session.rememberView(of: made.main)
+        startPendingDrop()
+    }
+
     /// Sends the commands to the owners over `scene`, in their precedence.
     private func route(to scene: ExplorerScene) {
         let owners = ExplorerCommands(chart: scene, theme: theme, player: player, speech: speaker, days: days,
@@ -277,6 +336,9 @@ public final class ChartWindow {
             logScale.toggle(side)
             session.remember(SessionUpdate(file: session.file, logAxes: logScale.sessionValue))
             applyLogScale(toggled: side)
+        case let .fileDropped(path):
+            SDL_free(event.drop.file)
+            addFile(path)
         default:
             commands.send(decoded)
         }

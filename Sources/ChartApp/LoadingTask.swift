@@ -4,7 +4,7 @@ import ChartSources
 import ChartSupport
 import Foundation
 
-/// Loads a file and builds its level of detail on a background thread, while the
+/// Loads a file (or several, into one chart: `DatasetMerge`) and builds its level of detail on a background thread, while the
 /// window's loop keeps drawing; wakes the loop with an SDL user event on progress and
 /// when done. Only pure work happens off the main thread: the GPU upload does not.
 final class LoadingTask {
@@ -18,12 +18,13 @@ final class LoadingTask {
     private var lastFraction = 0.0
     private let wakeEvent: UInt32
 
-    /// Starts loading `path` at once.
+    /// Starts loading `paths` at once, into one chart.
     /// - Parameter connectsGaps: join points across gaps in x (`--connect-gaps`).
     /// - Throws: `ProcessLimitError` when the loading thread cannot start.
     /// - Parameter logAxes: the y axes drawn logarithmic (`DataSource`).
-    init(path: String, options: LoadOptions, lod: LODMethod, connectsGaps: Bool, logAxes: Set<YAxisSide> = [],
+    init(paths: [String], options: LoadOptions, lod: LODMethod, connectsGaps: Bool, logAxes: Set<YAxisSide> = [],
          wakeEvent: UInt32) throws {
+        let path = paths.first ?? "-"
         self.wakeEvent = wakeEvent
         // The thread takes the slots and the event, not the task, whose `lastFraction`
         // is the main thread's.
@@ -31,13 +32,17 @@ final class LoadingTask {
             let result: Outcome
             do {
                 var lastReported = 0.0
-                let dataset = try SourceCatalog.source(for: path).read(options: options) { done, total in
-                    let now = Double(done) / Double(max(total, 1))
-                    guard now - lastReported >= 0.01 || done == total else { return }
-                    lastReported = now
-                    fraction.put(now)
-                    Self.wake(wakeEvent)
+                let parts = try paths.enumerated().map { number, path in
+                    try SourceCatalog.source(for: path).read(options: options) { done, total in
+                        // Each file its share of the bar.
+                        let now = (Double(number) + Double(done) / Double(max(total, 1))) / Double(paths.count)
+                        guard now - lastReported >= 0.01 || done == total else { return }
+                        lastReported = now
+                        fraction.put(now)
+                        Self.wake(wakeEvent)
+                    }
                 }
+                let dataset = try DatasetMerge.merge(parts)
                 // As the command line does: a window leaves out columns or sorts rows too.
                 for warning in dataset.warnings {
                     var line = "warning: \(warning)\n"

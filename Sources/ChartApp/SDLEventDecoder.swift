@@ -59,6 +59,10 @@ struct SDLEventDecoder {
             return .zoom(steps: log(1 + spread * 4) / log(1.15), at: point(at.x, at.y))
         case SDL_KEYDOWN:
             return Self.command(for: event.key.keysym).map { .command($0) }
+        case SDL_DROPFILE:
+            // The path is SDL's to free, by the window once decoded.
+            guard let file = event.drop.file else { return nil }
+            return .fileDropped(path: String(cString: file))
         default:
             return nil
         }

@@ -50,6 +50,12 @@ final class WindowSession {
         return true
     }
 
+    /// Records `paths`, after the window's first file, as the files shown with it.
+    func noteAddedFiles(_ paths: [String]) {
+        restore.file.addedFiles = paths
+        remember(SessionUpdate(file: restore.file))
+    }
+
     /// Records the view and the hidden series of `main`.
     func rememberView(of main: ChartPresenter) {
         remember(restore.viewUpdate(of: main))

@@ -28,6 +28,9 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     /// `available` in bytes, `what` the work ("loading"), `limit` what sets the
     /// bound ("ulimit -v", "free memory").
     case tooLarge(file: String, what: String, needed: Int, available: Int, limit: String)
+    /// Files asked for in one chart whose x are not alike: `kind` and `otherKind` say
+    /// what each holds ("dates", "numbers").
+    case mixedX(file: String, kind: String, other: String, otherKind: String)
     /// `error`, from reading the file as `format`, a format guessed for the reason
     /// `because` (shown, so that a file read as the wrong format says so).
     indirect case readAs(format: String, because: String, error: DataLoadError)
@@ -107,6 +110,9 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
         case let .tooLarge(file, what, needed, available, limit):
             return "\(path(file)): \(safe(what)) needs about \(MemoryBudget.describe(bytes: needed)) of memory, "
                 + "\(MemoryBudget.describe(bytes: available)) is available (\(safe(limit)))"
+        case let .mixedX(file, kind, other, otherKind):
+            return "\(path(file)): its x holds \(safe(kind)), but the x of \(path(other)) holds \(safe(otherKind)); "
+                + "one chart shows files whose x are alike (dates with dates, numbers with numbers)"
         case let .readAs(format, because, error):
             return "\(error.description) (read as \(safe(format)) because \(safe(because)))"
         }
@@ -122,7 +128,7 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .fileNotFound, .unreadable, .changedWhileReading: return 66
-        case .malformed, .noData, .binary: return 65
+        case .malformed, .noData, .binary, .mixedX: return 65
         case .notInFile, .usage: return 64
         case .tooLarge: return 69
         case let .readAs(_, _, error): return error.exitCode

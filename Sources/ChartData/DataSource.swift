@@ -19,6 +19,9 @@ public final class DataSource: Sendable {
     public let lodMethod: LODMethod
     /// Where the line breaks for a jump in x (none with `connectsGaps`).
     public let gaps: XGaps
+    /// The points each series' line is drawn through and its gaps, in the dataset's
+    /// order: in a chart of several files, its own points (`SeriesLine`).
+    public let lines: [SeriesLine]
     /// One ladder per series, in the dataset's order.
     public let details: [LevelOfDetail]
     private let extremes: [RangeMinMax]
@@ -43,27 +46,33 @@ public final class DataSource: Sendable {
         logWarning = log?.warning
         self.dataset = dataset
         self.lodMethod = lodMethod
-        let gaps = connectsGaps ? XGaps.connected : XGaps(xs: dataset.xs)
+        // Several files' x break each file's line at its own gaps (`SeriesLine`), never
+        // at the steps of the union.
+        let merged = dataset.series.contains { $0.ownIndices != nil }
+        let gaps = connectsGaps || merged ? XGaps.connected : XGaps(xs: dataset.xs)
         self.gaps = gaps
         // Each series' ladder and range index are independent: built side by side, on
         // as many cores as there are.
         let series = dataset.series
-        var details = [LevelOfDetail?](repeating: nil, count: series.count)
+        var lines = [SeriesLine?](repeating: nil, count: series.count)
         var extremes = [RangeMinMax?](repeating: nil, count: series.count)
-        details.withUnsafeMutableBufferPointer { detailSlots in
+        lines.withUnsafeMutableBufferPointer { lineSlots in
             extremes.withUnsafeMutableBufferPointer { extremeSlots in
-                let (detailSlots, extremeSlots) = (UncheckedSlots(detailSlots), UncheckedSlots(extremeSlots))
+                let (lineSlots, extremeSlots) = (UncheckedSlots(lineSlots), UncheckedSlots(extremeSlots))
                 DispatchQueue.concurrentPerform(iterations: 2 * series.count) { task in
                     let s = task / 2
                     if task % 2 == 0 {
-                        detailSlots[s] = lodMethod.build(xs: dataset.xs, ys: series[s].ys, gaps: gaps)
+                        lineSlots[s] = SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps,
+                                                  lodMethod: lodMethod)
                     } else {
+                        // Absent points are NaN: the extremes are the series' own.
                         extremeSlots[s] = RangeMinMax(ys: series[s].ys)
                     }
                 }
             }
         }
-        self.details = details.map { $0! }
+        self.lines = lines.map { $0! }
+        details = self.lines.map(\.detail)
         self.extremes = extremes.map { $0! }
         decimals = values.series.map { SeriesPrecision.decimals(of: $0.ys) }
         // Of the plotted values: first, highest, lowest and last commute with log10.
@@ -130,6 +139,7 @@ public final class DataSource: Sendable {
     /// side; `nil` outside the data, in a gap of y (NaN) or across a gap in x.
     /// - Complexity: O(log n).
     private func lineY(atX x: Double, series: Int) -> Double? {
+        if lines[series].own != nil { return lines[series].y(atX: x, in: dataset, ys: dataset.series[series].ys) }
         let after = dataset.firstIndex(atOrAfterX: x)
         if after > 0, after < dataset.count, dataset.xs[after] != x, gaps.separates(after - 1, after) { return nil }
         return dataset.yValue(atX: x, series: series)

@@ -41,10 +41,13 @@ extension LevelOfDetail {
     /// within `pointsPerPixel × plotWidth`; `nil` means the full series is light enough.
     /// Drawing and the highlight both ask here with the default budget, so the circle
     /// always sits on the level that is drawn.
+    /// - Parameter own: the series' own points in a chart of several files
+    ///   (`SeriesLine.own`), which its full resolution draws; `nil`: every point.
     /// - Complexity: O(levels × log n).
-    public func levelIndex(forVisible visible: Range<Int>, plotWidth: Int, pointsPerPixel: Int = LODBudget.pointsPerPixel) -> Int? {
+    public func levelIndex(forVisible visible: Range<Int>, plotWidth: Int, pointsPerPixel: Int = LODBudget.pointsPerPixel,
+                           own: LODLevel? = nil) -> Int? {
         let budget = max(plotWidth, 1) * pointsPerPixel
-        if visible.count <= budget || levels.isEmpty { return nil }
+        if (own?.count(in: visible) ?? visible.count) <= budget || levels.isEmpty { return nil }
         return levels.firstIndex { $0.count(in: visible) <= budget } ?? levels.count - 1
     }
 }

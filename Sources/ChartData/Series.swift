@@ -14,6 +14,11 @@ public struct Series: Equatable, Sendable {
     public var kind: Kind
     /// The y axis it is read against.
     public var axis: YAxisSide
+    /// In a chart of several files (`DatasetMerge`), the indices of the x its own file
+    /// has a point at (a value or an empty cell), ascending; at every other x it is
+    /// absent: its y there is NaN, and its line joins its own neighbours across it.
+    /// `nil`: a point at every x (a chart of one file).
+    public var ownIndices: [Int32]?
 
     public init(name: String, ys: [Double], colorHex: String? = nil, kind: Kind = .line, axis: YAxisSide = .left) {
         self.name = name

@@ -22,7 +22,7 @@ public struct XGaps: Equatable, Sendable {
     /// No gaps: every point joined to the next (`--connect-gaps`).
     public static let connected = XGaps(medianSpacing: nil, threshold: .infinity, starts: [])
 
-    private init(medianSpacing: Double?, threshold: Double, starts: [Int]) {
+    init(medianSpacing: Double?, threshold: Double, starts: [Int]) {
         self.medianSpacing = medianSpacing
         self.threshold = threshold
         self.starts = starts

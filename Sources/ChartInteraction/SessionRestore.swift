@@ -5,8 +5,9 @@ import ChartSupport
 /// series) once both the data and the session are here, and records the view as it
 /// changes. A view the user moved before the session arrived is not undone.
 public struct SessionRestore: Sendable {
-    /// The file and chart this window shows, as the session keys them.
-    public let file: SessionEntry
+    /// The file and chart this window shows, as the session keys them (with the files
+    /// shown beside it, which a drop adds to).
+    public var file: SessionEntry
     /// What the session remembers of `file`, until it is applied.
     public private(set) var pending: SessionEntry?
 

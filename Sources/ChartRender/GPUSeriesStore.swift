@@ -29,8 +29,10 @@ public final class GPUSeriesStore {
     public init(device: RenderDevice, source: DataSource) {
         self.device = device
         self.source = source
-        lines = source.details.enumerated().map { index, detail in
-            LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: detail, gaps: source.gaps)
+        lines = source.lines.enumerated().map { index, line in
+            // A series of several files' chart is drawn through its own points (`SeriesLine`).
+            LODLineSeries(device: device, dataset: source.dataset, seriesIndex: index, detail: line.detail, gaps: line.gaps,
+                          own: line.own)
         }
     }
 

@@ -3,7 +3,7 @@ import ChartData
 /// The window's title: "Sightline — file", with " — day" while a day is shown.
 public struct WindowTitle: Equatable, Sendable {
     /// The title with no day open.
-    public let base: String
+    public internal(set) var base: String
     /// The day named now, if any.
     public private(set) var day: String?
 

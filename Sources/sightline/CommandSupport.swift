@@ -16,6 +16,12 @@ enum CommandSupport {
         try load(path, options: options.loadOptions)
     }
 
+    /// Loads `paths`, each as `load(_:options:)` does, into one chart (`DatasetMerge`).
+    static func load(_ paths: [String], options: DataOptions) throws -> Dataset {
+        let parts = try paths.map { try load($0, options: options.loadOptions) }
+        return try reporting { try DatasetMerge.merge(parts) }
+    }
+
     /// Loads `path` with `options` as `load(_:options:)` does.
     static func load(_ path: String, options: LoadOptions) throws -> Dataset {
         let bar = ProgressBar(label: "Loading \(DisplayText.escaped(path, limit: 60))")

@@ -28,6 +28,12 @@ struct Describe: ParsableCommand {
     @Argument(help: "The data file to describe ('-' for standard input).")
     var file: String
 
+    @Argument(help: """
+        More files to show in the same chart, each series on its own file's x (--x, --y and the other data \
+        options apply to every file).
+        """)
+    var moreFiles: [String] = []
+
     @OptionGroup var data: DataOptions
 
     @OptionGroup var scale: ScaleOptions
@@ -43,9 +49,9 @@ struct Describe: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        try StandardStreams.refuseInputs([file])
+        try StandardStreams.refuseInputs([file] + moreFiles)
         let loadStarted = Date()
-        let dataset = try CommandSupport.load(file, options: data)
+        let dataset = try CommandSupport.load([file] + moreFiles, options: data)
         let range = try xRange?.requiringData(in: dataset)
         let started = Date()
         // On a log axis (--log-y) the trend is read in log terms: a compounded rate.

@@ -28,6 +28,12 @@ struct Open: ParsableCommand {
     @Argument(help: "The data file to open ('-' for standard input); default: the last file opened.")
     var file: String?
 
+    @Argument(help: """
+        More files to show in the same chart, each series on its own file's x (the data options apply to every \
+        file); a file dropped on the window joins too.
+        """)
+    var moreFiles: [String] = []
+
     @OptionGroup var data: DataOptions
 
     @OptionGroup var look: LookOptions
@@ -80,6 +86,7 @@ struct Open: ParsableCommand {
         store.onWarning = { CommandSupport.printError("warning: \($0)") }
         var options = data.loadOptions
         let path: String
+        var morePaths = moreFiles.map(Self.realPath)
         if let file {
             path = Self.realPath(file)
         } else {
@@ -89,6 +96,8 @@ struct Open: ParsableCommand {
                 throw ValidationError("no file given, and no file was opened before: sightline FILE")
             }
             path = last.path
+            // The set of files it was shown with, as it was left.
+            morePaths = last.addedFiles
             options.chart = options.chart ?? last.chart
             options.x = options.x ?? last.xColumn
             options.y = options.y ?? last.yColumns
@@ -97,14 +106,16 @@ struct Open: ParsableCommand {
         let hasDisplay = environment["DISPLAY"].map { !$0.isEmpty } ?? false
             || environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false
         guard hasDisplay else {
-            try renderPreview(of: CommandSupport.load(path, options: options), path: path)
+            let parts = try ([path] + morePaths).map { try CommandSupport.load($0, options: options) }
+            try renderPreview(of: CommandSupport.reporting { try DatasetMerge.merge(parts) }, path: path)
             return
         }
         // The X server going away ends the process through exit(): save on the way out.
         sessionFlushedAtExit.withLock { $0 = store }
         atexit { sessionFlushedAtExit.withLock { $0 }?.flush() }
         try CommandSupport.reporting {
-            let window = try ChartWindow(path: path, options: options, lod: data.lod, connectsGaps: data.connectGaps,
+            let window = try ChartWindow(path: path, morePaths: morePaths, options: options, lod: data.lod,
+                                         connectsGaps: data.connectGaps,
                                          size: size?.value,
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
@@ -169,7 +180,7 @@ struct Open: ParsableCommand {
           \(output)
         For a window, run this from a desktop session, or over SSH with 'ssh -X', or under
         a virtual display:
-          xvfb-run -s '-screen 0 1920x1080x24' \(CommandSupport.shellQuoted(CommandLine.arguments[0])) \(CommandSupport.shellQuoted(file ?? path))
+          xvfb-run -s '-screen 0 1920x1080x24' \(CommandSupport.shellQuoted(CommandLine.arguments[0])) \(([file ?? path] + moreFiles).map(CommandSupport.shellQuoted).joined(separator: " "))
         """)
     }
 }

@@ -19,6 +19,12 @@ struct Render: ParsableCommand {
     @Argument(help: "The data file to render ('-' for standard input).")
     var file: String
 
+    @Argument(help: """
+        More files to show in the same chart, each series on its own file's x (--x, --y and the other data \
+        options apply to every file).
+        """)
+    var moreFiles: [String] = []
+
     @Option(name: .customLong("out"), help: "The PNG file to write.")
     var output: String
 
@@ -88,16 +94,17 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        if verbose { try StandardStreams.refuseInputs([file]) }
-        let pictureFile = OutputFile(path: output, refusing: [file])
-        let textFile = OutputFile(path: output + ".txt", refusing: [file, output])
+        let files = [file] + moreFiles
+        if verbose { try StandardStreams.refuseInputs(files) }
+        let pictureFile = OutputFile(path: output, refusing: files)
+        let textFile = OutputFile(path: output + ".txt", refusing: files + [output])
         // Refused before the file is read or anything drawn; written together, so a
         // failure in either (a full disk) leaves both as they were.
         try CommandSupport.reporting {
             try pictureFile.check()
             if altText { try textFile.check() }
         }
-        let dataset = try CommandSupport.load(file, options: data)
+        let dataset = try CommandSupport.load(files, options: data)
         // The days asked for, refused as describe and audio refuse them when empty.
         let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)

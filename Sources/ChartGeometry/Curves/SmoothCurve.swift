@@ -41,18 +41,28 @@ public struct SmoothCurve: Equatable, Sendable {
         self.plotSize = plotSize
         let scales = PlotScales(visible: visible, plot: PixelBox(x: 0, y: 0, width: Double(plotSize.width),
                                                                    height: Double(plotSize.height)))
-        let dataset = source.dataset
-        let xs = dataset.xs, ys = dataset.series[series].ys
-        let drawn = source.drawnIndices(forX: visible.minX...visible.maxX)
-        func point(_ i: Int) -> PixelPoint { scales.point(x: xs[i], y: ys[i]) }
-        /// Whether the line joins point `i` to point `j = i + 1`.
+        let dataset = source.dataset, line = source.lines[series]
+        let xs = dataset.xs, ys = dataset.series[series].ys, gaps = line.gaps
+        // The points by position: every point, or in a chart of several files the
+        // series' own, with the one beyond each end of the view.
+        let own = line.own
+        let count = own?.indices.count ?? dataset.count
+        func index(_ k: Int) -> Int { own.map { Int($0.indices[k]) } ?? k }
+        var drawn = source.drawnIndices(forX: visible.minX...visible.maxX)
+        if let own {
+            let inside = dataset.firstIndex(atOrAfterX: visible.minX)..<dataset.firstIndex(atOrAfterX: visible.maxX.nextUp)
+            drawn = max(own.position(of: inside.lowerBound) - 1, 0)..<min(own.position(of: inside.upperBound) + 1, count)
+        }
+        func point(_ k: Int) -> PixelPoint { scales.point(x: xs[index(k)], y: ys[index(k)]) }
+        func finite(_ k: Int) -> Bool { ys[index(k)].isFinite }
+        /// Whether the line joins the point at position `i` to the one at `j = i + 1`.
         func joins(_ i: Int, _ j: Int) -> Bool {
-            i >= 0 && j < dataset.count && ys[i].isFinite && ys[j].isFinite && !source.gaps.separates(i, j)
+            i >= 0 && j < count && finite(i) && finite(j) && !gaps.separates(index(i), index(j))
         }
         var runs: [CatmullRomSpline] = []
         var start = drawn.lowerBound
         while start < drawn.upperBound {
-            guard ys[start].isFinite else {
+            guard finite(start) else {
                 start += 1
                 continue
             }

@@ -26,6 +26,8 @@ public enum ChartEvent: Equatable, Sendable {
     case zoomY(steps: Double, at: PixelPoint)
     /// A key that means something to the app.
     case command(KeyCommand)
+    /// A file was dropped on the window (its path): it joins the chart, on its own x.
+    case fileDropped(path: String)
 }
 
 /// What a key asks for.

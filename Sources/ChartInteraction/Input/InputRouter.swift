@@ -76,7 +76,7 @@ public final class InputRouter {
         case .command(.focusPrevious):
             moveFocus(forward: false)
         case .quit, .resized, .exposed, .command(.quit), .command(.toggleTheme), .command(.audiograph), .command(.summary),
-             .command(.keyHelp), .command(.measure), .command(.copy),
+             .command(.keyHelp), .command(.measure), .command(.copy), .fileDropped,
              .command(.toggleLogScale):
             return false
         }

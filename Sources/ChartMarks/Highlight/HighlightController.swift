@@ -236,8 +236,10 @@ public final class HighlightController: RenderController {
             // A candle's four have no colour of their own: rising and falling are the candle's.
             let color = composition.candles?.contains(series) == true ? theme.text
                 : lines.drawnColor(ofSeries: series, theme: theme)
+            // In a chart of several files, each series is read at its own nearest point.
+            let own = source.ownIndex(ofSeries: series, near: index) ?? index
             let row = candle.flatMap { candleRow(series: series, candle: $0.candle) }
-                ?? boardRow(series: series, at: index, among: visibleSeries)
+                ?? boardRow(series: series, at: own, among: visibleSeries)
             boardRows.append((row, color.readable(on: theme.panel)))
             // Bars, areas and candles show their values on the board only; lines get a circle.
             guard composition.group(ofSeries: series) == nil, composition.candles?.contains(series) != true else { continue }
@@ -245,7 +247,8 @@ public final class HighlightController: RenderController {
             let current = environment.viewport(for: side).current
             let target = environment.viewport(for: side).target
             let now = geometry.scales(showing: current), then = geometry.scales(showing: target)
-            let value = dataset.series[series].ys[index]
+            let ownX = own == index ? lineX : now.canvasX(dataset.xs[own])
+            let value = dataset.series[series].ys[own]
             let point: PixelPoint
             if smooth {
                 guard let y = smoothY(series: series, atCanvasX: lineX, index: pointerColumnX == nil ? index : nil,
@@ -253,14 +256,15 @@ public final class HighlightController: RenderController {
                 point = PixelPoint(x: lineX, y: y)
             } else {
                 guard value.isFinite else { continue }
-                point = PixelPoint(x: lineX, y: now.canvasY(value))
+                point = PixelPoint(x: ownX, y: now.canvasY(value))
             }
-            guard point.y >= plot.y - radius, point.y <= plot.maxY + radius else { continue }
+            guard point.y >= plot.y - radius, point.y <= plot.maxY + radius,
+                  point.x >= plot.x - radius, point.x <= plot.maxX + radius else { continue }
             circles.append(point)
             shapes.add(.circle(center: point, radius: radius * scale, fill: theme.panel.withAlpha(1), stroke: color,
                                strokeWidth: 2 * scale))
             if value.isFinite, target.height > 0 {
-                targetCircles.append(PixelPoint(x: lineX, y: then.canvasY(value)))
+                targetCircles.append(PixelPoint(x: ownX, y: then.canvasY(value)))
             }
         }
 

@@ -2,7 +2,9 @@ import ChartData
 import ChartGeometry
 
 extension SessionEntry: Codable {
-    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries, measure, manualY, logAxes }
+    private enum CodingKeys: String, CodingKey {
+        case path, chart, xColumn, yColumns, visible, hiddenSeries, measure, manualY, addedFiles, logAxes
+    }
 
     /// Reads an entry leniently: a missing or invalid path makes the entry invalid (it
     /// is dropped); any other field that is missing, out of range or of the wrong type
@@ -26,6 +28,9 @@ extension SessionEntry: Codable {
             ends.count == 2 && ends.allSatisfy(\.isFinite) && ends[0] <= ends[1] ? ends[0]...ends[1] : nil
         }
         manualY = (try? c.decode(ManualYRanges.self, forKey: .manualY)) ?? ManualYRanges()
+        // Written since several files share a chart; a session from before has none.
+        let added = (try? c.decode([String].self, forKey: .addedFiles)) ?? []
+        addedFiles = Array(added.filter(Self.isValidPath).prefix(Self.listLimit))
         // Absent in sessions from before log axes: linear.
         let logAxes = Set((try? c.decode([YAxisSide].self, forKey: .logAxes)) ?? [])
         self.logAxes = [YAxisSide.left, .right].filter(logAxes.contains)
@@ -46,6 +51,7 @@ extension SessionEntry: Codable {
         try c.encode(hiddenSeries, forKey: .hiddenSeries)
         try c.encodeIfPresent(measure.map { [$0.lowerBound, $0.upperBound] }, forKey: .measure)
         if !manualY.isEmpty { try c.encode(manualY, forKey: .manualY) }
+        if !addedFiles.isEmpty { try c.encode(addedFiles, forKey: .addedFiles) }
         if !logAxes.isEmpty { try c.encode(logAxes, forKey: .logAxes) }
     }
 }

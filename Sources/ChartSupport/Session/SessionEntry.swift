@@ -21,6 +21,9 @@ public struct SessionEntry: Equatable, Sendable {
     public var measure: ClosedRange<Double>?
     /// The y ranges set by hand; empty while every axis fits its data.
     public var manualY = ManualYRanges()
+    /// The files shown with it in one chart (given after it, or dropped on its window),
+    /// real paths, in order; `sightline` without a file opens the set again.
+    public var addedFiles: [String] = []
     /// The y axes drawn logarithmic (`l`, `--log-y`), left first.
     public var logAxes: [YAxisSide] = []
 

@@ -68,6 +68,7 @@ public struct SessionUpdate: Equatable, Sendable {
         if let file {
             session.noteOpened(file.path, chart: file.chart, x: file.xColumn, y: file.yColumns)
             session.updateEntry(for: file.path, chart: file.chart) { entry in
+                entry.addedFiles = file.addedFiles
                 if let visible { entry.visible = visible }
                 if let hiddenSeries { entry.hiddenSeries = hiddenSeries }
                 if let measure { entry.measure = measure }

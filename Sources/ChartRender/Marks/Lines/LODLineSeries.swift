@@ -29,6 +29,9 @@ public final class LODLineSeries {
     private let seriesIndex: Int
     private let detail: LevelOfDetail
     private let gaps: XGaps
+    /// In a chart of several files, the series' own points, which its full resolution
+    /// is drawn through (`SeriesLine.own`); `nil`: every point.
+    private let own: LODLevel?
     /// Points per uploaded piece; consecutive pieces share one point.
     public static let pointsPerPiece = 1 << 18
     /// Uploaded pieces by level (`fullSeries` for every point), then by piece number.
@@ -65,14 +68,18 @@ public final class LODLineSeries {
     /// Bytes held by pieces prepared ahead and not uploaded yet.
     public var aheadByteCount: Int { ahead.values.reduce(0) { $0 + $1.byteCount } }
 
-    /// - Parameter gaps: where x jumps so far that the line breaks (`DataSource.gaps`).
+    /// - Parameters:
+    ///   - gaps: where x jumps so far that the line breaks (`DataSource.gaps`, or the
+    ///     series' own, `SeriesLine.gaps`).
+    ///   - own: the series' own points (`SeriesLine.own`); `nil` draws every point.
     public init(device: RenderDevice, dataset: Dataset, seriesIndex: Int, detail: LevelOfDetail,
-                gaps: XGaps = .connected) {
+                gaps: XGaps = .connected, own: LODLevel? = nil) {
         self.device = device
         self.dataset = dataset
         self.seriesIndex = seriesIndex
         self.detail = detail
         self.gaps = gaps
+        self.own = own
     }
 
     /// The pieces to draw `visible` with on a plot `plotWidth` pixels wide (one stroke:
@@ -86,7 +93,7 @@ public final class LODLineSeries {
         if leading { lastView = (visible, plotWidth) }
         let range = dataset.drawnIndices(forX: visible)
         guard !range.isEmpty else { return [] }
-        let levelIndex = detail.levelIndex(forVisible: range, plotWidth: plotWidth)
+        let levelIndex = detail.levelIndex(forVisible: range, plotWidth: plotWidth, own: own)
         let key = levelIndex ?? Self.fullSeries
         guard let inView = pieceNumbers(ofLevel: key, over: range) else { return [] }
         return inView.map { piece in
@@ -149,7 +156,7 @@ public final class LODLineSeries {
     private func nextPieces(around view: (visible: ClosedRange<Double>, plotWidth: Int)) -> [PieceKey] {
         let range = dataset.drawnIndices(forX: view.visible)
         guard !range.isEmpty else { return [] }
-        let levelIndex = detail.levelIndex(forVisible: range, plotWidth: view.plotWidth)
+        let levelIndex = detail.levelIndex(forVisible: range, plotWidth: view.plotWidth, own: own)
         var levels: [Int] = []
         if let levelIndex {
             levels.append(levelIndex == 0 ? Self.fullSeries : levelIndex - 1)
@@ -161,7 +168,7 @@ public final class LODLineSeries {
         let middle = (range.lowerBound + range.upperBound - 1) / 2
         var keys: [PieceKey] = levels.compactMap { level in
             guard let last = lastPiece(ofLevel: level) else { return nil }
-            let position = level == Self.fullSeries ? middle : detail.levels[level].position(of: middle)
+            let position = reduced(level)?.position(of: middle) ?? middle
             return PieceKey(level: level, piece: min(position / Self.pointsPerPiece, last))
         }
         let key = levelIndex ?? Self.fullSeries
@@ -177,13 +184,12 @@ public final class LODLineSeries {
     private func pieceNumbers(ofLevel level: Int, over range: Range<Int>) -> ClosedRange<Int>? {
         let first: Int
         let last: Int
-        if level == Self.fullSeries {
-            first = range.lowerBound
-            last = min(range.upperBound, dataset.count - 1)
-        } else {
-            let reduced = detail.levels[level]
+        if let reduced = reduced(level) {
             first = max(reduced.position(of: range.lowerBound) - 1, 0)
             last = min(reduced.position(of: range.upperBound), reduced.indices.count - 1)
+        } else {
+            first = range.lowerBound
+            last = min(range.upperBound, dataset.count - 1)
         }
         guard let lastPiece = lastPiece(ofLevel: level) else { return nil }
         return min(first / Self.pointsPerPiece, lastPiece)...min(last / Self.pointsPerPiece, lastPiece)
@@ -191,7 +197,7 @@ public final class LODLineSeries {
 
     /// The number of `level`'s last piece; `nil` when it has under two points.
     private func lastPiece(ofLevel level: Int) -> Int? {
-        let count = level == Self.fullSeries ? dataset.count : detail.levels[level].indices.count
+        let count = reduced(level)?.indices.count ?? dataset.count
         guard count >= 2 else { return nil }
         return (count - 2) / Self.pointsPerPiece
     }
@@ -203,21 +209,28 @@ public final class LODLineSeries {
     /// `allowingBreaks`.
     /// - Complexity: O(log n) without breaks, O(piece size) with.
     private func work(for key: PieceKey, allowingBreaks: Bool) -> (any PieceWork)? {
-        let count = key.level == Self.fullSeries ? dataset.count : detail.levels[key.level].indices.count
+        let reduced = reduced(key.level)
+        let count = reduced?.indices.count ?? dataset.count
         let start = key.piece * Self.pointsPerPiece
         let positions = start..<min(start + Self.pointsPerPiece + 1, count)
         let ys = dataset.series[seriesIndex].ys
-        if key.level == Self.fullSeries {
+        guard let reduced else {
             let breaks = gaps.breaks(along: positions)
             let points = SeriesPoints(xs: dataset.xs, ys: ys, range: positions)
             guard breaks.isEmpty else { return allowingBreaks ? broken(points, breaks: breaks) : nil }
             return PiecePreparation(points: points)
         }
-        let indices = detail.levels[key.level].indices[positions]
+        let indices = reduced.indices[positions]
         let points = LevelPoints(xs: dataset.xs, ys: ys, indices: indices)
         let breaks = gaps.breaks(along: indices)
         guard breaks.isEmpty else { return allowingBreaks ? broken(points, breaks: breaks) : nil }
         return PiecePreparation(points: points)
+    }
+
+    /// The indices `level` draws: a reduced level's, or for the full series its own
+    /// points (`own`); `nil` for every point.
+    private func reduced(_ level: Int) -> LODLevel? {
+        level == Self.fullSeries ? own : detail.levels[level]
     }
 
     /// The preparation of one piece needed now, breaks and all.
