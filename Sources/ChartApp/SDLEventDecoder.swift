@@ -55,6 +55,13 @@ struct SDLEventDecoder {
             return .zoom(steps: log(1 + spread * 4) / log(1.15), at: point(at.x, at.y))
         case SDL_KEYDOWN:
             return Self.command(for: event.key.keysym).map { .command($0) }
+        case SDL_TEXTINPUT:
+            // Only while a text field has asked for it (`SDL_StartTextInput`).
+            var bytes = event.text.text
+            let typed = withUnsafeBytes(of: &bytes) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return typed.isEmpty ? nil : .text(typed)
         default:
             return nil
         }
@@ -75,7 +82,7 @@ struct SDLEventDecoder {
     }
 
     /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, `a` plays the
-    /// audiograph, `s` summarises, `?` lists the keys, Tab and Shift+Tab move the focus;
+    /// audiograph, `s` summarises, Ctrl+S exports, `n` writes a note, Backspace deletes, `?` lists the keys, Tab and Shift+Tab move the focus;
     /// the chart's keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, Page Up/Down, `0`,
     /// Esc, Enter, Shift+Enter, Space, `1`…`7`, Shift+`1`…`9`) go to it.
     static func command(for key: SDL_Keysym) -> KeyCommand? {
@@ -87,7 +94,10 @@ struct SDLEventDecoder {
         case Int(SDLK_w.rawValue) where control: return .quit
         case Int(SDLK_t.rawValue): return .toggleTheme
         case Int(SDLK_a.rawValue): return .audiograph
+        case Int(SDLK_s.rawValue) where control: return .export
         case Int(SDLK_s.rawValue): return .summary
+        case Int(SDLK_n.rawValue): return .note
+        case Int(SDLK_BACKSPACE.rawValue): return .deleteBackward
         case Int(SDLK_QUESTION.rawValue): return .keyHelp
         case Int(SDLK_SLASH.rawValue) where shift: return .keyHelp
         case Int(SDLK_TAB.rawValue): return shift ? .focusPrevious : .focusNext

@@ -27,7 +27,8 @@ final class ChartAssemblyTests: XCTestCase {
     func testAStillPictureDrawsTheFrameAroundTheSeries() {
         let still = ChartAssembly.still(source: source(), plain: false, lineWidth: 2, gradient: true)
         XCTAssertEqual(names(still), ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
-                                      "SeriesLinesController", "XAxisController", "ValueAnnotationController", "LegendController"])
+                                      "SeriesLinesController", "XAxisController", "ValueAnnotationController", "NotesController",
+                                      "LegendController"])
         let plain = ChartAssembly.still(source: source(), plain: true, lineWidth: 2, gradient: true)
         XCTAssertEqual(names(plain), ["SeriesStacksController", "SeriesLinesController"])
     }
@@ -37,7 +38,7 @@ final class ChartAssemblyTests: XCTestCase {
     func testTheMainChartIsTheAssemblysList() {
         let presenter = ChartPresenter(source: source(), factory: RecordingSurfaceFactory(), geometry: geometry)
         let expected = ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
-                        "SeriesLinesController", "XAxisController", "ValueAnnotationController", "NoDataController",
+                        "SeriesLinesController", "XAxisController", "ValueAnnotationController", "NotesController", "NoDataController",
                         "SelectionBoxController", "HighlightController", "PresetButtonsController", "LegendController",
                         "AudiographCursorController"]
         XCTAssertEqual(names(presenter.stage.controllers), expected)

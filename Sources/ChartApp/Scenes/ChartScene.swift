@@ -25,9 +25,10 @@ public final class ChartScene {
     ///   - gradient: paint the animated four-colour background (else the theme's flat one).
     ///   - font: the label font; `nil` draws no text.
     ///   - smooth: draw the lines as smooth curves where the points are sparse (`--smooth`).
+    ///   - notes: the notes drawn on the chart (`--note`, the window's export).
     public init(device: RenderDevice, source: DataSource, layout: ChartLayout = .standard, theme: ChartTheme = .day,
                 lineWidth: Double = 2, gradient: Bool = true, font: FontFace? = nil, title: String? = nil,
-                smooth: Bool = false) throws {
+                smooth: Bool = false, notes: [ChartNote] = []) throws {
         self.source = source
         self.layout = layout
         self.device = device
@@ -42,7 +43,7 @@ public final class ChartScene {
             stage.rightViewport.set(.init(y: rightY))
         }
         for controller in ChartAssembly.still(source: source, plain: layout == .plain, lineWidth: lineWidth, gradient: gradient,
-                                              title: title, smooth: smooth) {
+                                              title: title, smooth: smooth, notes: notes) {
             stage.add(controller)
         }
     }

@@ -20,6 +20,7 @@ public enum ChartAssembly {
         let lines = series.lines, stacks = series.stacks
         let frame = frame(source: source, composition: composition, lines: lines, gradient: gradient)
         let highlight = HighlightController(source: source, lines: lines)
+        let notes = NotesController(source: source, lines: lines)
         let legend = LegendController(dataset: dataset, lines: lines)
         let presets = PresetButtonsController(dataset: dataset, data: dataRange)
         let selectionBox = SelectionBoxController()
@@ -44,11 +45,11 @@ public enum ChartAssembly {
             rightAxis.setNeedsBuild()
         }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
-        let controllers = framed(series, in: frame) + [noData, selectionBox, highlight] + pieControllers
+        let controllers = framed(series, in: frame) + [notes, noData, selectionBox, highlight] + pieControllers
             + [presets, legend, audioCursor]
         return MainChartParts(series: series, frame: frame, noData: noData, selectionBox: selectionBox, highlight: highlight,
                               pie: pie, pieZoomOut: pieZoomOut, presets: presets, legend: legend, audioCursor: audioCursor,
-                              controllers: controllers)
+                              notes: notes, controllers: controllers)
     }
 
     /// The range selector's overview: its window over the main chart's range, then the
@@ -60,11 +61,13 @@ public enum ChartAssembly {
         return (window, series, [window] + series.controllers)
     }
 
-    /// A still picture: the frame around the series, then the legend (after `title`,
-    /// sharing the bar with nothing); with `plain`, the series alone.
-    /// - Parameter smooth: draw the lines as smooth curves where the points are sparse.
+    /// A still picture: the frame around the series, its notes, then the legend (after
+    /// `title`, sharing the bar with nothing); with `plain`, the series alone.
+    /// - Parameters:
+    ///   - smooth: draw the lines as smooth curves where the points are sparse.
+    ///   - notes: the notes drawn on the chart (`--note`).
     public static func still(source: DataSource, plain: Bool, lineWidth: Double, gradient: Bool, title: String? = nil,
-                             smooth: Bool = false) -> [RenderController] {
+                             smooth: Bool = false, notes: [ChartNote] = []) -> [RenderController] {
         let dataset = source.dataset
         let composition = ChartComposition(dataset: dataset)
         let series = SeriesMarks(source: source, composition: composition, lineWidth: lineWidth, smooth: smooth)
@@ -73,7 +76,9 @@ public enum ChartAssembly {
         legend.title = title.map { DisplayText.name($0) }
         legend.widthShare = 1
         let frame = frame(source: source, composition: composition, lines: series.lines, gradient: gradient)
-        return framed(series, in: frame) + [legend]
+        let marks = NotesController(source: source, lines: series.lines)
+        marks.notes = notes
+        return framed(series, in: frame) + [marks, legend]
     }
 
     /// The background, both y axes styled for the composition and kept clear of the

@@ -17,6 +17,8 @@ public struct MainChartParts {
     public let legend: LegendController
     /// The audiograph's sweep line (hidden unless one plays).
     public let audioCursor: AudiographCursorController
+    /// The notes on the chart and the one being typed.
+    public let notes: NotesController
     /// Every controller, in draw order.
     public let controllers: [RenderController]
 }

@@ -72,7 +72,7 @@ public final class InputRouter {
         case .command(.focusPrevious):
             moveFocus(forward: false)
         case .quit, .resized, .exposed, .command(.quit), .command(.toggleTheme), .command(.audiograph), .command(.summary),
-             .command(.keyHelp):
+             .command(.keyHelp), .command(.note), .command(.deleteBackward), .command(.export), .text:
             return false
         }
         return true

@@ -45,6 +45,7 @@ public enum KeyBindings {
         Binding(.highlight, "← → on a pin", "step it, the view following"),
         Binding(.highlight, "Page Up, Page Down", "with a pin: pin and view a screen"),
         Binding(.highlight, "Esc", "clear; leave a day or the pie"),
+        Binding(.highlight, "n on a pin", "write or edit its note (Enter keeps)"),
         Binding(.series, "click a toggle", "show or hide its series"),
         Binding(.series, "shift-click", "a toggle: show it alone"),
         Binding(.series, "Shift+1 … 9", "show or hide series 1 … 9"),
@@ -58,6 +59,7 @@ public enum KeyBindings {
         Binding(.soundAndText, "s", "summary, spoken by speech-dispatcher"),
         Binding(.window, "?", "this list (? or Esc closes it)"),
         Binding(.window, "t", "day or night"),
+        Binding(.window, "Ctrl+S", "save the view as PNG and alt text"),
         Binding(.window, "q, Ctrl+W", "quit"),
     ]
 

@@ -20,6 +20,7 @@ extension SessionEntry: Codable {
         }
         visible = try? c.decode(DataRect.self, forKey: .visible)
         hiddenSeries = Self.names(try? c.decode([String].self, forKey: .hiddenSeries))
+        notes = Self.notes(from: decoder)
     }
 
     /// The valid names of `list`, at most `listLimit` of them.
@@ -35,5 +36,6 @@ extension SessionEntry: Codable {
         try c.encodeIfPresent(yColumns, forKey: .yColumns)
         try c.encodeIfPresent(visible, forKey: .visible)
         try c.encode(hiddenSeries, forKey: .hiddenSeries)
+        try encodeNotes(to: encoder)
     }
 }

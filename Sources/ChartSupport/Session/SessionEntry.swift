@@ -1,3 +1,4 @@
+import ChartData
 import ChartGeometry
 import Foundation
 
@@ -16,6 +17,8 @@ public struct SessionEntry: Equatable, Sendable {
     public var visible: DataRect?
     /// Names of the series the user hid.
     public var hiddenSeries: [String] = []
+    /// The notes on the file's chart, ascending x.
+    public var notes: [ChartNote] = []
 
     /// The most characters a column or series name read back may have.
     public static let nameLimit = 1024

@@ -1,3 +1,4 @@
+import ChartData
 import ChartGeometry
 
 /// What one window changed in the session since its last save. The store applies it to
@@ -16,6 +17,8 @@ public struct SessionUpdate: Equatable, Sendable {
     public var theme: String?
     /// The new window size, screen coordinates; `nil` keeps the saved one.
     public var windowSize: PixelSize?
+    /// The file's new notes; `nil` keeps the saved ones.
+    public var notes: [ChartNote]?
 
     public init(file: SessionEntry? = nil, visible: DataRect? = nil, hiddenSeries: [String]? = nil,
                 theme: String? = nil, windowSize: PixelSize? = nil) {
@@ -36,11 +39,13 @@ public struct SessionUpdate: Equatable, Sendable {
             if let current = self.file, !current.isFor(path: file.path, chart: file.chart) {
                 visible = nil
                 hiddenSeries = nil
+                notes = nil
             }
             self.file = file
         }
         visible = later.visible ?? visible
         hiddenSeries = later.hiddenSeries ?? hiddenSeries
+        notes = later.notes ?? notes
         theme = later.theme ?? theme
         windowSize = later.windowSize ?? windowSize
     }
@@ -54,6 +59,7 @@ public struct SessionUpdate: Equatable, Sendable {
             session.updateEntry(for: file.path, chart: file.chart) { entry in
                 if let visible { entry.visible = visible }
                 if let hiddenSeries { entry.hiddenSeries = hiddenSeries }
+                if let notes { entry.notes = notes }
             }
         }
         if let theme { session.theme = theme }
