@@ -4,8 +4,8 @@ import Foundation
 /// `SIGHTLINE_TRACE=1`: one line per frame on standard output, for tests and for
 /// measuring interaction on large files: the frame's time to finished (glFinish), the
 /// x range of the chart shown, the info board's box, the summary panel's box, the
-/// hidden series, the `?` panel's box, the audiograph's sweep line (data x) and, last,
-/// the day shown.
+/// hidden series, the `?` panel's box, the audiograph's sweep line (data x), the notes'
+/// count and the box of a note's field being typed and, last, the day shown.
 enum FrameTrace {
     static let isOn = ProcessInfo.processInfo.environment["SIGHTLINE_TRACE"] == "1"
 
@@ -27,6 +27,11 @@ enum FrameTrace {
             line += String(format: " keys %.0f %.0f %.0f %.0f", panel.x, panel.y, panel.width, panel.height)
         }
         if let sweep = main.audioCursor.x { line += String(format: " audio %.6f", sweep) }
+        let notes = scene.main.notes
+        if !notes.notes.isEmpty { line += " notes \(notes.notes.count)" }
+        if let field = notes.fieldBox {
+            line += String(format: " field %.0f %.0f %.0f %.0f", field.x, field.y, field.width, field.height)
+        }
         if let day = scene.zoom.dayLabel, scene.zoom.phase == .inDay { line += " day \(day)" }
         return line
     }
