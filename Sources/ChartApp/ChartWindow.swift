@@ -250,7 +250,7 @@ public final class ChartWindow {
         session.remember(SessionUpdate(windowSize: PixelSize(width: window.width, height: window.height)))
     }
 
-    static func write(_ text: String, to descriptor: Int32) {
+    private static func write(_ text: String, to descriptor: Int32) {
         var text = text
         _ = text.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }

@@ -1,8 +1,9 @@
 import ChartData
 
-/// The owners of the window's commands over one chart, in their precedence: the
-/// summary panel, the theme, the audiograph, the `?` panel, the day navigation, the
-/// chart (see `CommandRouter`). The one place that order is written.
+/// The owners of the window's commands over one chart, in their precedence: a note's
+/// field while it is open (it has the keyboard), the summary panel, the theme, the
+/// audiograph, the `?` panel, the day navigation, the chart (see `CommandRouter`). The
+/// one place that order is written.
 public final class ExplorerCommands {
     public let owners: [CommandOwner]
     /// The chart's own input (the session asks whether the user moved the view).
