@@ -9,9 +9,9 @@ import Foundation
 
 extension ExplorerScene {
     /// What one export made: the picture and its alt text, as bytes to write.
-    struct Export {
-        var picture: [UInt8]
-        var altText: [UInt8]
+    public struct Export: Sendable {
+        public var picture: [UInt8]
+        public var altText: [UInt8]
     }
 
     /// The chart shown now as `render` draws it (the still picture: the frame, the
@@ -19,7 +19,7 @@ extension ExplorerScene {
     /// and y range, theme, series shown and `size` (the window's drawable), encoded as a
     /// PNG, with its alt text (`render --alt-text`'s summary of the range, notes included).
     /// - Throws: `RenderError` when the picture cannot be drawn or encoded.
-    func export(size: PixelSize, scale: Double) throws -> Export {
+    public func export(size: PixelSize, scale: Double = 1) throws -> Export {
         let main = shownMain
         let visible = main.stage.viewport.target
         let shownSeries = main.lines.visibleSeries
