@@ -65,6 +65,10 @@ public final class NotesController: RenderController {
         lines.observeVisibility { [weak self] in self?.environment?.invalidate() }
     }
 
+    /// The most notes in view that get labels; with more, each shows its marker alone
+    /// (the note being typed keeps its field).
+    public static let labelLimit = 40
+
     /// The placeholder a field shows before anything is typed.
     public static let placeholder = "Note…"
 
@@ -85,16 +89,24 @@ public final class NotesController: RenderController {
         }
         var items: [NoteLayout.Item] = []
         var labels: [String] = []
+        // Past `labelLimit` notes in view, markers alone: labels come back as the view narrows.
+        let labelled = shown.count <= Self.labelLimit
+        let envelope = labelled || draft != nil ? self.envelope(in: environment) : []
         for note in shown {
             let isDraft = note.x == draft?.x
             let label = isDraft ? (note.text.isEmpty ? Self.placeholder : DisplayText.name(note.text, limit: ChartNote.textLimit) + "|")
                 : note.displayText
+            let markers = self.markers(atX: note.x, in: environment)
+            guard labelled || note.x == draft?.x, let anchor = markers.first else {
+                items.append(NoteLayout.Item(markers: markers, size: TextSize(width: .infinity, height: .infinity)))
+                labels.append(label)
+                continue
+            }
             let measured = text.measure(label, pointSize: pointSize)
             let size = TextSize(width: measured.width + 2 * padding, height: measured.height + 2 * padding)
-            let markers = self.markers(atX: note.x, in: environment)
             let reach = size.width + radius + InfoBoardLayout.gap
-            items.append(NoteLayout.Item(markers: markers, size: size,
-                                         data: dataAround(x: note.x, reach: reach, in: environment)))
+            let data = envelope.filter { $0.maxX > anchor.x - reach && $0.x < anchor.x + reach }
+            items.append(NoteLayout.Item(markers: markers, size: size, data: data))
             labels.append(label)
         }
         let boxes = NoteLayout.place(items, radius: radius, canvas: plot)
@@ -145,20 +157,20 @@ public final class NotesController: RenderController {
         return points.isEmpty ? [PixelPoint(x: canvasX, y: plot.maxY - radius * environment.geometry.scale)] : points
     }
 
-    /// The shown lines around `x`, `reach` pixels either side, as boxes a few pixels
-    /// wide from each column group's lowest to highest y: what a label keeps clear of.
-    /// - Complexity: O(reach / bucket × series × log n).
-    private func dataAround(x: Double, reach: Double, in environment: RenderEnvironment) -> [PixelBox] {
+    /// The shown lines across the plot, as boxes a few pixels wide from each column
+    /// group's lowest to highest y: what the labels keep clear of, each the part around
+    /// its point.
+    /// - Complexity: O(plot width / bucket × series × log n).
+    private func envelope(in environment: RenderEnvironment) -> [PixelBox] {
         let plot = environment.geometry.plotBox
         let bucket = 6 * environment.geometry.scale
         let left = environment.scales(for: .left)
-        let centre = left.canvasX(x)
         let thickness = lines.lineWidth * environment.geometry.scale
         var boxes: [PixelBox] = []
         for series in lines.visibleSeries where lines.composition.group(ofSeries: series) == nil {
             let scales = environment.scales(for: lines.composition.axis(ofSeries: series))
-            var column = max(centre - reach, plot.x)
-            while column < min(centre + reach, plot.maxX) {
+            var column = plot.x
+            while column < plot.maxX {
                 let range = left.dataX(atCanvasX: column)...left.dataX(atCanvasX: column + bucket)
                 if let bounds = source.yBounds(inX: range, series: [series]) {
                     let top = scales.canvasY(bounds.max), bottom = scales.canvasY(bounds.min)
