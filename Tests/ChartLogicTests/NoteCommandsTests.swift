@@ -82,7 +82,7 @@ final class NoteCommandsTests: XCTestCase {
     }
 
     /// Without a pin, `n` says what to do and opens nothing; control characters typed are
-    /// dropped and a note stops at its limit.
+    /// dropped and a note stops at its limit, its field still on the plot.
     func testNoPinNoFieldAndTheTextIsKeptClean() {
         let (explorer, router, owners, _) = assembled()
         explorer.settle()
@@ -90,11 +90,15 @@ final class NoteCommandsTests: XCTestCase {
         XCTAssertFalse(owners.notes.isEditing)
         XCTAssertTrue(explorer.said.last?.contains("Pin a point") == true)
         XCTAssertFalse(router.send(.text("x")), "text with no field open goes nowhere")
-        explorer.main.highlight.pin(index: 3)
+        explorer.main.highlight.pin(index: 100)
         XCTAssertTrue(router.send(.command(.note)))
         XCTAssertTrue(router.send(.text("a\u{1b}[31m\tb")))
         XCTAssertEqual(explorer.main.notes.draft?.text, "a[31mb")
         XCTAssertTrue(router.send(.text(String(repeating: "x", count: 500))))
         XCTAssertEqual(explorer.main.notes.draft?.text.count, ChartNote.textLimit)
+        explorer.settle()
+        let field = explorer.main.notes.fieldBox
+        XCTAssertNotNil(field, "a long note's field still shows, its end in view")
+        XCTAssertTrue(field.map(explorer.main.geometry.plotBox.contains) ?? false)
     }
 }

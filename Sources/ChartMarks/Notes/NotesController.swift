@@ -69,6 +69,14 @@ public final class NotesController: RenderController {
     /// (the note being typed keeps its field).
     public static let labelLimit = 40
 
+    /// What the field shows of `text` being typed: its end, escaped, at most
+    /// `ChartNote.displayLimit` characters after a "…", then the caret.
+    static func fieldText(_ text: String) -> String {
+        guard !text.isEmpty else { return placeholder }
+        let tail = text.count > ChartNote.displayLimit ? "…" + text.suffix(ChartNote.displayLimit) : text
+        return DisplayText.name(tail, limit: ChartNote.displayLimit * 4) + "|"
+    }
+
     /// The placeholder a field shows before anything is typed.
     public static let placeholder = "Note…"
 
@@ -94,8 +102,7 @@ public final class NotesController: RenderController {
         let envelope = labelled || draft != nil ? self.envelope(in: environment) : []
         for note in shown {
             let isDraft = note.x == draft?.x
-            let label = isDraft ? (note.text.isEmpty ? Self.placeholder : DisplayText.name(note.text, limit: ChartNote.textLimit) + "|")
-                : note.displayText
+            let label = isDraft ? Self.fieldText(note.text) : note.displayText
             let markers = self.markers(atX: note.x, in: environment)
             guard labelled || note.x == draft?.x, let anchor = markers.first else {
                 items.append(NoteLayout.Item(markers: markers, size: TextSize(width: .infinity, height: .infinity)))
