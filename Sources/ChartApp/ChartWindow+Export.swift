@@ -23,13 +23,14 @@ extension ChartWindow {
             // Written over the empty files reserved for them, both or neither.
             try OutputFile.write(together: [(OutputFile(path: names.picture), export.picture),
                                             (OutputFile(path: names.altText), export.altText)])
-            scene.say("Saved \(DisplayText.escaped(names.picture, limit: 200)) and its alt text (.txt)")
+            scene.say("Saved the view as \(DisplayText.escaped(names.picture, limit: 200)), its alt text beside it (.txt)")
         } catch {
             if let reserved {
                 unlink(reserved.picture)
                 unlink(reserved.altText)
             }
-            scene.say("Could not save the view: \(error)")
+            // As every notice: the file first, what went wrong last (a narrow window keeps the end).
+            scene.say("\(error); the view was not saved")
         }
     }
 }

@@ -135,4 +135,37 @@ final class NotesWindowTests: XCTestCase {
         let said = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
         XCTAssertTrue(said.contains("Saved") && said.contains(folder), "standard error says where: \(said)")
     }
+
+    /// A write that fails (here past `ulimit -f`, as on a full disk) is said on the chart
+    /// and on standard error; no file, whole or torn, is left, and the window goes on.
+    func testAFailedExportIsSaidAndLeavesNothing() throws {
+        let folder = NSTemporaryDirectory() + "sightline-export-full-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let display = try XvfbDisplay()
+        let trace = TraceLog(), errors = Pipe()
+        // 40 blocks: the session fits, a picture of the chart does not.
+        let process = try ProcessRunner.start("/bin/sh", ["-c", #"ulimit -f 40; exec "$0" "$@""#, ProcessRunner.sightline,
+                                                          "Resources/sample.csv", "--size", "1000x600"],
+                                              environment: display.environment.merging(["SIGHTLINE_TRACE": "1",
+                                                                                        "XDG_PICTURES_DIR": folder]) { $1 },
+                                              output: trace.pipe, errors: errors)
+        let app = LaunchedApp(process: process, trace: trace)
+        defer { withExtendedLifetime(app) {} }
+        app.window = try display.waitForWindow(titled: "Sightline", of: process)
+        _ = try screenshot(until: showsChart, window: app.window, display: display, name: "export-full-opened")
+        try display.xdotool(["key", "--window", app.window, "ctrl+s"])
+        let descriptor = errors.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        var said = ""
+        let deadline = Date().addingTimeInterval(20)
+        while !said.contains("not saved"), Date() < deadline {
+            var bytes = [UInt8](repeating: 0, count: 65_536)
+            let count = read(descriptor, &bytes, bytes.count)
+            if count > 0 { said += String(decoding: bytes.prefix(count), as: UTF8.self) } else { usleep(100_000) }
+        }
+        XCTAssertTrue(said.contains("file too large") && said.hasSuffix("the view was not saved\n"), "the failure is said: \(said)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing left behind")
+        XCTAssertTrue(process.isRunning, "the window goes on")
+    }
 }
