@@ -27,8 +27,9 @@ packages=(
   # fonts for labels: DejaVu Sans (Latin, Cyrillic, Greek, Arabic) and, for Chinese
   # series names, WenQuanYi Micro Hei (1.6 MB download, the smallest CJK font in Debian)
   fonts-dejavu-core fonts-wqy-microhei
-  # end-to-end tests: a virtual X server, synthetic input, screenshots, xdpyinfo
-  xvfb xauth xdotool imagemagick x11-utils
+  # end-to-end tests: a virtual X server, synthetic input, screenshots, xdpyinfo, the
+  # clipboard read back (xclip)
+  xvfb xauth xdotool imagemagick x11-utils xclip
 )
 
 missing=()

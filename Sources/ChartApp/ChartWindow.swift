@@ -41,6 +41,9 @@ public final class ChartWindow {
     private var owners: ExplorerCommands?
     private let session: WindowSession
     private let sizeWasGiven: Bool
+    /// The y ranges the command line sets by hand (`open --y-range`, `--y2-range`): over
+    /// the session's, once the chart is here.
+    public var givenY = ManualYRanges()
     private let wakeEvent: UInt32
     /// How far each frame advances the animations.
     private var clock = FrameClock()
@@ -184,9 +187,11 @@ public final class ChartWindow {
             let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
             made.onNotice = { Self.write("sightline: \($0)\n", to: STDERR_FILENO) }
             made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
+            made.main.measure.onChange = { [unowned self, unowned made] in session.rememberMeasure(of: made.main) }
             made.main.gradient.shift()
             scene = made
             route(to: made)
+            made.main.restoreManualY(givenY)
             applySession()
         case let .failed(error)?:
             throw error
@@ -198,7 +203,7 @@ public final class ChartWindow {
     /// Sends the commands to the owners over `scene`, in their precedence.
     private func route(to scene: ExplorerScene) {
         let owners = ExplorerCommands(chart: scene, theme: theme, player: player, speech: speaker, days: days,
-                                      rememberNotes: { [session] in session.rememberNotes($0) }) {
+                                      clipboard: SDLClipboard(), rememberNotes: { [session] in session.rememberNotes($0) }) {
             fflush(nil)
             Self.write($0, to: STDOUT_FILENO)
         }
@@ -213,6 +218,7 @@ public final class ChartWindow {
     /// records the window's size as it then is.
     private func applySession() {
         guard let main = scene?.main, session.apply(to: main, userMoved: owners?.chart.userMoved == true) else { return }
+        main.restoreManualY(givenY)
         rememberWindowSize()
     }
 

@@ -4,7 +4,8 @@ import Foundation
 /// `SIGHTLINE_TRACE=1`: one line per frame on standard output, for tests and for
 /// measuring interaction on large files: the frame's time to finished (glFinish), the
 /// x range of the chart shown, the info board's box, the summary panel's box, the
-/// hidden series, the `?` panel's box, the audiograph's sweep line (data x), the notes'
+/// hidden series, the `?` panel's box, the audiograph's sweep line (data x), the
+/// measure's A and B (data x, `-` for a B not yet set) and its panel's box, the notes'
 /// count and the box of a note's field being typed and, last, the day shown.
 enum FrameTrace {
     static let isOn = ProcessInfo.processInfo.environment["SIGHTLINE_TRACE"] == "1"
@@ -27,6 +28,12 @@ enum FrameTrace {
             line += String(format: " keys %.0f %.0f %.0f %.0f", panel.x, panel.y, panel.width, panel.height)
         }
         if let sweep = main.audioCursor.x { line += String(format: " audio %.6f", sweep) }
+        if let a = main.measure.a {
+            line += String(format: " measure %.6f ", a) + (main.measure.b.map { String(format: "%.6f", $0) } ?? "-")
+        }
+        if let box = main.measure.panelBox {
+            line += String(format: " measurepanel %.0f %.0f %.0f %.0f", box.x, box.y, box.width, box.height)
+        }
         let notes = scene.main.notes
         if !notes.notes.isEmpty { line += " notes \(notes.notes.count)" }
         if let field = notes.fieldBox {

@@ -43,10 +43,14 @@ struct SDLEventDecoder {
         case SDL_MOUSEMOTION:
             return .pointerMoved(to: point(event.motion.x, event.motion.y), time: seconds)
         case SDL_MOUSEWHEEL:
-            let steps = Double(event.wheel.preciseY) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
+            let flipped = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1.0 : 1.0
+            // With Shift, some systems turn the wheel sideways: either way it zooms y.
+            let shift = shiftHeld()
+            let notches = shift && event.wheel.preciseY == 0 ? event.wheel.preciseX : event.wheel.preciseY
+            let steps = Double(notches) * flipped
             guard steps != 0 else { return nil }
             let at = pointer()
-            return .zoom(steps: steps, at: point(at.x, at.y))
+            return shift ? .zoomY(steps: steps, at: point(at.x, at.y)) : .zoom(steps: steps, at: point(at.x, at.y))
         case SDL_MULTIGESTURE:
             // A touchpad or touchscreen pinch: spreading the fingers zooms in at the pointer.
             let spread = Double(event.mgesture.dDist)
@@ -82,7 +86,8 @@ struct SDLEventDecoder {
     }
 
     /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, `a` plays the
-    /// audiograph, `s` summarises, Ctrl+S exports, `n` writes a note, Backspace deletes, `?` lists the keys, Tab and Shift+Tab move the focus;
+    /// audiograph, `s` summarises, Ctrl+S exports, `n` writes a note, Backspace deletes,
+    /// `m` measures, Ctrl+C copies, `?` lists the keys, Tab and Shift+Tab move the focus;
     /// the chart's keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, Page Up/Down, `0`,
     /// Esc, Enter, Shift+Enter, Space, `1`…`7`, Shift+`1`…`9`) go to it.
     static func command(for key: SDL_Keysym) -> KeyCommand? {
@@ -98,6 +103,8 @@ struct SDLEventDecoder {
         case Int(SDLK_s.rawValue): return .summary
         case Int(SDLK_n.rawValue): return .note
         case Int(SDLK_BACKSPACE.rawValue): return .deleteBackward
+        case Int(SDLK_m.rawValue): return .measure
+        case Int(SDLK_c.rawValue) where control: return .copy
         case Int(SDLK_QUESTION.rawValue): return .keyHelp
         case Int(SDLK_SLASH.rawValue) where shift: return .keyHelp
         case Int(SDLK_TAB.rawValue): return shift ? .focusPrevious : .focusNext

@@ -65,6 +65,11 @@ final class WindowSession {
         remember(update)
     }
 
+    /// Records the measure of `main` (A…B, or none).
+    func rememberMeasure(of main: ChartPresenter) {
+        remember(restore.measureUpdate(of: main))
+    }
+
     func remember(_ update: SessionUpdate) {
         store?.save(update)
     }

@@ -178,18 +178,26 @@ public struct CSVLoader: DataLoader {
         if options.y == nil {
             // Unasked for, series far off the others' scale would flatten them.
             let selection = ScaleSelection(series: series.map(\.ys))
-            for index in selection.secondAxis {
-                series[index].axis = .right
-                // Yahoo's daily prices: the volume traded is drawn as bars under them.
-                if series[index].name.lowercased() == "volume" { series[index].kind = .bar }
-            }
+            // Of the series shown, those the magnitude split would leave flat are split by
+            // how much of an axis each fills, unless the command line arranges the kinds and
+            // axes itself; series of zeros and gaps stay where they are (nothing to fill).
+            let kept = selection.kept
+            let magnitudeSplit = selection.secondAxis.compactMap { kept.firstIndex(of: $0) }
+            let spans = kept.map { AxisSplit.span(of: series[$0].ys).flatMap { $0 == 0...0 ? nil : $0 } }
+            let right = options.kinds.isEmpty
+                ? AxisSplit.rightAxis(spans: spans, magnitudeSplit: magnitudeSplit,
+                                      anchor: selection.anchor.flatMap { kept.firstIndex(of: $0) })
+                : magnitudeSplit
+            for index in right { series[kept[index]].axis = .right }
             if let warning = selection.warning(source: source, names: series.map(\.name)) {
                 warnings.append(warning)
             }
-            series = selection.kept.map { series[$0] }
+            series = kept.map { series[$0] }
         }
+        Series.placeVolumes(in: &series)
         var dataset = Dataset(source: source, xs: reader.xs.build(), series: series)
         dataset.warnings = warnings
+        if hasHeader { dataset.axisTitles.xColumn = names[xIndex] }
         dataset.sortByXIfNeeded()
         dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1)
                                          : XAxisKind.guessing(fromSorted: dataset.xs, named: hasHeader ? names[xIndex] : nil)

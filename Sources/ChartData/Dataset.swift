@@ -11,6 +11,8 @@ public struct Dataset: Equatable, Sendable {
     public var flags: ChartFlags = []
     /// Problems the loader worked around (unsorted x, say), to show the user once.
     public var warnings: [String] = []
+    /// The axes' titles asked for, and the x column's name that may carry x's unit.
+    public var axisTitles = AxisTitles()
 
     /// - Precondition: every series has one y per x.
     public init(source: String, xs: XValues, series: [Series]) {

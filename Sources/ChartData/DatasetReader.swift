@@ -146,6 +146,7 @@ public enum DatasetReader {
                                       + "which is not among the series --y reads (\(DisplayText.listing(available))); add it to --y")
         }
         try dataset.requireDrawableStacks()
+        dataset.axisTitles.take(options.titles)
     }
 
     /// The loader for a file, as `DataFormat.choose` picks it.

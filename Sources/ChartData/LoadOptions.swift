@@ -22,6 +22,8 @@ public struct LoadOptions: Equatable, Sendable {
     /// The most columns a CSV row may have: the columns of the first rows are held as
     /// arrays while the file is sniffed, so memory stays a small multiple of this.
     public var columnLimit: Int
+    /// The axes' titles asked for (`--y-title`, `--y2-title`, `--x-title`).
+    public var titles = AxisTitles()
 
     /// The default `maxSeries`.
     public static let defaultMaxSeries = 256

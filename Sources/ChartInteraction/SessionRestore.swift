@@ -47,8 +47,10 @@ public struct SessionRestore: Sendable {
             main.lines.setVisible(index, false, animated: false)
         }
         main.legend.refresh()
+        if let measure = saved.measure { main.restoreMeasure(measure) }
         if let visible = saved.visible, visible.maxX > main.dataRange.lowerBound, visible.minX < main.dataRange.upperBound {
             main.show(x: visible.minX...visible.maxX)
+            main.restoreManualY(saved.manualY)
         } else {
             main.fitY()
         }
@@ -61,6 +63,13 @@ public struct SessionRestore: Sendable {
         let series = main.lines.dataset.series
         let hidden = series.indices.filter { !main.lines.isVisible($0) }.map { series[$0].name }
         let visible = target.height > 0 ? target : DataRect(minX: target.minX, maxX: target.maxX, minY: 0, maxY: 1)
-        return SessionUpdate(file: file, visible: visible, hiddenSeries: hidden)
+        var update = SessionUpdate(file: file, visible: visible, hiddenSeries: hidden)
+        update.manualY = main.manualY
+        return update
+    }
+
+    /// The session update for `main`'s measure: A…B, or none.
+    public func measureUpdate(of main: ChartPresenter) -> SessionUpdate {
+        SessionUpdate(file: file, measure: .some(main.measure.range))
     }
 }

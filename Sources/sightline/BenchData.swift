@@ -105,6 +105,12 @@ struct BenchData: ParsableCommand {
         let pointSeconds = Date().timeIntervalSince(nearestStarted)
         print(String(format: "queries      y range over x: %.2f µs; nearest index + y at x: %.2f µs  (checksum %.0f)",
                      rangeSeconds * 1e6 / Double(queries), pointSeconds * 1e6 / Double(queries), sink.truncatingRemainder(dividingBy: 1000)))
+        // The window's measure between the first and last point: every figure is a scan of the data.
+        let measureStarted = Date()
+        let figures = MeasureFigures(dataset: dataset, decimals: source.decimals, from: xs[0], to: xs[count - 1])
+        print(String(format: "measure      all %d points: %.3f s  (mean %.6g, std dev %.6g)", figures.pointCount,
+                     Date().timeIntervalSince(measureStarted), figures.series.first?.statistics.mean ?? .nan,
+                     figures.series.first?.statistics.standardDeviation ?? .nan))
         print(String(format: "peak memory  %.0f MB, %.0f MB above the %.0f MB before loading: %.1f bytes/point (data, LOD and indexes)",
                      Self.peakMegabytes(), Self.peakMegabytes() - rssBefore, rssBefore,
                      (Self.peakMegabytes() - rssBefore) * 1_048_576 / Double(max(count, 1))))

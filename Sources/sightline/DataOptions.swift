@@ -42,6 +42,15 @@ struct DataOptions: ParsableArguments {
         """)
     var connectGaps = false
 
+    @Option(help: "A title over the left y axis (default: the unit its series' names carry, as °C in \"Temperature (°C)\").")
+    var yTitle: String?
+
+    @Option(help: "A title over the right y axis (default: the unit its series' names carry).")
+    var y2Title: String?
+
+    @Option(help: "A title beside the x axis (default: the unit the x column's name carries, as s in \"time [s]\").")
+    var xTitle: String?
+
     func validate() throws {
         if let chart, chart < 1 { throw ValidationError(NumberCheck.message("--chart", chart, "charts count from 1")) }
         if let yColumns, yColumns.split(separator: ",").isEmpty { throw ValidationError("--y needs at least one name") }
@@ -53,11 +62,13 @@ struct DataOptions: ParsableArguments {
     private static func names(_ list: String?) -> [String] { list.map { $0.split(separator: ",").map(String.init) } ?? [] }
 
     var loadOptions: LoadOptions {
-        LoadOptions(x: xColumn,
-                    y: yColumns.map { $0.split(separator: ",").map(String.init) },
-                    chart: chart,
-                    kinds: SeriesKinds(bars: Self.names(bars), areas: Self.names(area), stacked: stacked, percentage: percentage,
-                                       rightAxis: Self.names(y2)))
+        var options = LoadOptions(x: xColumn,
+                                  y: yColumns.map { $0.split(separator: ",").map(String.init) },
+                                  chart: chart,
+                                  kinds: SeriesKinds(bars: Self.names(bars), areas: Self.names(area), stacked: stacked,
+                                                     percentage: percentage, rightAxis: Self.names(y2)))
+        options.titles = AxisTitles(left: yTitle, right: y2Title, x: xTitle)
+        return options
     }
 }
 

@@ -14,6 +14,8 @@ struct Describe: ParsableCommand {
         or when it explains under 10% of their variation (R² < 0.1). Stacked series add \
         their total; a chart of shares adds the shares at its first and last x. A change \
         has no percentage where the first value is 0 or the values in range cross zero. \
+        Last, per series its count, lowest, highest, mean and standard deviation (the \
+        sample's, n − 1) over the range. \
         Where a series lacks values at some x, each series says how many it has. A range \
         with no data in it is refused (exit 65), saying where the data runs. --json \
         prints the same as JSON: numbers in full, dates as ISO 8601 in UTC. The notes on \
@@ -45,7 +47,8 @@ struct Describe: ParsableCommand {
         let dataset = try CommandSupport.load(file, options: data)
         let range = try xRange?.requiringData(in: dataset)
         let started = Date()
-        let summary = ChartSummary(dataset: dataset, overX: range).with(notes: try notes(in: dataset))
+        let summary = ChartSummary(dataset: dataset, overX: range).withStatistics(from: dataset)
+            .with(notes: try notes(in: dataset))
         let seconds = Date().timeIntervalSince(started)
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
         try StandardStreams.write(json ? text : CommandSupport.terminalSafe(text))

@@ -47,6 +47,14 @@ struct Open: ParsableCommand {
     @Flag(help: "Do not say the summary (key s) aloud, even where speech-dispatcher's spd-say is installed.")
     var noSpeech = false
 
+    @Option(parsing: .unconditional, help: "The left axis's y range in data units, A:B, set by hand (as Shift+wheel sets it) until 0 fits it.",
+            transform: RangeArgument.parsing)
+    var yRange: RangeArgument?
+
+    @Option(parsing: .unconditional, help: "The right axis's y range in data units, A:B, set by hand until 0 fits it.",
+            transform: RangeArgument.parsing)
+    var y2Range: RangeArgument?
+
     func validate() throws {
         try NumberCheck.lineWidth(lineWidth)
         guard initialRange > 0, initialRange <= 1 else {
@@ -100,6 +108,8 @@ struct Open: ParsableCommand {
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
                                          store: path == "-" ? nil : store, audioSeconds: audioSeconds,
                                          speaks: !noSpeech)
+            window.givenY = ManualYRanges(left: try yRange?.resolved(for: .number, option: "--y-range", file: path),
+                                          right: try y2Range?.resolved(for: .number, option: "--y2-range", file: path))
             try window.run()
         }
         if let signal = SignalWatcher.receivedSignal { SignalWatcher.terminate(with: signal) }

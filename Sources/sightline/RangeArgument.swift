@@ -144,15 +144,15 @@ struct RangeArgument {
             }
         }
         guard let low = lower.number, let high = upper.number else {
-            throw CommandSupport.fail(message: option == "--y-range"
-                ? "--y-range takes y values (numbers), not dates"
+            throw CommandSupport.fail(message: option.hasPrefix("--y")
+                ? "\(option) takes y values (numbers), not dates"
                 : "\(option) takes dates only where x is a date or time; "
                     + "x in \(DisplayText.quoted(file)) is numbers, so give numbers", code: 64)
         }
         guard low < high else {
             // Only a year alone (or twice) gets here: numbers were ordered when parsed.
             throw CommandSupport.fail(message: "\(option) \(Int(low)) alone is a year, and "
-                                          + (option == "--y-range" ? "y is numbers" : "x in \(DisplayText.quoted(file)) is numbers")
+                                          + (option.hasPrefix("--y") ? "y is numbers" : "x in \(DisplayText.quoted(file)) is numbers")
                                           + ": give A:B", code: 64)
         }
         return low...high

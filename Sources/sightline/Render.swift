@@ -36,6 +36,14 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Visible y range in data units, A:B.", transform: RangeArgument.parsing)
     var yRange: RangeArgument?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Measure between two points and draw the band and its figures: "
+                                                        + "A:B as --x-range takes it; A and B are the first and last points in it.",
+                                                        valueName: "A:B"), transform: RangeArgument.parsing)
+    var measure: RangeArgument?
+    @Option(parsing: .unconditional, help: "Visible y range of the right axis in data units, A:B (default: fitted to its series in view).",
+            transform: RangeArgument.parsing)
+    var y2Range: RangeArgument?
+
     @Option(parsing: .unconditional, help: "Line width in pixels.")
     var lineWidth: Double = 2
 
@@ -63,6 +71,9 @@ struct Render: ParsableCommand {
     func validate() throws {
         try NumberCheck.lineWidth(lineWidth)
         if gradient, look.noGradient { throw ValidationError("--gradient and --no-gradient ask for opposite backgrounds: give one") }
+        if plain, measure != nil {
+            throw ValidationError("--measure draws a band and a panel of figures, --plain the series alone: give one")
+        }
         if plain, !notes.isEmpty { throw ValidationError("--note draws on the chart's frame, and --plain has none: give one") }
         if altText, !Self.isFilePath(output) {
             throw ValidationError("--alt-text writes <out>.txt beside the PNG, so --out must name a file, not standard output or a device")
@@ -93,6 +104,8 @@ struct Render: ParsableCommand {
         let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
         let y = try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source)
+        let measured = try measure?.measuredPoints(in: dataset)
+        let y2 = try y2Range?.resolved(for: .number, option: "--y2-range", file: dataset.source)
         let notes = try NoteArgument.notes(self.notes, in: dataset)
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
@@ -101,12 +114,15 @@ struct Render: ParsableCommand {
         let source = plan.source
         // The days asked for, or the picture's range when none was.
         let described = points ?? plan.visible.minX...plan.visible.maxX
-        let description = altText ? ChartSummary(source: source, overX: described).with(notes: notes).lines.joined(separator: "\n") + "\n" : nil
+        let description = altText ? ChartSummary(source: source, overX: described).withStatistics(from: dataset)
+            .with(notes: notes).lines.joined(separator: "\n") + "\n" : nil
         try CommandSupport.reporting {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
                                        theme: look.chartTheme, lineWidth: lineWidth, gradient: paintsGradient,
-                                       font: look.font(plain: plain), title: title, smooth: look.smooth, notes: notes)
+                                       font: look.font(plain: plain), title: title, smooth: look.smooth, measure: measured,
+                                       notes: notes)
+            scene.rightY = y2
             let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)

@@ -42,6 +42,7 @@ final class SDLEventDecoderTests: XCTestCase {
     }
 
     func testTheWheelZoomsAtThePointerAndHonoursFlippedScrolling() {
+        let decoder = SDLEventDecoder(pixelScale: 2, pointer: { (10, 20) }, shiftHeld: { false })
         let wheel = event(SDL_MOUSEWHEEL) {
             $0.wheel.preciseY = 1.5
             $0.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
@@ -52,6 +53,14 @@ final class SDLEventDecoderTests: XCTestCase {
             $0.wheel.direction = SDL_MOUSEWHEEL_FLIPPED.rawValue
         }
         XCTAssertEqual(decoder.decode(flipped), .zoom(steps: -1, at: PixelPoint(x: 21, y: 41)))
+        // With Shift the wheel zooms y, also where the system turned it sideways.
+        XCTAssertEqual(self.decoder.decode(wheel), .zoomY(steps: 1.5, at: PixelPoint(x: 21, y: 41)))
+        let sideways = event(SDL_MOUSEWHEEL) {
+            $0.wheel.preciseX = 2
+            $0.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
+        }
+        XCTAssertEqual(self.decoder.decode(sideways), .zoomY(steps: 2, at: PixelPoint(x: 21, y: 41)))
+        XCTAssertNil(decoder.decode(sideways), "without Shift a sideways wheel zooms nothing")
         XCTAssertNil(decoder.decode(event(SDL_MOUSEWHEEL)), "a horizontal-only wheel event zooms nothing")
         let pinch = event(SDL_MULTIGESTURE) { $0.mgesture.dDist = 0.1 }
         guard case let .zoom(steps, _)? = decoder.decode(pinch) else { return XCTFail("a pinch zooms") }

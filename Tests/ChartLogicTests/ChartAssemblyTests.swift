@@ -27,10 +27,14 @@ final class ChartAssemblyTests: XCTestCase {
     func testAStillPictureDrawsTheFrameAroundTheSeries() {
         let still = ChartAssembly.still(source: source(), plain: false, lineWidth: 2, gradient: true)
         XCTAssertEqual(names(still), ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
-                                      "SeriesLinesController", "XAxisController", "ValueAnnotationController", "NotesController",
+                                      "SeriesLinesController", "XAxisController", "ValueAnnotationController", "AxisTitlesController",
+                                      "NotesController",
                                       "LegendController"])
         let plain = ChartAssembly.still(source: source(), plain: true, lineWidth: 2, gradient: true)
         XCTAssertEqual(names(plain), ["SeriesStacksController", "SeriesLinesController"])
+        // `render --measure`: the measure over the frame, under the legend.
+        let measured = ChartAssembly.still(source: source(), plain: false, lineWidth: 2, gradient: true, measure: 0...1)
+        XCTAssertEqual(names(measured), names(still).dropLast() + ["MeasureController", "LegendController"])
     }
 
     /// The main chart's stage holds the assembly's list, in its order, and the presenter's
@@ -38,9 +42,9 @@ final class ChartAssemblyTests: XCTestCase {
     func testTheMainChartIsTheAssemblysList() {
         let presenter = ChartPresenter(source: source(), factory: RecordingSurfaceFactory(), geometry: geometry)
         let expected = ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
-                        "SeriesLinesController", "XAxisController", "ValueAnnotationController", "NotesController", "NoDataController",
-                        "SelectionBoxController", "HighlightController", "PresetButtonsController", "LegendController",
-                        "AudiographCursorController"]
+                        "SeriesLinesController", "XAxisController", "ValueAnnotationController", "AxisTitlesController",
+                        "NotesController", "NoDataController", "SelectionBoxController", "MeasureController", "HighlightController",
+                        "PresetButtonsController", "LegendController", "AudiographCursorController", "AxisLockController"]
         XCTAssertEqual(names(presenter.stage.controllers), expected)
         XCTAssertTrue(presenter.stage.controllers[4] === presenter.lines)
         XCTAssertTrue(presenter.stage.controllers[1] === presenter.yAxis)

@@ -17,6 +17,8 @@ public final class ChartScene {
     public let stage: RenderStage
     /// The y range each axis fits to (the right one's follows every picture's x).
     public let fit: ChartFit
+    /// The right axis's y as given (`render --y2-range`); `nil` fits it to each picture's x.
+    public var rightY: ClosedRange<Double>?
     private let device: RenderDevice
     private let factory: GPUSurfaceFactory
 
@@ -25,10 +27,11 @@ public final class ChartScene {
     ///   - gradient: paint the animated four-colour background (else the theme's flat one).
     ///   - font: the label font; `nil` draws no text.
     ///   - smooth: draw the lines as smooth curves where the points are sparse (`--smooth`).
+    ///   - measure: a measure between two points' x, drawn with its band and figures (`--measure`).
     ///   - notes: the notes drawn on the chart (`--note`, the window's export).
     public init(device: RenderDevice, source: DataSource, layout: ChartLayout = .standard, theme: ChartTheme = .day,
                 lineWidth: Double = 2, gradient: Bool = true, font: FontFace? = nil, title: String? = nil,
-                smooth: Bool = false, notes: [ChartNote] = []) throws {
+                smooth: Bool = false, measure: ClosedRange<Double>? = nil, notes: [ChartNote] = []) throws {
         self.source = source
         self.layout = layout
         self.device = device
@@ -43,7 +46,7 @@ public final class ChartScene {
             stage.rightViewport.set(.init(y: rightY))
         }
         for controller in ChartAssembly.still(source: source, plain: layout == .plain, lineWidth: lineWidth, gradient: gradient,
-                                              title: title, smooth: smooth, notes: notes) {
+                                              title: title, smooth: smooth, measure: measure, notes: notes) {
             stage.add(controller)
         }
     }
@@ -66,6 +69,9 @@ public final class ChartScene {
             if let rightY = fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) {
                 stage.rightViewport.set(.init(y: rightY))
             }
+        }
+        if let rightY, stage.rightViewport.target.minY...stage.rightViewport.target.maxY != FiniteDomain.clamp(rightY) {
+            stage.rightViewport.set(.init(y: FiniteDomain.clamp(rightY)))
         }
         while stage.advance(by: 1) {}
         // The still picture's one commit; text is measured at the picture's scale.

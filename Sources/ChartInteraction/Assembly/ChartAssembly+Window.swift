@@ -16,7 +16,8 @@ extension ChartAssembly {
     public static func add(_ notice: NoticeController, over chart: ChartPresenter) {
         chart.stage.add(notice)
         let highlight = chart.highlight
-        highlight.obstacles = { [weak notice] in [notice?.box].compactMap { $0 } }
+        let earlier = highlight.obstacles
+        highlight.obstacles = { [weak notice] in (earlier?() ?? []) + [notice?.box].compactMap { $0 } }
         notice.onChange = { [weak highlight] in highlight?.setNeedsBuild() }
     }
 

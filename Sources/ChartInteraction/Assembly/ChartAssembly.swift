@@ -11,7 +11,8 @@ import ChartStage
 public enum ChartAssembly {
     /// The window's main chart: the frame around the series, then the no-data note, the
     /// box zoom, the highlight, a pie of shares and its way back (charts of shares
-    /// only), the presets, the legend and the audiograph's cursor on top.
+    /// only), the presets, the legend, the audiograph's cursor and the padlocks of the
+    /// y axes set by hand on top.
     /// - Parameter dataRange: the data's x extent, which the presets choose in.
     public static func main(source: DataSource, composition: ChartComposition, dataRange: ClosedRange<Double>,
                             lineWidth: Double, gradient: Bool) -> MainChartParts {
@@ -26,6 +27,13 @@ public enum ChartAssembly {
         let selectionBox = SelectionBoxController()
         let noData = NoDataController(source: source, lines: lines)
         let audioCursor = AudiographCursorController(lines: lines)
+        let measure = Self.measure(source: source, lines: lines)
+        // The panel keeps clear of the pinned point; the board, drawn after it, of the panel.
+        measure.keptClearIndex = { [unowned highlight] in highlight.isPinned ? highlight.index : nil }
+        highlight.obstacles = { [unowned measure] in [measure.panelBox].compactMap { $0 } }
+        measure.onPanelMove = { [unowned highlight] in highlight.setNeedsBuild() }
+        let axisLock = AxisLockController()
+        axisLock.titleBoxes = { [unowned titles = frame.titles] in titles.boxes }
         // The presets before the legend: it stops where they start.
         legend.presetsStart = { [unowned presets] in presets.boxes.first?.x }
         var pie: PieController?, pieZoomOut: ZoomOutController?
@@ -45,11 +53,12 @@ public enum ChartAssembly {
             rightAxis.setNeedsBuild()
         }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
-        let controllers = framed(series, in: frame) + [notes, noData, selectionBox, highlight] + pieControllers
-            + [presets, legend, audioCursor]
-        return MainChartParts(series: series, frame: frame, noData: noData, selectionBox: selectionBox, highlight: highlight,
+        let controllers = framed(series, in: frame) + [notes, noData, selectionBox, measure, highlight] + pieControllers
+            + [presets, legend, audioCursor, axisLock]
+        return MainChartParts(series: series, frame: frame, noData: noData, selectionBox: selectionBox, measure: measure,
+                              highlight: highlight,
                               pie: pie, pieZoomOut: pieZoomOut, presets: presets, legend: legend, audioCursor: audioCursor,
-                              notes: notes, controllers: controllers)
+                              axisLock: axisLock, notes: notes, controllers: controllers)
     }
 
     /// The range selector's overview: its window over the main chart's range, then the
@@ -65,9 +74,11 @@ public enum ChartAssembly {
     /// `title`, sharing the bar with nothing); with `plain`, the series alone.
     /// - Parameters:
     ///   - smooth: draw the lines as smooth curves where the points are sparse.
+    ///   - measure: a measure between two points' x (`render --measure`), drawn with its figures.
     ///   - notes: the notes drawn on the chart (`--note`).
     public static func still(source: DataSource, plain: Bool, lineWidth: Double, gradient: Bool, title: String? = nil,
-                             smooth: Bool = false, notes: [ChartNote] = []) -> [RenderController] {
+                             smooth: Bool = false, measure range: ClosedRange<Double>? = nil,
+                             notes: [ChartNote] = []) -> [RenderController] {
         let dataset = source.dataset
         let composition = ChartComposition(dataset: dataset)
         let series = SeriesMarks(source: source, composition: composition, lineWidth: lineWidth, smooth: smooth)
@@ -76,9 +87,14 @@ public enum ChartAssembly {
         legend.title = title.map { DisplayText.name($0) }
         legend.widthShare = 1
         let frame = frame(source: source, composition: composition, lines: series.lines, gradient: gradient)
+        let measured: [RenderController] = range.map { range in
+            let measure = Self.measure(source: source, lines: series.lines)
+            measure.set(a: range.lowerBound, b: range.upperBound)
+            return [measure]
+        } ?? []
         let marks = NotesController(source: source, lines: series.lines)
         marks.notes = notes
-        return framed(series, in: frame) + [marks, legend]
+        return framed(series, in: frame) + [marks] + measured + [legend]
     }
 
     /// The background, both y axes styled for the composition and kept clear of the
@@ -92,12 +108,13 @@ public enum ChartAssembly {
             axis.coveringBoxes = { [unowned annotation] environment in annotation.layout(in: environment).map(\.box) }
         }
         return ChartFrame(gradient: GradientController(enabled: gradient), yAxis: left, rightAxis: right,
-                          xAxis: XAxisController(xKind: source.dataset.xKind), annotation: annotation)
+                          xAxis: XAxisController(xKind: source.dataset.xKind), annotation: annotation,
+                          titles: AxisTitlesController(dataset: source.dataset, composition: composition))
     }
 
     /// The frame's parts around the series, in draw order: the background and the y
-    /// grids under the series, the x labels and the value label over them.
+    /// grids under the series, the x labels, the value label and the axes' titles over them.
     private static func framed(_ series: SeriesMarks, in frame: ChartFrame) -> [RenderController] {
-        [frame.gradient, frame.yAxis, frame.rightAxis] + series.controllers + [frame.xAxis, frame.annotation]
+        [frame.gradient, frame.yAxis, frame.rightAxis] + series.controllers + [frame.xAxis, frame.annotation, frame.titles]
     }
 }

@@ -10,4 +10,6 @@ public struct ChartFrame {
     public let rightAxis: YAxisController
     public let xAxis: XAxisController
     public let annotation: ValueAnnotationController
+    /// The axes' titles (none unless asked for or a column's name carries a unit).
+    public let titles: AxisTitlesController
 }

@@ -8,6 +8,8 @@ public struct MainChartParts {
     public let frame: ChartFrame
     public let noData: NoDataController
     public let selectionBox: SelectionBoxController
+    /// The measure between two points (shift-click, `m`), with its band and figures.
+    public let measure: MeasureController
     public let highlight: HighlightController
     /// A chart of shares turns into a pie of a range's shares, with its "‹ Zoom out";
     /// both `nil` for other charts.
@@ -17,6 +19,8 @@ public struct MainChartParts {
     public let legend: LegendController
     /// The audiograph's sweep line (hidden unless one plays).
     public let audioCursor: AudiographCursorController
+    /// The padlock over each y axis set by hand.
+    public let axisLock: AxisLockController
     /// The notes on the chart and the one being typed.
     public let notes: NotesController
     /// Every controller, in draw order.

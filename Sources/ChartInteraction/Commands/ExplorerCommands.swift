@@ -2,8 +2,8 @@ import ChartData
 
 /// The owners of the window's commands over one chart, in their precedence: a note's
 /// field while it is open (it has the keyboard), the summary panel, the theme, the
-/// audiograph, the `?` panel, the day navigation, the chart (see `CommandRouter`). The
-/// one place that order is written.
+/// audiograph, the `?` panel, the measure (and Ctrl+C), the day navigation, the chart
+/// (see `CommandRouter`). The one place that order is written.
 public final class ExplorerCommands {
     public let owners: [CommandOwner]
     /// The chart's own input (the session asks whether the user moved the view).
@@ -17,15 +17,17 @@ public final class ExplorerCommands {
     ///   - theme: the window's theme, which exists before the chart does.
     ///   - write: takes the summary's text (`SummaryCommands`).
     ///   - days: reads the day files beside the chart's file; `nil` opens no days.
+    ///   - clipboard: where Ctrl+C copies to; `nil` copies nothing.
     ///   - rememberNotes: saves the file's notes after a change.
     public init(chart explorer: ExplorerChart, theme: ThemeCommands, player: AudiographPlaying, speech: SpeechOutput,
-                days: DayFileLoader?, rememberNotes: @escaping ([ChartNote]) -> Void = { _ in },
+                days: DayFileLoader?, clipboard: Clipboard? = nil, rememberNotes: @escaping ([ChartNote]) -> Void = { _ in },
                 write: @escaping (String) -> Void) {
         chart = ChartCommands(chart: explorer)
         days?.openDays(of: explorer)
         audiograph = AudiographCommands(chart: explorer, player: player)
         notes = NoteCommands(chart: explorer, remember: rememberNotes)
         owners = [notes, SummaryCommands(chart: explorer, speech: speech, write: write), theme, audiograph,
-                  KeyHelpCommands(chart: explorer), DayZoomCommands(zoom: explorer.zoom), chart]
+                  KeyHelpCommands(chart: explorer), MeasureCommands(chart: explorer, clipboard: clipboard),
+                  DayZoomCommands(zoom: explorer.zoom), chart]
     }
 }

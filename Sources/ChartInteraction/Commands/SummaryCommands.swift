@@ -29,7 +29,7 @@ public final class SummaryCommands: CommandOwner {
         case .command(.chart(.escape)):
             hide(panel)
             return true
-        case .command(.chart), .pointerDown, .zoom:
+        case .command(.chart), .pointerDown, .zoom, .zoomY:
             hide(panel)
             return false
         default:

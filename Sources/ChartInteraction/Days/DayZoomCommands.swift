@@ -17,7 +17,7 @@ public final class DayZoomCommands: CommandOwner {
             guard zoom.phase == .inDay, zoom.control?.contains(point) == true else { return false }
             zoom.zoomOut()
             return true
-        case .pointerUp, .zoom, .command(.chart):
+        case .pointerUp, .zoom, .zoomY, .command(.chart):
             guard !zoom.isTransitioning else { return true }
             if zoom.phase == .inDay, event == .command(.chart(.escape)) {
                 zoom.zoomOut()

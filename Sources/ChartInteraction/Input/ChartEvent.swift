@@ -21,6 +21,8 @@ public enum ChartEvent: Equatable, Sendable {
     /// Zoom at a point by wheel steps (a notch is 1; a touchpad pinch is converted to
     /// the steps of the same zoom); positive zooms in.
     case zoom(steps: Double, at: PixelPoint)
+    /// Shift+wheel: zoom y at a point by wheel steps (positive zooms in), setting y by hand.
+    case zoomY(steps: Double, at: PixelPoint)
     /// A key that means something to the app.
     case command(KeyCommand)
     /// Text typed while a text field has the keyboard (SDL's text input, composed by the
@@ -40,6 +42,10 @@ public enum KeyCommand: Equatable, Sendable {
     case summary
     /// `?`: show or hide the list of every key.
     case keyHelp
+    /// `m`: mark the pinned point as the measure's A, or B.
+    case measure
+    /// Ctrl+C: copy the measure's figures, or the pinned point.
+    case copy
     /// Tab / Shift+Tab: move the keyboard's focus to the next or previous part (the
     /// legend's series, the range selector).
     case focusNext, focusPrevious

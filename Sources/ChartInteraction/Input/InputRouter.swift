@@ -62,6 +62,10 @@ public final class InputRouter {
             guard steps != 0 else { return false }
             main.wheel(steps: steps, at: point)
             userMoved = true
+        case let .zoomY(steps, point):
+            guard steps != 0 else { return false }
+            main.wheelY(steps: steps, at: point)
+            userMoved = true
         case .pointerLeft:
             main.pointerExited()
         case let .command(.chart(key)):
@@ -72,7 +76,8 @@ public final class InputRouter {
         case .command(.focusPrevious):
             moveFocus(forward: false)
         case .quit, .resized, .exposed, .command(.quit), .command(.toggleTheme), .command(.audiograph), .command(.summary),
-             .command(.keyHelp), .command(.note), .command(.deleteBackward), .command(.export), .text:
+             .command(.keyHelp), .command(.measure), .command(.copy), .command(.note), .command(.deleteBackward),
+             .command(.export), .text:
             return false
         }
         return true

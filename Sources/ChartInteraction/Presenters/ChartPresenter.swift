@@ -27,6 +27,8 @@ public final class ChartPresenter {
     public let legend: LegendController
     public let presets: PresetButtonsController
     public let selectionBox: SelectionBoxController
+    /// The measure between two points A and B (shift-click, `m`; ChartPresenter+Measure).
+    public let measure: MeasureController
     public let xAxis: XAxisController
     public let yAxis: YAxisController
     /// The second y axis, on the right; shown only where a series is read against it.
@@ -35,6 +37,13 @@ public final class ChartPresenter {
     public let noData: NoDataController
     /// The audiograph's sweep line (hidden unless one plays).
     public let audioCursor: AudiographCursorController
+    /// The padlock over each y axis set by hand (`ChartPresenter+ManualY`).
+    public let axisLock: AxisLockController
+    /// The y axes the user set by hand: they stay where they were put while x moves,
+    /// until `0` or a double-click fits them again.
+    public internal(set) var lockedAxes: Set<YAxisSide> = [] {
+        didSet { axisLock.locked = lockedAxes }
+    }
     /// A chart of shares turns into a pie of a range's shares (a click, Enter) and back
     /// (Esc, its "‹ Zoom out"); `nil` for other charts.
     public let pie: PieController?
@@ -59,6 +68,8 @@ public final class ChartPresenter {
         case pending(start: PixelPoint)
         case panning(last: PixelPoint)
         case box(start: Double)
+        /// A drag on a y axis's labels, stretching that axis.
+        case scalingY(side: YAxisSide, last: PixelPoint)
     }
     private var drag: Drag?
     /// The highlight as it was before the latest click's release pinned or unpinned it:
@@ -100,12 +111,14 @@ public final class ChartPresenter {
         legend = parts.legend
         presets = parts.presets
         selectionBox = parts.selectionBox
+        measure = parts.measure
         xAxis = parts.frame.xAxis
         yAxis = parts.frame.yAxis
         rightAxis = parts.frame.rightAxis
         self.gradient = parts.frame.gradient
         noData = parts.noData
         audioCursor = parts.audioCursor
+        axisLock = parts.axisLock
         pie = parts.pie
         pieZoomOut = parts.pieZoomOut
         for controller in parts.controllers { stage.add(controller) }
@@ -144,7 +157,7 @@ public final class ChartPresenter {
             let shown = composition.series(on: side).contains(where: visible.contains)
             if side == .right, !composition.usesRightAxis { continue }
             axis.setShown(shown)
-            guard shown, let y = fit.y(for: side, inX: x, visible: visible) else { continue }
+            guard shown, !lockedAxes.contains(side), let y = fit.y(for: side, inX: x, visible: visible) else { continue }
             stage.viewport(for: side).set(.init(y: y), duration: duration ?? fitDuration, easing: easing)
         }
         rightAxis.drawsGrid = !composition.series(on: .left).contains(where: visible.contains)
@@ -202,6 +215,7 @@ public final class ChartPresenter {
 
     /// Everything, eased.
     public func fitAll() {
+        lockedAxes = []
         show(x: dataRange, duration: 0.35, easing: .easeInOut)
     }
 
@@ -238,6 +252,10 @@ public final class ChartPresenter {
             hidePie()
             return
         }
+        if button == .primary, pie?.isShown != true, let side = yAxisSide(at: point) {
+            if clicks >= 2 { unlockY(side) } else { drag = .scalingY(side: side, last: point) }
+            return
+        }
         guard geometry.plotBox.contains(point), pie?.isShown != true else { return }
         if clicks >= 2, button == .primary {
             // The first click's release pinned or unpinned the highlight: undone.
@@ -267,10 +285,14 @@ public final class ChartPresenter {
             pointerMoved(to: point, time: time)
         case .panning(let last):
             pan(byPixels: point.x - last.x)
+            panLockedY(byDraggingPixels: point.y - last.y)
             tracker.add(point.x, at: time)
             drag = .panning(last: point)
         case .box(let start):
             selectionBox.band = min(start, point.x)...max(start, point.x)
+        case .scalingY(let side, let last):
+            stretchY(side, byDraggingPixels: point.y - last.y)
+            drag = .scalingY(side: side, last: point)
         case nil:
             hover(at: point)
         }
@@ -324,7 +346,7 @@ public final class ChartPresenter {
             guard high - low > 4 else { return }
             func value(_ px: Double) -> Double { scales.dataX(atCanvasX: min(max(px, plot.x), plot.maxX)) }
             show(x: value(low)...value(high), duration: 0.3, easing: .easeInOut)
-        case nil:
+        case .scalingY, nil:
             break
         }
     }

@@ -4,7 +4,8 @@ import ChartStage
 
 /// The legend: one toggle per series, in its colour, left in the bar above the plot,
 /// after the chart's title if it has one. A filled dot is a shown series, a ring a
-/// hidden one. Toggles that do not fit are counted after the last one ("+3").
+/// hidden one. Toggles that do not fit are counted after the last one ("+3"). With two
+/// y axes, a series read against the right one says so with an arrow after its name.
 public final class LegendController: RenderController {
     private let names: [String]
     private let lines: SeriesLinesController
@@ -34,7 +35,7 @@ public final class LegendController: RenderController {
 
     public init(dataset: Dataset, lines: SeriesLinesController) {
         // Cut for the screen: a 10 MB header name would otherwise be drawn glyph by glyph.
-        names = dataset.series.map { DisplayText.name($0.name) }
+        names = Self.markingRightAxis(dataset.series.map { DisplayText.name($0.name) }, ChartComposition(dataset: dataset))
         self.lines = lines
     }
 

@@ -30,6 +30,9 @@ public enum KeyBindings {
     public static let all: [Binding] = [
         Binding(.navigate, "drag", "pan (a flick keeps going)"),
         Binding(.navigate, "wheel", "zoom at the pointer"),
+        Binding(.navigate, "Shift+wheel", "zoom y at the pointer"),
+        Binding(.navigate, "drag a y axis", "stretch y; a drag then moves it"),
+        Binding(.navigate, "double-click an axis", "fit that y again"),
         Binding(.navigate, "right-drag", "zoom to the band swept"),
         Binding(.navigate, "double-click, 0", "fit everything"),
         Binding(.navigate, "← →", "pan a tenth"),
@@ -45,6 +48,8 @@ public enum KeyBindings {
         Binding(.highlight, "← → on a pin", "step it, the view following"),
         Binding(.highlight, "Page Up, Page Down", "with a pin: pin and view a screen"),
         Binding(.highlight, "Esc", "clear; leave a day or the pie"),
+        Binding(.highlight, "shift-click, m on a pin", "measure A to B (Esc clears)"),
+        Binding(.highlight, "Ctrl+C", "copy the measure, or the pin"),
         Binding(.highlight, "n on a pin", "write or edit its note (Enter keeps)"),
         Binding(.series, "click a toggle", "show or hide its series"),
         Binding(.series, "shift-click", "a toggle: show it alone"),

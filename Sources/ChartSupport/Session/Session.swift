@@ -41,6 +41,7 @@ public struct Session: Equatable, Sendable {
     public mutating func noteOpened(_ path: String, chart: Int? = nil, x: String? = nil, y: [String]? = nil) {
         var entry = entry(for: path, chart: chart) ?? SessionEntry(path: path, chart: chart)
         if entry.xColumn != x { entry.visible = nil }
+        if entry.xColumn != x { entry.measure = nil }
         entry.xColumn = x
         entry.yColumns = y
         entries.removeAll { $0.isFor(path: path, chart: chart) }

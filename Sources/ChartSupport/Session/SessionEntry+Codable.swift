@@ -1,7 +1,7 @@
 import ChartGeometry
 
 extension SessionEntry: Codable {
-    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries }
+    private enum CodingKeys: String, CodingKey { case path, chart, xColumn, yColumns, visible, hiddenSeries, measure, manualY }
 
     /// Reads an entry leniently: a missing or invalid path makes the entry invalid (it
     /// is dropped); any other field that is missing, out of range or of the wrong type
@@ -20,6 +20,11 @@ extension SessionEntry: Codable {
         }
         visible = try? c.decode(DataRect.self, forKey: .visible)
         hiddenSeries = Self.names(try? c.decode([String].self, forKey: .hiddenSeries))
+        // [A, B], finite and in order; anything else is no measure (a session from before has none).
+        measure = (try? c.decode([Double].self, forKey: .measure)).flatMap { ends in
+            ends.count == 2 && ends.allSatisfy(\.isFinite) && ends[0] <= ends[1] ? ends[0]...ends[1] : nil
+        }
+        manualY = (try? c.decode(ManualYRanges.self, forKey: .manualY)) ?? ManualYRanges()
         notes = Self.notes(from: decoder)
     }
 
@@ -36,6 +41,8 @@ extension SessionEntry: Codable {
         try c.encodeIfPresent(yColumns, forKey: .yColumns)
         try c.encodeIfPresent(visible, forKey: .visible)
         try c.encode(hiddenSeries, forKey: .hiddenSeries)
+        try c.encodeIfPresent(measure.map { [$0.lowerBound, $0.upperBound] }, forKey: .measure)
+        if !manualY.isEmpty { try c.encode(manualY, forKey: .manualY) }
         try encodeNotes(to: encoder)
     }
 }

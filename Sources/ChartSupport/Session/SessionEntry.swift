@@ -17,6 +17,10 @@ public struct SessionEntry: Equatable, Sendable {
     public var visible: DataRect?
     /// Names of the series the user hid.
     public var hiddenSeries: [String] = []
+    /// The measure between two points, A…B in data units; `nil` when there is none.
+    public var measure: ClosedRange<Double>?
+    /// The y ranges set by hand; empty while every axis fits its data.
+    public var manualY = ManualYRanges()
     /// The notes on the file's chart, ascending x.
     public var notes: [ChartNote] = []
 

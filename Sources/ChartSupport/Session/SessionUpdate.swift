@@ -13,6 +13,10 @@ public struct SessionUpdate: Equatable, Sendable {
     public var visible: DataRect?
     /// The file's new hidden series; `nil` keeps the saved ones.
     public var hiddenSeries: [String]?
+    /// The file's measure: `.some(nil)` clears it, `nil` keeps the saved one.
+    public var measure: ClosedRange<Double>??
+    /// The file's new y ranges set by hand; `nil` keeps the saved ones.
+    public var manualY: ManualYRanges?
     /// The new theme's name; `nil` keeps the saved one.
     public var theme: String?
     /// The new window size, screen coordinates; `nil` keeps the saved one.
@@ -21,7 +25,8 @@ public struct SessionUpdate: Equatable, Sendable {
     public var notes: [ChartNote]?
 
     public init(file: SessionEntry? = nil, visible: DataRect? = nil, hiddenSeries: [String]? = nil,
-                theme: String? = nil, windowSize: PixelSize? = nil) {
+                theme: String? = nil, windowSize: PixelSize? = nil, measure: ClosedRange<Double>?? = nil) {
+        self.measure = measure
         self.file = file
         self.visible = visible
         self.hiddenSeries = hiddenSeries
@@ -39,12 +44,16 @@ public struct SessionUpdate: Equatable, Sendable {
             if let current = self.file, !current.isFor(path: file.path, chart: file.chart) {
                 visible = nil
                 hiddenSeries = nil
+                measure = nil
+                manualY = nil
                 notes = nil
             }
             self.file = file
         }
         visible = later.visible ?? visible
         hiddenSeries = later.hiddenSeries ?? hiddenSeries
+        if let measure = later.measure { self.measure = measure }
+        manualY = later.manualY ?? manualY
         notes = later.notes ?? notes
         theme = later.theme ?? theme
         windowSize = later.windowSize ?? windowSize
@@ -59,6 +68,8 @@ public struct SessionUpdate: Equatable, Sendable {
             session.updateEntry(for: file.path, chart: file.chart) { entry in
                 if let visible { entry.visible = visible }
                 if let hiddenSeries { entry.hiddenSeries = hiddenSeries }
+                if let measure { entry.measure = measure }
+                if let manualY { entry.manualY = manualY }
                 if let notes { entry.notes = notes }
             }
         }

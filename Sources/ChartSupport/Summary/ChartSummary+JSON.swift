@@ -83,6 +83,8 @@ extension ChartSummary {
         var trend: TrendDocument?
         /// For a stack's total, the series it adds up.
         var members: [String]?
+        /// Count, mean and sample standard deviation, where the summary has them.
+        var statistics: StatisticsDocument?
 
         init(_ summary: SeriesSummary, in chart: ChartSummary, members: [String]? = nil) {
             let kind = chart.xKind
@@ -100,6 +102,24 @@ extension ChartSummary {
                               slopeUnit: chart.slopeUnit.rawValue, rSquared: $0.rSquared, fittedChange: $0.fittedChange)
             }
             self.members = members
+            statistics = summary.statistics.map(StatisticsDocument.init)
+        }
+    }
+
+    fileprivate struct StatisticsDocument: Encodable {
+        var count: Int
+        var mean: Double?
+        /// The sample standard deviation (n − 1).
+        var standardDeviation: Double?
+        var minimum: Double?
+        var maximum: Double?
+
+        init(_ statistics: RangeStatistics) {
+            count = statistics.count
+            mean = statistics.mean
+            standardDeviation = statistics.standardDeviation
+            minimum = statistics.minimum?.y
+            maximum = statistics.maximum?.y
         }
     }
 

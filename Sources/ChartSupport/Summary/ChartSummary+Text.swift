@@ -19,6 +19,7 @@ extension ChartSummary {
         let points = "\(Self.count(pointCount)) \(noun)"
         var lines = [firstX == lastX ? "\(points) \(place(firstX))." : "\(points) from \(xLabel(firstX)) to \(xLabel(lastX))."]
         for summary in series { lines += sentences(for: summary, counted: counted) }
+        lines += series.compactMap(statisticsSentence)
         for total in totals {
             lines.append("\(DisplayText.name(total.summary.name)) is the sum of \(Self.listed(total.members.map { DisplayText.name($0) })).")
             lines += sentences(for: total.summary, counted: false)

@@ -69,6 +69,9 @@ public struct SeriesSummary: Equatable, Sendable {
     /// The median magnitude of the values in view (of the same sample as `typicalStep`);
     /// `nil` where `typicalStep` is. The series' own size.
     public var typicalMagnitude: Double?
+    /// The range's count, mean and standard deviation beside its extremes, where asked
+    /// for (`ChartSummary.withStatistics`, what `describe` prints); `nil` otherwise.
+    public var statistics: RangeStatistics?
 
     /// Steps needed before `typicalStep` says anything: with fewer, a single step is
     /// the whole change, and a price that rose 30% from one month to the next is no

@@ -1,0 +1,22 @@
+extension Series {
+    /// Whether the series is a volume traded (Yahoo's `Volume`, in any case, spaces trimmed).
+    public var isVolume: Bool { name.trimmingSpaces().lowercased() == "volume" }
+
+    /// A volume beside other series is drawn as bars on the right axis of its own, under
+    /// them, and the others read against the left one: however the columns were asked
+    /// for (`--y Close,Volume` or `--y Volume,Close`), a count in the millions never
+    /// shares an axis with a price, which it would flatten to a line at zero. Series of
+    /// volumes alone, or none, are left as they are.
+    /// - Complexity: O(series).
+    public static func placeVolumes(in series: inout [Series]) {
+        guard series.contains(where: \.isVolume), series.contains(where: { !$0.isVolume }) else { return }
+        for index in series.indices {
+            if series[index].isVolume {
+                series[index].axis = .right
+                series[index].kind = .bar
+            } else {
+                series[index].axis = .left
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ChartData
+import ChartMarks
+import ChartSupport
+
+extension ChartAssembly {
+    /// The measure between two points over `lines`' series, its panel's rows worked out
+    /// from the data (`MeasureFigures`).
+    static func measure(source: DataSource, lines: SeriesLinesController) -> MeasureController {
+        let measure = MeasureController(source: source, lines: lines)
+        measure.figures = { range, shown in
+            MeasureFigures(dataset: source.dataset, decimals: source.decimals, series: shown, from: range.lowerBound,
+                           to: range.upperBound).rows.map { MeasureRow(text: $0.text, series: $0.series) }
+        }
+        return measure
+    }
+}

@@ -1,0 +1,40 @@
+import ChartData
+import ChartGeometry
+
+/// The range's statistics per series (count, lowest, highest, mean, standard deviation)
+/// beside the sentences: what `describe` prints, the same figures a measure between two
+/// points shows in the window (`RangeStatistics`).
+extension ChartSummary {
+    /// This summary with each series' statistics over its range from `dataset`, the one
+    /// it summarises.
+    /// - Parameter series: the dataset indices it summarises, as given to `init` (all
+    ///   by default).
+    /// - Complexity: O(log n + points in range × series).
+    public func withStatistics(from dataset: Dataset, series chosen: [Int]? = nil) -> ChartSummary {
+        var summary = self
+        let indices = (chosen ?? Array(dataset.series.indices)).filter { dataset.series.indices.contains($0) }
+        for (position, index) in zip(summary.series.indices, indices) {
+            summary.series[position].statistics = dataset.statistics(ofSeries: index, overX: range)
+        }
+        return summary
+    }
+
+    /// "Close: 361 values, lowest 110.25, highest 171.80, mean 140.12, standard
+    /// deviation 15.31." for a series with statistics and values; `nil` otherwise.
+    func statisticsSentence(for summary: SeriesSummary) -> String? {
+        guard let stats = summary.statistics, let low = stats.minimum, let high = stats.maximum, let mean = stats.mean else {
+            return nil
+        }
+        func value(_ y: Double) -> String { ValueFormat.string(y, dataDecimals: summary.decimals) }
+        var sentence = "\(DisplayText.name(summary.name)): \(Self.count(stats.count)) \(stats.count == 1 ? "value" : "values"), "
+            + "lowest \(value(low.y)), highest \(value(high.y)), mean \(value(mean))"
+        if let deviation = stats.standardDeviation { sentence += ", standard deviation " + Self.deviation(deviation, decimals: summary.decimals) }
+        return sentence + "."
+    }
+
+    /// A standard deviation: with the data's decimals from 100 up, else to three
+    /// significant digits (the data's decimals would write 9.09 of whole numbers as 9).
+    static func deviation(_ value: Double, decimals: Int) -> String {
+        abs(value) >= 100 ? ValueFormat.string(value, dataDecimals: decimals) : threeDigits(value)
+    }
+}

@@ -1,0 +1,82 @@
+import ChartData
+import ChartSupport
+import XCTest
+
+/// The figures of a measure: the slope's unit suits the span, the slope times the span
+/// is the change, the percentage is `describe`'s (withheld where it withholds it), and
+/// the panel's rows say it all.
+final class MeasureFiguresTests: XCTestCase {
+    private let day = 86_400.0
+
+    func testTheSlopeUnitSuitsTheSpan() {
+        let time = XAxisKind.time(unitsPerSecond: 1000)
+        func unit(_ seconds: Double) -> MeasureFigures.SlopeUnit { MeasureFigures.slopeUnit(for: time, span: seconds * 1000) }
+        XCTAssertEqual(unit(90), .second)
+        XCTAssertEqual(unit(600), .minute)
+        XCTAssertEqual(unit(6 * 3600), .hour)
+        XCTAssertEqual(unit(30 * day), .day)
+        XCTAssertEqual(unit(3 * 365 * day), .year)
+        XCTAssertEqual(MeasureFigures.slopeUnit(for: .number, span: 1e9), .xUnit)
+        XCTAssertEqual(MeasureFigures.xUnits(per: .hour, kind: time), 3_600_000)
+    }
+
+    /// For any seeded walk and any A…B in it: the slope times the span between the first
+    /// and last value (in the slope's unit) is the change; the change and its percentage
+    /// (or why there is none) are what `describe` says over the same range; the
+    /// statistics are the dataset's.
+    func testTheFiguresAgreeWithDescribeForAllRanges() {
+        var random = SplitMix64(seed: 7)
+        for round in 0..<150 {
+            let count = Int.random(in: 2...2000, using: &random)
+            let spacing = [60.0, 3600, day][round % 3]
+            let start = Double.random(in: 0...1.5e9, using: &random).rounded()
+            var value = [0.5, 40, 1e4][round % 3] * (round % 2 == 0 ? 1 : -1)
+            let ys = (0..<count).map { i -> Double in
+                value += random.nextStandardNormal()
+                return i % 17 == 5 ? .nan : value
+            }
+            let dataset = Dataset(source: "w.csv", xs: (0..<count).map { start + Double($0) * spacing }, series: [Series(name: "w", ys: ys)],
+                                  xKind: .time(unitsPerSecond: 1))
+            let i = Int.random(in: 0..<count, using: &random), j = Int.random(in: 0..<count, using: &random)
+            let figures = MeasureFigures(dataset: dataset, decimals: [2], from: dataset.xs[i], to: dataset.xs[j])
+            let range = min(dataset.xs[i], dataset.xs[j])...max(dataset.xs[i], dataset.xs[j])
+            XCTAssertEqual(figures.range, range)
+            let described = ChartSummary(dataset: dataset, overX: range, decimals: [2]).series[0]
+            let series = figures.series[0]
+            XCTAssertEqual(series.statistics, dataset.statistics(ofSeries: 0, overX: range))
+            guard series.statistics.count >= 2 else {
+                XCTAssertNil(series.change)
+                continue
+            }
+            XCTAssertEqual(series.change, described.change, "round \(round)")
+            XCTAssertEqual(series.changePercent, described.changePercent, "round \(round)")
+            XCTAssertEqual(series.percentWithheld, described.percentWithheld, "round \(round)")
+            let first = series.statistics.first!, last = series.statistics.last!
+            let units = (last.x - first.x) / MeasureFigures.xUnits(per: figures.slopeUnit, kind: dataset.xKind)
+            XCTAssertEqual(series.slope! * units, series.change!, accuracy: 1e-9 * max(1, abs(series.change!)), "round \(round)")
+        }
+    }
+
+    /// The panel's rows over the crash of a made-up index: A and B, Δx in calendar
+    /// words, the change with its percentage and slope, then the statistics.
+    func testTheRowsSayEveryFigure() {
+        let start = Double(CivilCalendar.days(year: 2007, month: 10, day: 9)) * day
+        let ys = [1565.15, 1500, .nan, 1200, 676.53]
+        let xs = [0.0, 100, 200, 300, 517].map { start + $0 * day }
+        let dataset = Dataset(source: "sp.csv", xs: xs, series: [Series(name: "Close", ys: ys)], xKind: .time(unitsPerSecond: 1))
+        let figures = MeasureFigures(dataset: dataset, decimals: [2], from: xs[4], to: xs[0])
+        XCTAssertEqual(figures.rows.map(\.text), [
+            "A  Oct 9, 2007   B  Mar 9, 2009",
+            "Δx  1 year 5 months  ·  5 points",
+            "Close  Δy −888.62 (−56.8%)  ·  −1.72 a day",
+            "   4 values  ·  mean 1,235.42  ·  std dev 405.11",
+            "   low 676.53 Mar 9, 2009  ·  high 1,565.15 Oct 9, 2007",
+            "   first 1,565.15 Oct 9, 2007  ·  last 676.53 Mar 9, 2009",
+        ])
+        XCTAssertEqual(figures.rows.map(\.series), [nil, nil, 0, 0, 0, 0])
+        XCTAssertEqual(figures.text, figures.rows.map(\.text).joined(separator: "\n") + "\n")
+        let crossing = Dataset(source: "t.csv", xs: [0, 1, 2], series: [Series(name: "t", ys: [-2, 1, 3])])
+        XCTAssertEqual(MeasureFigures(dataset: crossing, from: 0, to: 2).rows[2].text, "t  Δy +5 (no %: crosses zero)  ·  +2.50 per unit of x")
+        XCTAssertEqual(MeasureFigures(dataset: crossing, from: 0, to: 2).rows[1].text, "Δx  2  ·  3 points", "a number axis' Δx")
+    }
+}
