@@ -15,7 +15,7 @@ final class KeyHelpTests: XCTestCase {
     }
 
     /// Every key and action is written once, inside the panel, none over another; each
-    /// group stays in one column; the panel is inside the region.
+    /// group starts in one column and goes on only in the next; the panel is inside the region.
     private func checkWhole(_ layout: KeyHelpLayout, region: PixelBox, file: StaticString = #filePath, line: UInt = #line) {
         let panel = layout.panel
         XCTAssertTrue(panel.x >= region.x && panel.maxX <= region.maxX && panel.y >= region.y && panel.maxY <= region.maxY,
@@ -24,8 +24,12 @@ final class KeyHelpTests: XCTestCase {
             XCTAssertTrue(layout.runs.contains { $0.role == .keys && $0.text == binding.keys }, binding.keys, file: file, line: line)
             XCTAssertTrue(layout.runs.contains { $0.role == .action && $0.text == binding.action }, binding.action, file: file, line: line)
         }
-        XCTAssertEqual(layout.runs.filter { $0.role == .heading }.map(\.text), KeyBindings.Group.allCases.map(\.rawValue),
-                       file: file, line: line)
+        // Each group's heading once, in order; a group running on into the next column says so there.
+        let headings = layout.runs.filter { $0.role == .heading }.map(\.text)
+        XCTAssertEqual(headings.filter { !$0.hasSuffix(" (more)") }, KeyBindings.Group.allCases.map(\.rawValue), file: file, line: line)
+        for (heading, next) in zip(headings, headings.dropFirst()) where next.hasSuffix(" (more)") {
+            XCTAssertEqual(next, heading.replacingOccurrences(of: " (more)", with: "") + " (more)", file: file, line: line)
+        }
         let boxes = layout.runs.map { box(of: $0, in: layout) }
         for (run, box) in zip(layout.runs, boxes) {
             XCTAssertTrue(box.x >= panel.x && box.maxX <= panel.maxX + 1e-9 && box.y >= panel.y && box.maxY <= panel.maxY + 1e-9,
@@ -66,6 +70,22 @@ final class KeyHelpTests: XCTestCase {
         XCTAssertLessThan(shrunk.pointSize, 12)
         XCTAssertGreaterThanOrEqual(shrunk.pointSize, KeyHelpLayout.smallestPointSize)
         checkWhole(shrunk, region: small)
+    }
+
+    /// Over a sweep of window sizes, every panel that fits holds every line; somewhere a
+    /// long group runs on into the next column rather than the text shrinking.
+    func testEveryFittingPanelIsWholeAndLongGroupsRunOn() {
+        var ranOn = 0
+        for width in stride(from: 500.0, through: 1600, by: 50) {
+            for height in stride(from: 260.0, through: 1000, by: 40) {
+                let region = PixelBox(x: 8, y: 8, width: width, height: height)
+                let layout = KeyHelpLayout(region: region, pointSize: 12, scale: 1, measure: measure)
+                guard layout.panel.width <= width, layout.panel.height <= height else { continue }
+                checkWhole(layout, region: region)
+                if layout.runs.contains(where: { $0.role == .heading && $0.text.hasSuffix(" (more)") }) { ranOn += 1 }
+            }
+        }
+        XCTAssertGreaterThan(ranOn, 0)
     }
 
     /// Too small for anything: the smallest text, in the columns that overflow least (a

@@ -5,7 +5,9 @@ public enum KeyBindings {
     /// The groups the panel shows, in order.
     public enum Group: String, CaseIterable, Sendable {
         case navigate = "Navigate"
+        case yAxis = "y axis"
         case highlight = "Highlight"
+        case measure = "Measure & copy"
         case series = "Series"
         case soundAndText = "Sound & text"
         case window = "Window"
@@ -30,9 +32,6 @@ public enum KeyBindings {
     public static let all: [Binding] = [
         Binding(.navigate, "drag", "pan (a flick keeps going)"),
         Binding(.navigate, "wheel", "zoom at the pointer"),
-        Binding(.navigate, "Shift+wheel", "zoom y at the pointer"),
-        Binding(.navigate, "drag a y axis", "stretch y; a drag then moves it"),
-        Binding(.navigate, "double-click an axis", "fit that y again"),
         Binding(.navigate, "right-drag", "zoom to the band swept"),
         Binding(.navigate, "double-click, 0", "fit everything"),
         Binding(.navigate, "← →", "pan a tenth"),
@@ -41,6 +40,9 @@ public enum KeyBindings {
         Binding(.navigate, "Home, End", "to the start, the end"),
         Binding(.navigate, "1 … 7", "last day … 5 years, all"),
         Binding(.navigate, "drag the selector", "move its window or its edges"),
+        Binding(.yAxis, "Shift+wheel", "zoom y at the pointer"),
+        Binding(.yAxis, "drag a y axis", "stretch y; a drag then moves it"),
+        Binding(.yAxis, "double-click an axis", "fit that y again"),
         Binding(.highlight, "hover", "highlight the nearest point"),
         Binding(.highlight, "click", "pin or unpin the highlight"),
         Binding(.highlight, "Enter", "pin the point at the centre"),
@@ -48,9 +50,9 @@ public enum KeyBindings {
         Binding(.highlight, "← → on a pin", "step it, the view following"),
         Binding(.highlight, "Page Up, Page Down", "with a pin: pin and view a screen"),
         Binding(.highlight, "Esc", "clear; leave a day or the pie"),
-        Binding(.highlight, "shift-click, m on a pin", "measure A to B (Esc clears)"),
-        Binding(.highlight, "Ctrl+C", "copy the measure, or the pin"),
         Binding(.highlight, "n on a pin", "write or edit its note (Enter keeps)"),
+        Binding(.measure, "shift-click, m on a pin", "measure A to B (Esc clears)"),
+        Binding(.measure, "Ctrl+C", "copy the measure, or the pin"),
         Binding(.series, "click a toggle", "show or hide its series"),
         Binding(.series, "shift-click", "a toggle: show it alone"),
         Binding(.series, "Shift+1 … 9", "show or hide series 1 … 9"),
