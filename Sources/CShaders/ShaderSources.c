@@ -118,6 +118,11 @@ static const char gradient_mesh_frag[] = {
     , 0
 };
 
+static const char candle_vert[] = {
+#embed "../../Shaders/candle.vert"
+    , 0
+};
+
 static const SightlineShaderSource sources[] = {
     { "line.vert", line_vert },
     { "line.frag", line_frag },
@@ -142,6 +147,7 @@ static const SightlineShaderSource sources[] = {
     { "gradient-mesh.vert", gradient_mesh_vert },
     { "gradient-mesh.frag", gradient_mesh_frag },
     { "span.frag", span_frag },
+    { "candle.vert", candle_vert },
 };
 
 

@@ -14,6 +14,8 @@ public final class DataSource: Sendable {
     /// The decimals each series was written with (`SeriesPrecision`), for the values a
     /// person reads.
     public let decimals: [Int]
+    /// The candlesticks' levels, where the dataset has them (`Dataset.ohlc`).
+    public let candles: OHLCLevels?
 
     /// Finds the gaps in x and builds the ladders and range indexes of every series.
     /// - Parameter connectsGaps: join every point to the next however far apart
@@ -45,6 +47,7 @@ public final class DataSource: Sendable {
         self.details = details.map { $0! }
         self.extremes = extremes.map { $0! }
         decimals = series.map { SeriesPrecision.decimals(of: $0.ys) }
+        candles = dataset.ohlc.map { OHLCLevels(dataset: dataset, columns: $0) }
     }
 
     /// The indices a view of x in `range` draws: every point inside it and the nearest

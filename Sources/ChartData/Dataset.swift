@@ -9,6 +9,8 @@ public struct Dataset: Equatable, Sendable {
     public var xKind: XAxisKind = .number
     /// Telegram's chart flags: one y scale per series, stacked series, percentages.
     public var flags: ChartFlags = []
+    /// The series drawn together as candlesticks, where the file has them (`markOHLC`).
+    public var ohlc: OHLCColumns?
     /// Problems the loader worked around (unsorted x, say), to show the user once.
     public var warnings: [String] = []
     /// The axes' titles asked for, and the x column's name that may carry x's unit.

@@ -147,6 +147,7 @@ public enum DatasetReader {
         }
         try dataset.requireDrawableStacks()
         dataset.axisTitles.take(options.titles)
+        try dataset.markOHLC(options.ohlc, linesAsked: options.y != nil)
     }
 
     /// The loader for a file, as `DataFormat.choose` picks it.

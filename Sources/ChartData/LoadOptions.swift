@@ -16,6 +16,8 @@ public struct LoadOptions: Equatable, Sendable {
     public var memory: MemoryBudget?
     /// How the series are drawn, where the command line says so.
     public var kinds: SeriesKinds
+    /// Whether Open, High, Low and Close are drawn as candlesticks (`--ohlc`).
+    public var ohlc: OHLCRequest = .automatic
     /// The longest line (a CSV row, quoted line ends and all), in bytes: a longer one is
     /// an error naming it, so that a file without line ends cannot take the machine.
     public var lineLimit: Int

@@ -40,7 +40,12 @@ public struct AudiographPlayback: Equatable, Sendable {
     /// on, where there is one) if it is shown, else the first series shown; `nil` when
     /// every series is hidden.
     public static func series(toPlayIn lines: SeriesLinesController, focused: Int? = nil) -> Int? {
-        if let focused, lines.dataset.series.indices.contains(focused), lines.isVisible(focused) { return focused }
-        return lines.visibleSeries.first
+        // Candlesticks are heard by their close, whichever of their four is asked for.
+        func heard(_ series: Int) -> Int {
+            guard let columns = lines.composition.candles, columns.contains(series) else { return series }
+            return columns.close
+        }
+        if let focused, lines.dataset.series.indices.contains(focused), lines.isVisible(focused) { return heard(focused) }
+        return lines.visibleSeries.first.map(heard)
     }
 }

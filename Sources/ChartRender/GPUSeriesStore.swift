@@ -11,11 +11,13 @@ import ChartStage
 /// the store draws only its own source's.
 public final class GPUSeriesStore {
     public let source: DataSource
-    private let device: RenderDevice
+    let device: RenderDevice
     /// One per series, in the dataset's order.
     private let lines: [LODLineSeries]
     /// The stacks' GPU series, by the series they stack and how their levels merge.
     private var stacks: [StackKey: LODStackSeries] = [:]
+    /// The candles' GPU series, made when first drawn (`candleSeries(for:)`).
+    var candleSeries: LODCandleSeries?
     /// The series `prepareAhead()` asks first next frame, so each gets its turn.
     private var nextAheadSeries = 0
 

@@ -12,6 +12,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     /// The series' GPU copies; `nil` for a chart without data.
     public let store: GPUSeriesStore?
     private let stackRenderer: StackRenderer
+    private let candleRenderer: CandleRenderer
     /// Made for the view this factory's chart shows, so each chart has its own.
     private let smoothSeries: [SmoothLineSeries]
     private let shapePipelines: ShapePipelines
@@ -41,6 +42,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         self.store = store
         lineRenderer = try LineRenderer(device: device)
         stackRenderer = try StackRenderer(device: device)
+        candleRenderer = try CandleRenderer(device: device)
         smoothSeries = store.map { store in
             store.source.dataset.series.indices.map { SmoothLineSeries(device: device, source: store.source, seriesIndex: $0) }
         } ?? []
@@ -61,6 +63,9 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         makers.register(SeriesLine.self) { [unowned self] in makeLineSurface(layer: $0) }
         makers.register(SeriesStack.self) { [unowned self] layer in
             GPUStackSurface(layer: layer, renderer: stackRenderer) { [store] in store?.stackSeries(for: $0) }
+        }
+        makers.register(SeriesCandles.self) { [unowned self] layer in
+            GPUCandleSurface(layer: layer, renderer: candleRenderer) { [store] in store?.candleSeries(for: $0) }
         }
         makers.register(GradientField.self) { [unowned self] in GPUGradientSurface(layer: $0, renderer: gradientRenderer) }
     }

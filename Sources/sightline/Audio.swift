@@ -55,9 +55,11 @@ struct Audio: ParsableCommand {
         }
         let range = plan.visible.minX...plan.visible.maxX
         let audiograph = Audiograph(seconds: seconds)
-        let score = audiograph.score(of: 0, in: plan.source, overX: range)
+        // Candlesticks are heard by their close.
+        let played = dataset.ohlc?.close ?? 0
+        let score = audiograph.score(of: played, in: plan.source, overX: range)
         if score.runs.isEmpty {
-            CommandSupport.printError("sightline: warning: \(DisplayText.quoted(dataset.series[0].name)) has no value in the range "
+            CommandSupport.printError("sightline: warning: \(DisplayText.quoted(dataset.series[played].name)) has no value in the range "
                                       + "swept, so the audiograph is silent")
         }
         let sound = audiograph.render(score)

@@ -46,8 +46,14 @@ struct Bench: ParsableCommand {
     @Flag(help: "Only the lines, no margins.")
     var plain = false
 
-    @Option(help: "What to draw: line (W1), or the walk as bars, stacked-bars, areas (stacked) or percentage (areas): the plot alone, three series of the walk's absolute values (one for bars); with --file, its first three series (or as many as it has; the first for bars).")
+    @Option(help: "What to draw: line (W1), or the walk as bars, stacked-bars, areas (stacked) or percentage (areas): the plot alone, three series of the walk's absolute values (one for bars); with --file, its first three series (or as many as it has; the first for bars); or candles: the walk as a price's periods (open, high, low, close), drawn as the window draws them (a file's Open, High, Low and Close with --file).")
     var kind: BenchKind = .line
+
+    @Option(help: "Another kind to run in the same process, its rounds alternating with --kind's (line then candles, say), so both meet the machine alike; each kind's frames are reported together.")
+    var interleave: BenchKind?
+
+    @Option(parsing: .unconditional, help: "Rounds of each kind with --interleave.")
+    var rounds: Int = 3
 
     @Option(parsing: .unconditional, help: "Render at this fraction of the size and stretch it (0.5: a quarter of the pixels).")
     var scale: Double = 1
@@ -63,6 +69,8 @@ struct Bench: ParsableCommand {
             throw ValidationError(NumberCheck.message("--scale", scale, "a fraction above 0 and at most 1"))
         }
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, not \(msaa)") }
+        guard rounds >= 1 else { throw ValidationError(NumberCheck.message("--rounds", rounds, "at least 1")) }
+        if interleave != nil, file != nil { throw ValidationError("--interleave runs generated walks; it takes no --file") }
     }
 
     /// Memory per point that drawing a walk adds to the walk itself: the GPU copies of
@@ -71,6 +79,7 @@ struct Bench: ParsableCommand {
     static let drawingBytesPerPoint = 11
 
     func run() throws {
+        if let interleave { return try runInterleaved(with: interleave) }
         let (file, data, points) = (file, data, points)
         try StandardStreams.refuseInputs(file.map { [$0] } ?? [])
         // A report that cannot be written is said before the benchmark runs, not after.
@@ -86,21 +95,13 @@ struct Bench: ParsableCommand {
         let kind = kind
         let loading = try CommandSupport.reporting { try BackgroundResult { () throws -> DataSource in
             let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? kind.dataset(points: points)
-            // Stacks keep levels of their own (StackLevels): the lines' ladder is not built.
+            if kind == .candles, dataset.ohlc == nil {
+                throw DataLoadError.usage(file: dataset.source, message: "--kind candles needs Open, High, Low and Close columns")
+            }
+            // Stacks and candles keep levels of their own (StackLevels, OHLCLevels): the lines' ladder is not built.
             return DataSource(dataset: dataset, lodMethod: kind == .line ? data.lod : .none, connectsGaps: data.connectGaps)
         } }
-        var options = FrameBenchmark.Options()
-        options.frames = frames
-        options.size = size.value
-        options.lineWidth = lineWidth
-        options.window = target == .window
-        options.plain = plain
-        options.scale = scale
-        options.msaa = msaa
-        options.theme = look.chartTheme
-        options.gradient = !look.noGradient
-        options.font = look.font(plain: plain)
-        options.smooth = look.smooth
+        let options = benchmarkOptions
         var result = FrameBenchmark.Result()
         var source: DataSource?
         try CommandSupport.reporting {
@@ -113,9 +114,10 @@ struct Bench: ParsableCommand {
         let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
         let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
                                  peakRSSMegabytes: BenchData.peakMegabytes())
-        let drawn = kind == .line ? "\(dataset.count) points" : "\(kind.rawValue), \(layers) × \(dataset.count) steps"
-        let detail = kind == .line ? "LOD \(data.lod.rawValue)" : "stack levels"
-        print(report.table(title: "W1, \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
+        let drawn = kind == .line ? "\(dataset.count) points"
+            : kind == .candles ? "candles, \(dataset.count) periods" : "\(kind.rawValue), \(layers) × \(dataset.count) steps"
+        let detail = kind == .line ? "LOD \(data.lod.rawValue)" : kind == .candles ? "candle levels" : "stack levels"
+        print(report.table(title: "W1, \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line && kind != .candles ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
         // The table is the result: one that could not be printed is an error before the JSON.
         try StandardStreams.flush()
         if let json {
@@ -133,18 +135,24 @@ enum BenchTarget: String, EnumerableFlag {
 
 /// What `bench` draws the walk as.
 enum BenchKind: String, CaseIterable, ExpressibleByArgument {
-    case line, bars, stackedBars = "stacked-bars", areas, percentage
+    case line, bars, stackedBars = "stacked-bars", areas, percentage, candles
 
     /// Series a stack of this kind holds.
     private var seriesCount: Int { self == .bars ? 1 : 3 }
 
     /// Memory a point takes beyond the walk's: two more series and the totals y fits to.
-    var extraBytesPerPoint: Int { seriesCount == 1 ? 0 : 3 * MemoryLayout<Double>.size }
+    var extraBytesPerPoint: Int {
+        // Candles: three more series and where each level's candles start (one Int32 a
+        // period in all).
+        if self == .candles { return RandomWalk.ohlcExtraBytesPerPoint + MemoryLayout<Int32>.size }
+        return seriesCount == 1 ? 0 : 3 * MemoryLayout<Double>.size
+    }
 
     /// W1's walk as lines; for a stack, the absolute values of `seriesCount` walks (seeds
     /// 42, 43, 44), non-negative as bars and stacked areas need.
     /// - Complexity: O(points × series).
     func dataset(points: Int) -> Dataset {
+        if self == .candles { return RandomWalk(count: points).ohlcDataset() }
         let walk = RandomWalk(count: points).dataset()
         guard self != .line else { return walk }
         let series = (0..<seriesCount).map { s in
@@ -162,7 +170,7 @@ enum BenchKind: String, CaseIterable, ExpressibleByArgument {
         let colors = Array(RGBAColor.palette.prefix(count))
         let series = (0..<count).map(source.handle(ofSeries:)), weights = [Double](repeating: 1, count: count)
         switch self {
-        case .line: return nil
+        case .line, .candles: return nil
         case .bars: return SeriesStack(mark: .bars, series: series, weights: weights, colors: colors, isStacked: false)
         case .stackedBars: return SeriesStack(mark: .bars, series: series, weights: weights, colors: colors, isStacked: true)
         case .areas: return SeriesStack(mark: .areas, series: series, weights: weights, colors: colors, isStacked: true)

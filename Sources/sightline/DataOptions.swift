@@ -33,6 +33,15 @@ struct DataOptions: ParsableArguments {
         """)
     var y2: String?
 
+    @Flag(help: """
+        Draw Open, High, Low and Close (columns so named, any case) as candlesticks; an error when the file lacks one. \
+        They are drawn so by default unless --y asks for series as lines (--y Close).
+        """)
+    var ohlc = false
+
+    @Option(help: "The open, high, low and close columns for candlesticks, by name, in that order (implies --ohlc).")
+    var ohlcColumns: String?
+
     @Option(help: "Level of detail for large series: minmax (every spike kept), rdp (Ramer–Douglas–Peucker) or none (every point, always).")
     var lod: LODMethod = .minMax
 
@@ -54,6 +63,9 @@ struct DataOptions: ParsableArguments {
     func validate() throws {
         if let chart, chart < 1 { throw ValidationError(NumberCheck.message("--chart", chart, "charts count from 1")) }
         if let yColumns, yColumns.split(separator: ",").isEmpty { throw ValidationError("--y needs at least one name") }
+        if let ohlcColumns, ohlcColumns.split(separator: ",").count != 4 {
+            throw ValidationError("--ohlc-columns needs four names, open,high,low,close: '\(ohlcColumns)'")
+        }
         for (flag, value) in [("--bars", bars), ("--area", area), ("--y2", y2)] {
             if let value, value.split(separator: ",").isEmpty { throw ValidationError("\(flag) needs at least one name") }
         }
@@ -68,6 +80,7 @@ struct DataOptions: ParsableArguments {
                                   kinds: SeriesKinds(bars: Self.names(bars), areas: Self.names(area), stacked: stacked,
                                                      percentage: percentage, rightAxis: Self.names(y2)))
         options.titles = AxisTitles(left: yTitle, right: y2Title, x: xTitle)
+        if ohlc || ohlcColumns != nil { options.ohlc = .required(columns: ohlcColumns.map { Self.names($0) }) }
         return options
     }
 }

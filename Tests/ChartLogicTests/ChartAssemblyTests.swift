@@ -27,11 +27,10 @@ final class ChartAssemblyTests: XCTestCase {
     func testAStillPictureDrawsTheFrameAroundTheSeries() {
         let still = ChartAssembly.still(source: source(), plain: false, lineWidth: 2, gradient: true)
         XCTAssertEqual(names(still), ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
-                                      "SeriesLinesController", "XAxisController", "ValueAnnotationController", "AxisTitlesController",
-                                      "NotesController",
-                                      "LegendController"])
+                                      "SeriesCandlesController", "SeriesLinesController", "XAxisController",
+                                      "ValueAnnotationController", "AxisTitlesController", "NotesController", "LegendController"])
         let plain = ChartAssembly.still(source: source(), plain: true, lineWidth: 2, gradient: true)
-        XCTAssertEqual(names(plain), ["SeriesStacksController", "SeriesLinesController"])
+        XCTAssertEqual(names(plain), ["SeriesStacksController", "SeriesCandlesController", "SeriesLinesController"])
         // `render --measure`: the measure over the frame, under the legend.
         let measured = ChartAssembly.still(source: source(), plain: false, lineWidth: 2, gradient: true, measure: 0...1)
         XCTAssertEqual(names(measured), names(still).dropLast() + ["MeasureController", "LegendController"])
@@ -42,11 +41,12 @@ final class ChartAssemblyTests: XCTestCase {
     func testTheMainChartIsTheAssemblysList() {
         let presenter = ChartPresenter(source: source(), factory: RecordingSurfaceFactory(), geometry: geometry)
         let expected = ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
-                        "SeriesLinesController", "XAxisController", "ValueAnnotationController", "AxisTitlesController",
-                        "NotesController", "NoDataController", "SelectionBoxController", "MeasureController", "HighlightController",
-                        "PresetButtonsController", "LegendController", "AudiographCursorController", "AxisLockController"]
+                        "SeriesCandlesController", "SeriesLinesController", "XAxisController", "ValueAnnotationController",
+                        "AxisTitlesController", "NotesController", "NoDataController", "SelectionBoxController",
+                        "MeasureController", "HighlightController", "PresetButtonsController", "LegendController",
+                        "AudiographCursorController", "AxisLockController"]
         XCTAssertEqual(names(presenter.stage.controllers), expected)
-        XCTAssertTrue(presenter.stage.controllers[4] === presenter.lines)
+        XCTAssertTrue(presenter.stage.controllers[5] === presenter.lines)
         XCTAssertTrue(presenter.stage.controllers[1] === presenter.yAxis)
         XCTAssertTrue(presenter.stage.controllers[2] === presenter.rightAxis)
         XCTAssertNil(presenter.pie)
@@ -63,9 +63,10 @@ final class ChartAssemblyTests: XCTestCase {
     func testTheRangeSelectorDrawsItsWindowUnderTheSeries() {
         let main = ChartPresenter(source: source(), factory: RecordingSurfaceFactory(), geometry: geometry)
         let selector = RangeSelectorPresenter(main: main, factory: RecordingSurfaceFactory(), geometry: geometry)
-        XCTAssertEqual(names(selector.stage.controllers), ["RangeSelectorController", "SeriesStacksController", "SeriesLinesController"])
+        XCTAssertEqual(names(selector.stage.controllers), ["RangeSelectorController", "SeriesStacksController",
+                                                           "SeriesCandlesController", "SeriesLinesController"])
         XCTAssertTrue(selector.stage.controllers[0] === selector.window)
-        XCTAssertTrue(selector.stage.controllers[2] === selector.lines)
+        XCTAssertTrue(selector.stage.controllers[3] === selector.lines)
     }
 
     /// The window's panels, a notice and a day's way back go on top of a main chart's own parts.

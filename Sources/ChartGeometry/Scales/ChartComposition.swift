@@ -39,6 +39,8 @@ public struct ChartComposition: Equatable, Sendable {
 
     /// Series drawn as lines, in dataset order.
     public let lines: [Int]
+    /// The series drawn together as candlesticks (not lines), on their close's axis.
+    public let candles: OHLCColumns?
     /// The bars and areas, bars first.
     public let groups: [Group]
     private let axes: [YAxisSide]
@@ -48,7 +50,8 @@ public struct ChartComposition: Equatable, Sendable {
         var axes = dataset.series.map(\.axis)
         let flags = dataset.flags
         let stacked = flags.contains(.stacked) || flags.contains(.percentage)
-        let lines = dataset.series.indices.filter { dataset.series[$0].kind == .line }
+        let candles = dataset.ohlc
+        let lines = dataset.series.indices.filter { dataset.series[$0].kind == .line && candles?.contains($0) != true }
         var groups: [Group] = []
         for mark in [StackFill.bars, .areas] {
             let members = dataset.series.indices.filter { dataset.series[$0].kind == mark.seriesKind }
@@ -72,8 +75,10 @@ public struct ChartComposition: Equatable, Sendable {
         }
         for g in groups.indices {
             groups[g].isBehindLines = lines.contains { axes[$0] != groups[g].axis }
+                || candles.map { axes[$0.close] != groups[g].axis } == true
         }
         self.lines = lines
+        self.candles = candles
         self.groups = groups
         self.axes = axes
         fits = Self.fits(groups: groups, axes: axes, dataset: dataset)

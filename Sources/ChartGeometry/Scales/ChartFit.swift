@@ -42,6 +42,10 @@ public final class ChartFit {
         }
         let lines = composition.lines.filter { shown.contains($0) && composition.axis(ofSeries: $0) == side }
         if !lines.isEmpty { include(source.yBounds(inX: range, series: lines)) }
+        // Candles reach from their lows to their highs; the close shows or hides them.
+        if let candles = composition.candles, shown.contains(candles.close), composition.axis(ofSeries: candles.close) == side {
+            include(source.yBounds(inX: range, series: [candles.high, candles.low]))
+        }
         for group in composition.groups where group.axis == side {
             let members = group.series.filter(shown.contains)
             guard !members.isEmpty, !indices.isEmpty else { continue }

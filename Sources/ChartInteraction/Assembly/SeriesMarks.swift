@@ -10,6 +10,7 @@ public struct SeriesMarks {
     /// Which series are shown, in which colours and widths: the other marks follow it.
     public let lines: SeriesLinesController
     public let stacks: SeriesStacksController
+    public let candles: SeriesCandlesController
     /// Every mark, in draw order.
     public let controllers: [RenderController]
 
@@ -18,8 +19,10 @@ public struct SeriesMarks {
         lines = SeriesLinesController(source: source, composition: composition, lineWidth: lineWidth)
         lines.isSmooth = smooth
         stacks = SeriesStacksController(lines: lines)
+        candles = SeriesCandlesController(lines: lines)
         controllers = [
             stacks,
+            candles,
             lines,
         ]
     }

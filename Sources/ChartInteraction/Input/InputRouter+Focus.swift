@@ -6,8 +6,15 @@ extension InputRouter {
     /// Moves the focus to the next part (`forward`) or the previous one.
     func moveFocus(forward: Bool) {
         // The toggles drawn: a narrow window leaves out the last ones.
-        let toggles = main.legend.boxes.count
-        setFocus(forward ? focus.next(toggles: toggles) : focus.previous(toggles: toggles))
+        let boxes = main.legend.boxes
+        func step(_ part: KeyboardFocus) -> KeyboardFocus {
+            forward ? part.next(toggles: boxes.count) : part.previous(toggles: boxes.count)
+        }
+        var next = step(focus)
+        // A toggle the legend keeps off the canvas is passed over (a candle's open, high
+        // and low: the close's toggle stands for the four).
+        while case .legend(let index) = next, boxes[index].width == 0 { next = step(next) }
+        setFocus(next)
     }
 
     /// Focuses `part`, moving the ring to it.

@@ -75,7 +75,9 @@ public final class ValueAnnotationController: RenderController {
         guard let shapes, let text else { return }
         let plot = environment.geometry.plotBox, scale = environment.geometry.scale
         for label in labels {
-            let color = lines.drawnColor(ofSeries: label.series, theme: environment.theme)
+            // Candles have no colour of their own (rising and falling): their close's label is in the text's.
+            let color = lines.composition.candles?.close == label.series ? environment.theme.text
+                : lines.drawnColor(ofSeries: label.series, theme: environment.theme)
             let y = label.box.y + label.box.height / 2
             shapes.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y), width: scale,
                                 color: color.withAlpha(0.55)))
@@ -96,7 +98,9 @@ public final class ValueAnnotationController: RenderController {
             guard let series = lines.visibleSeries.first(where: { series in
                 composition.axis(ofSeries: series) == side && composition.group(ofSeries: series).map { !$0.isStacked } ?? true
             }) else { return nil }
-            return label(series: series, side: side, margin: composition.usesRightAxis ? side : .right, in: environment)
+            // Candles are read by their close.
+            let read = composition.candles.map { $0.contains(series) ? $0.close : series } ?? series
+            return label(series: read, side: side, margin: composition.usesRightAxis ? side : .right, in: environment)
         }
     }
 

@@ -222,20 +222,25 @@ public final class HighlightController: RenderController {
         guard pointerColumnX != nil || x >= current.minX && x <= current.maxX, current.width > 0, current.height > 0 else { return }
         let lineX = pointerColumnX ?? now.canvasX(x)
         // A bar chart marks the step by dimming the others; lines and areas get a rule.
-        if !(lines.composition.hasBars && lines.composition.lines.isEmpty) {
+        if !(lines.composition.hasBars && lines.composition.lines.isEmpty && lines.composition.candles == nil) {
             shapes.add(.segment(from: PixelPoint(x: lineX, y: plot.y), to: PixelPoint(x: lineX, y: plot.maxY),
                                 width: scale, color: theme.text.withAlpha(0.45)))
         }
 
         var targetCircles: [PixelPoint] = []
-        var boardRows: [(String, RGBAColor)] = [(dateLabel(x), theme.text)]
+        let candle = drawnCandle(at: index, in: environment)
+        var boardRows: [(String, RGBAColor)] = [(candle.flatMap { candleSpanLabel($0.candle) } ?? dateLabel(x), theme.text)]
         let composition = lines.composition
         let visibleSeries = lines.visibleSeries
         for series in visibleSeries {
-            let color = lines.drawnColor(ofSeries: series, theme: theme)
-            boardRows.append((boardRow(series: series, at: index, among: visibleSeries), color.readable(on: theme.panel)))
-            // Bars and areas show their values on the board only; lines get a circle.
-            guard composition.group(ofSeries: series) == nil else { continue }
+            // A candle's four have no colour of their own: rising and falling are the candle's.
+            let color = composition.candles?.contains(series) == true ? theme.text
+                : lines.drawnColor(ofSeries: series, theme: theme)
+            let row = candle.flatMap { candleRow(series: series, candle: $0.candle) }
+                ?? boardRow(series: series, at: index, among: visibleSeries)
+            boardRows.append((row, color.readable(on: theme.panel)))
+            // Bars, areas and candles show their values on the board only; lines get a circle.
+            guard composition.group(ofSeries: series) == nil, composition.candles?.contains(series) != true else { continue }
             let side = composition.axis(ofSeries: series)
             let current = environment.viewport(for: side).current
             let target = environment.viewport(for: side).target
@@ -259,8 +264,14 @@ public final class HighlightController: RenderController {
             }
         }
 
-        // The hovered bars are read on the board: it goes beside them, not over them.
+        // The hovered bars and candle are read on the board: it goes beside them, not over them.
         targetCircles += barColumn(at: index, lineX: lineX, among: visibleSeries, in: environment)
+        if let candle = candle?.candle, let columns = composition.candles, visibleSeries.contains(columns.close) {
+            let then = geometry.scales(showing: environment.viewport(for: composition.axis(ofSeries: columns.close)).target)
+            let (top, bottom) = (then.canvasY(candle.high), then.canvasY(candle.low))
+            targetCircles += stride(from: min(top, bottom), through: max(top, bottom), by: radius)
+                .map { PixelPoint(x: lineX, y: $0) }
+        }
         if let total = stackTotal(at: index, among: visibleSeries) {
             boardRows.append(("All  \(total)", theme.text))
         }

@@ -33,6 +33,9 @@ public final class LegendController: RenderController {
     private var text: TextSurface?
     private var environment: RenderEnvironment?
 
+    /// The toggle of a chart's candlesticks.
+    public static let candlesName = "OHLC"
+
     public init(dataset: Dataset, lines: SeriesLinesController) {
         // Cut for the screen: a 10 MB header name would otherwise be drawn glyph by glyph.
         names = Self.markingRightAxis(dataset.series.map { DisplayText.name($0.name) }, ChartComposition(dataset: dataset))
@@ -68,7 +71,17 @@ public final class LegendController: RenderController {
         }
         var limit = bar.x + (bar.maxX - bar.x) * widthShare
         if let start = presetsStart?() { limit = start - 8 * scale }
-        for (index, name) in names.enumerated() {
+        let candles = lines.composition.candles
+        for (index, var name) in names.enumerated() {
+            // Candles have one toggle, their close's (the four show and hide together):
+            // the others keep their place in `boxes` off the canvas, where no pointer is.
+            if let candles, candles.contains(index) {
+                guard index == candles.close else {
+                    boxes.append(PixelBox(x: -1, y: -1, width: 0, height: 0))
+                    continue
+                }
+                name = Self.candlesName
+            }
             let size = text.measure(name, pointSize: pointSize)
             let box = PixelBox(x: x, y: bar.y, width: size.width + 30 * scale, height: bar.height)
             // Room for this toggle and, unless it is the last, for the "+N" after it.
@@ -80,7 +93,10 @@ public final class LegendController: RenderController {
                 break
             }
             boxes.append(box)
-            let color = lines.color(ofSeries: index, theme: environment.theme)
+            let isCandles = candles?.close == index
+            // Candles: a dot of the rising colour ringed in the falling one.
+            let color = isCandles ? environment.theme.falling : lines.color(ofSeries: index, theme: environment.theme)
+            let fill = isCandles ? environment.theme.rising : color
             let shown = lines.isVisible(index)
             shapes.add(.rect(box, fill: environment.theme.panel, cornerRadius: box.height / 2))
             if index == focusedSeries {
@@ -90,7 +106,7 @@ public final class LegendController: RenderController {
                                     color: environment.theme.text, width: ring, cornerRadius: box.height / 2 + ring))
             }
             shapes.add(.circle(center: PixelPoint(x: box.x + 13 * scale, y: box.y + box.height / 2), radius: 5 * scale,
-                               fill: shown ? color : environment.theme.panel, stroke: color, strokeWidth: 2 * scale))
+                               fill: shown ? fill : environment.theme.panel, stroke: color, strokeWidth: 2 * scale))
             text.add(TextRun(name, at: PixelPoint(x: box.x + 23 * scale, y: box.y + box.height / 2), anchor: .centerLeft,
                              pointSize: pointSize, color: environment.theme.text.withAlpha(shown ? 1 : 0.55)))
             x = box.maxX + 8 * scale

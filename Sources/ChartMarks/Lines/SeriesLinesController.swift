@@ -75,8 +75,11 @@ public final class SeriesLinesController: RenderController {
     /// Shows or hides a series, fading over a quarter second when `animated`.
     public func setVisible(_ index: Int, _ visible: Bool, animated: Bool) {
         guard fades.indices.contains(index) else { return }
-        fades[index].target = visible ? 1 : 0
-        if !animated { fades[index] = Fade(value: fades[index].target, target: fades[index].target, duration: Self.toggleDuration) }
+        // A candle's four series show and hide together.
+        for index in composition.candles.map({ $0.contains(index) ? $0.all : [index] }) ?? [index] {
+            fades[index].target = visible ? 1 : 0
+            if !animated { fades[index] = Fade(value: fades[index].target, target: fades[index].target, duration: Self.toggleDuration) }
+        }
         environment?.invalidate()
         for observer in visibilityObservers { observer() }
     }

@@ -20,13 +20,15 @@ extension ChartSummary {
     }
 
     /// "Close: 361 values, lowest 110.25, highest 171.80, mean 140.12, standard
-    /// deviation 15.31." for a series with statistics and values; `nil` otherwise.
+    /// deviation 15.31." for a series with statistics and two values or more; `nil`
+    /// otherwise (one value's figures are its sentence's value again).
     func statisticsSentence(for summary: SeriesSummary) -> String? {
-        guard let stats = summary.statistics, let low = stats.minimum, let high = stats.maximum, let mean = stats.mean else {
+        guard let stats = summary.statistics, stats.count >= 2,
+              let low = stats.minimum, let high = stats.maximum, let mean = stats.mean else {
             return nil
         }
         func value(_ y: Double) -> String { ValueFormat.string(y, dataDecimals: summary.decimals) }
-        var sentence = "\(DisplayText.name(summary.name)): \(Self.count(stats.count)) \(stats.count == 1 ? "value" : "values"), "
+        var sentence = "\(DisplayText.name(summary.name)): \(Self.count(stats.count)) values, "
             + "lowest \(value(low.y)), highest \(value(high.y)), mean \(value(mean))"
         if let deviation = stats.standardDeviation { sentence += ", standard deviation " + Self.deviation(deviation, decimals: summary.decimals) }
         return sentence + "."

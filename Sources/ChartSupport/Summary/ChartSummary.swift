@@ -63,7 +63,10 @@ public struct ChartSummary: Equatable, Sendable {
     ///   series (`DataSource.decimals`); read from the values when `nil`.
     /// - Complexity: O(log n + points in range × series).
     public init(dataset: Dataset, series: [Int]? = nil, overX range: ClosedRange<Double>? = nil, decimals: [Int]? = nil) {
-        let chosen = (series ?? Array(dataset.series.indices)).filter { dataset.series.indices.contains($0) }
+        // Candlesticks are described by their close: their open, high and low are left out.
+        let chosen = (series ?? Array(dataset.series.indices)).filter { index in
+            dataset.series.indices.contains(index) && dataset.ohlc.map { !$0.contains(index) || $0.close == index } != false
+        }
         let decimals = decimals ?? dataset.series.map { SeriesPrecision.decimals(of: $0.ys) }
         let xs = dataset.xs
         let range = range ?? (xs.first ?? 0)...(xs.last ?? 0)
