@@ -30,6 +30,7 @@ extension SessionEntry: Codable {
         // Written since several files share a chart; a session from before has none.
         let added = (try? c.decode([String].self, forKey: .addedFiles)) ?? []
         addedFiles = Array(added.filter(Self.isValidPath).prefix(Self.listLimit))
+        notes = Self.notes(from: decoder)
     }
 
     /// The valid names of `list`, at most `listLimit` of them.
@@ -48,5 +49,6 @@ extension SessionEntry: Codable {
         try c.encodeIfPresent(measure.map { [$0.lowerBound, $0.upperBound] }, forKey: .measure)
         if !manualY.isEmpty { try c.encode(manualY, forKey: .manualY) }
         if !addedFiles.isEmpty { try c.encode(addedFiles, forKey: .addedFiles) }
+        try encodeNotes(to: encoder)
     }
 }

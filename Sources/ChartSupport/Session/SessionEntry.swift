@@ -1,3 +1,4 @@
+import ChartData
 import ChartGeometry
 import Foundation
 
@@ -23,6 +24,8 @@ public struct SessionEntry: Equatable, Sendable {
     /// The files shown with it in one chart (given after it, or dropped on its window),
     /// real paths, in order; `sightline` without a file opens the set again.
     public var addedFiles: [String] = []
+    /// The notes on the file's chart, ascending x.
+    public var notes: [ChartNote] = []
 
     /// The most characters a column or series name read back may have.
     public static let nameLimit = 1024

@@ -1,3 +1,4 @@
+import ChartData
 import ChartGeometry
 
 /// What one window changed in the session since its last save. The store applies it to
@@ -20,6 +21,8 @@ public struct SessionUpdate: Equatable, Sendable {
     public var theme: String?
     /// The new window size, screen coordinates; `nil` keeps the saved one.
     public var windowSize: PixelSize?
+    /// The file's new notes; `nil` keeps the saved ones.
+    public var notes: [ChartNote]?
 
     public init(file: SessionEntry? = nil, visible: DataRect? = nil, hiddenSeries: [String]? = nil,
                 theme: String? = nil, windowSize: PixelSize? = nil, measure: ClosedRange<Double>?? = nil) {
@@ -43,6 +46,7 @@ public struct SessionUpdate: Equatable, Sendable {
                 hiddenSeries = nil
                 measure = nil
                 manualY = nil
+                notes = nil
             }
             self.file = file
         }
@@ -50,6 +54,7 @@ public struct SessionUpdate: Equatable, Sendable {
         hiddenSeries = later.hiddenSeries ?? hiddenSeries
         if let measure = later.measure { self.measure = measure }
         manualY = later.manualY ?? manualY
+        notes = later.notes ?? notes
         theme = later.theme ?? theme
         windowSize = later.windowSize ?? windowSize
     }
@@ -66,6 +71,7 @@ public struct SessionUpdate: Equatable, Sendable {
                 if let hiddenSeries { entry.hiddenSeries = hiddenSeries }
                 if let measure { entry.measure = measure }
                 if let manualY { entry.manualY = manualY }
+                if let notes { entry.notes = notes }
             }
         }
         if let theme { session.theme = theme }
