@@ -55,6 +55,8 @@ public final class ChartWindow {
     private let player: AudiographPlayer
     /// Says the summary aloud (`s`), where speech-dispatcher is installed.
     private let speaker: Speaker
+    /// The chart's file, whose name and folder the export (Ctrl+S) uses.
+    let path: String
     /// Which y axes are logarithmic (`l`, Shift+L, `--log-y`, the session's).
     private let logScale: WindowLogScale
 
@@ -78,12 +80,15 @@ public final class ChartWindow {
                 speaks: Bool = true, logAxes: Set<YAxisSide>? = nil) throws {
         logScale = WindowLogScale(given: logAxes)
         speaker = Speaker(enabled: speaks)
+        self.path = path
         player = AudiographPlayer(seconds: audioSeconds)
         title = WindowTitle(paths: [path] + morePaths)
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
         let context = try GLContext(mode: .window(title: title.text), size: (windowSize.width, windowSize.height))
         self.context = context
+        // Typed text is asked for only while a note's field is open (`NoteCommands`).
+        SDL_StopTextInput()
         let device = RenderDevice(context: context)
         self.device = device
         progress = try ProgressIndicator(device: device)
@@ -301,9 +306,12 @@ public final class ChartWindow {
     /// Sends the commands to the owners over `scene`, in their precedence.
     private func route(to scene: ExplorerScene) {
         let owners = ExplorerCommands(chart: scene, theme: theme, player: player, speech: speaker, days: days,
-                                      clipboard: SDLClipboard()) {
+                                      clipboard: SDLClipboard(), rememberNotes: { [session] in session.rememberNotes($0) }) {
             fflush(nil)
             Self.write($0, to: STDOUT_FILENO)
+        }
+        owners.notes.onEditingChange = { editing in
+            if editing { SDL_StartTextInput() } else { SDL_StopTextInput() }
         }
         commands.setOwners(owners.owners)
         self.owners = owners
@@ -323,7 +331,10 @@ public final class ChartWindow {
     private func handle(_ event: SDL_Event) -> Outcome {
         guard let decoded = SDLEventDecoder(pixelScale: pixelScale).decode(event) else { return .keepRunning }
         switch decoded {
-        case .quit, .command(.quit):
+        case .quit:
+            return .quit
+        // While a note is typed, `q` is a letter (Ctrl+W too: the field has the keyboard).
+        case .command(.quit) where owners?.notes.isEditing != true:
             return .quit
         case .resized:
             frames.request()
@@ -339,11 +350,17 @@ public final class ChartWindow {
         case let .fileDropped(path):
             SDL_free(event.drop.file)
             addFile(path)
+        case .command(.export) where owners?.notes.isEditing != true:
+            frames.request()
+            if let scene { exportView(of: scene) }
         default:
             commands.send(decoded)
         }
         return .keepRunning
     }
+
+    /// The drawable's size and scale, for the export.
+    var exportCanvas: (size: PixelSize, scale: Double) { (drawableSize, pixelScale) }
 
     private func rememberWindowSize() {
         let window = context.windowSize

@@ -5,8 +5,8 @@ import Foundation
 /// measuring interaction on large files: the frame's time to finished (glFinish), the
 /// x range of the chart shown, the info board's box, the summary panel's box, the
 /// hidden series, the `?` panel's box, the audiograph's sweep line (data x), the
-/// measure's A and B (data x, `-` for a B not yet set) and its panel's box and, last,
-/// the day shown.
+/// measure's A and B (data x, `-` for a B not yet set) and its panel's box, the notes'
+/// count and the box of a note's field being typed and, last, the day shown.
 enum FrameTrace {
     static let isOn = ProcessInfo.processInfo.environment["SIGHTLINE_TRACE"] == "1"
 
@@ -33,6 +33,11 @@ enum FrameTrace {
         }
         if let box = main.measure.panelBox {
             line += String(format: " measurepanel %.0f %.0f %.0f %.0f", box.x, box.y, box.width, box.height)
+        }
+        let notes = scene.main.notes
+        if !notes.notes.isEmpty { line += " notes \(notes.notes.count)" }
+        if let field = notes.fieldBox {
+            line += String(format: " field %.0f %.0f %.0f %.0f", field.x, field.y, field.width, field.height)
         }
         if let day = scene.zoom.dayLabel, scene.zoom.phase == .inDay { line += " day \(day)" }
         return line

@@ -63,6 +63,13 @@ struct SDLEventDecoder {
             // The path is SDL's to free, by the window once decoded.
             guard let file = event.drop.file else { return nil }
             return .fileDropped(path: String(cString: file))
+        case SDL_TEXTINPUT:
+            // Only while a text field has asked for it (`SDL_StartTextInput`).
+            var bytes = event.text.text
+            let typed = withUnsafeBytes(of: &bytes) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return typed.isEmpty ? nil : .text(typed)
         default:
             return nil
         }
@@ -84,7 +91,8 @@ struct SDLEventDecoder {
 
     /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, `l` (Shift+`l`)
     /// the left (right) axis between linear and log, `a` plays the
-    /// audiograph, `s` summarises, `?` lists the keys, Tab and Shift+Tab move the focus;
+    /// audiograph, `s` summarises, Ctrl+S exports, `n` writes a note, Backspace deletes,
+    /// `m` measures, Ctrl+C copies, `?` lists the keys, Tab and Shift+Tab move the focus;
     /// the chart's keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, Page Up/Down, `0`,
     /// Esc, Enter, Shift+Enter, Space, `1`…`7`, Shift+`1`…`9`) go to it.
     static func command(for key: SDL_Keysym) -> KeyCommand? {
@@ -97,7 +105,10 @@ struct SDLEventDecoder {
         case Int(SDLK_t.rawValue): return .toggleTheme
         case Int(SDLK_l.rawValue): return .toggleLogScale(shift ? .right : .left)
         case Int(SDLK_a.rawValue): return .audiograph
+        case Int(SDLK_s.rawValue) where control: return .export
         case Int(SDLK_s.rawValue): return .summary
+        case Int(SDLK_n.rawValue): return .note
+        case Int(SDLK_BACKSPACE.rawValue): return .deleteBackward
         case Int(SDLK_m.rawValue): return .measure
         case Int(SDLK_c.rawValue) where control: return .copy
         case Int(SDLK_QUESTION.rawValue): return .keyHelp

@@ -1,4 +1,5 @@
 import CSDL2
+import ChartData
 import ChartGeometry
 import ChartInteraction
 import ChartSupport
@@ -45,6 +46,10 @@ final class WindowSession {
     /// Restores the file's last x range and hidden series to `main`, once both the data
     /// and the session are here and the user has not moved the view; returns whether it did.
     func apply(to main: ChartPresenter, userMoved: Bool) -> Bool {
+        if let notes = restore.takeNotes() {
+            // Notes written before the session arrived win over the saved ones at their x.
+            main.notes.notes = main.notes.notes.reduce(notes) { ChartNote.setting($1, in: $0) }
+        }
         guard let saved = restore.take(userMoved: userMoved) else { return false }
         SessionRestore.apply(saved, to: main)
         return true
@@ -59,6 +64,13 @@ final class WindowSession {
     /// Records the view and the hidden series of `main`.
     func rememberView(of main: ChartPresenter) {
         remember(restore.viewUpdate(of: main))
+    }
+
+    /// Records the file's notes.
+    func rememberNotes(_ notes: [ChartNote]) {
+        var update = SessionUpdate(file: restore.file)
+        update.notes = notes
+        remember(update)
     }
 
     /// Records the measure of `main` (A…B, or none).

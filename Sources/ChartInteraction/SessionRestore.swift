@@ -1,3 +1,4 @@
+import ChartData
 import ChartGeometry
 import ChartSupport
 
@@ -10,6 +11,9 @@ public struct SessionRestore: Sendable {
     public var file: SessionEntry
     /// What the session remembers of `file`, until it is applied.
     public private(set) var pending: SessionEntry?
+    /// The notes the session remembers of `file`, until they are applied (they wait
+    /// for nothing but the data: a view moved by hand does not hold them back).
+    public private(set) var pendingNotes: [ChartNote]?
 
     public init(file: SessionEntry) {
         self.file = file
@@ -18,6 +22,13 @@ public struct SessionRestore: Sendable {
     /// Takes what `session` remembers of this window's file.
     public mutating func sessionArrived(_ session: Session) {
         pending = session.entry(for: file.path, chart: file.chart)
+        pendingNotes = pending?.notes
+    }
+
+    /// The remembered notes, once.
+    public mutating func takeNotes() -> [ChartNote]? {
+        defer { pendingNotes = nil }
+        return pendingNotes
     }
 
     /// The remembered entry, once; `nil` when there is none or the user has moved the

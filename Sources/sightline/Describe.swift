@@ -21,7 +21,8 @@ struct Describe: ParsableCommand {
         logarithms of its values, and the factor from first to last. \
         Where a series lacks values at some x, each series says how many it has. A range \
         with no data in it is refused (exit 65), saying where the data runs. --json \
-        prints the same as JSON: numbers in full, dates as ISO 8601 in UTC.
+        prints the same as JSON: numbers in full, dates as ISO 8601 in UTC. The notes on \
+        the chart in range (kept by the window's session, and --note) are listed last.
         """
     )
 
@@ -42,6 +43,9 @@ struct Describe: ParsableCommand {
                                valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
 
+    @Option(name: .customLong("note"), parsing: .unconditionalSingleValue, help: NoteArgument.help, transform: NoteArgument.parsing)
+    var notes: [NoteArgument] = []
+
     @Flag(help: "Print JSON instead of sentences.")
     var json = false
 
@@ -58,10 +62,12 @@ struct Describe: ParsableCommand {
         let summary: ChartSummary
         if scale.logAxes.isEmpty {
             summary = ChartSummary(dataset: dataset, overX: range).withStatistics(from: dataset)
+                .with(notes: try notes(in: dataset))
         } else {
             let source = DataSource(dataset: dataset, lodMethod: .none, logAxes: scale.logAxes)
             ScaleOptions.warn(about: source)
             summary = ChartSummary(source: source, overX: range).withStatistics(from: dataset)
+                .with(notes: try notes(in: dataset))
         }
         let seconds = Date().timeIntervalSince(started)
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
@@ -71,5 +77,17 @@ struct Describe: ParsableCommand {
                                              started.timeIntervalSince(loadStarted), seconds * 1000, summary.pointCount,
                                              summary.series.count))
         }
+    }
+
+    /// The notes the session keeps for the file (its chart), then those of `--note`
+    /// (which win at their point).
+    private func notes(in dataset: Dataset) throws -> [ChartNote] {
+        var kept: [ChartNote] = []
+        if file != "-" {
+            let store = SessionStore()
+            store.onWarning = { CommandSupport.printError("warning: \($0)") }
+            kept = store.loadNow().entry(for: Open.realPath(file), chart: data.chart)?.notes ?? []
+        }
+        return try NoteArgument.notes(notes, in: dataset).reduce(kept) { ChartNote.setting($1, in: $0) }
     }
 }

@@ -131,7 +131,7 @@ struct Open: ParsableCommand {
     /// Session entries name files by their real path, so the same file matches from any
     /// folder and through any link; a path that cannot be resolved (the load will say
     /// why) is made absolute.
-    private static func realPath(_ path: String) -> String {
+    static func realPath(_ path: String) -> String {
         // Another kind's address (a database's URL) is kept as given.
         guard path != "-", SourceCatalog.standard.isFile(path) else { return path }
         guard let resolved = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }

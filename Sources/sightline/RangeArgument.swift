@@ -110,7 +110,7 @@ struct RangeArgument {
         return RangeArgument(lower: single, upper: single)
     }
 
-    private static func bound(_ text: Substring) -> Bound? {
+    static func bound(_ text: Substring) -> Bound? {
         func digits(_ part: Substring) -> Int? { part.allSatisfy { $0.isASCII && $0.isNumber } ? Int(part) : nil }
         if text.count == 4, let year = digits(text) { return .year(year) }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

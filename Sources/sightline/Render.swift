@@ -67,6 +67,9 @@ struct Render: ParsableCommand {
     /// Flat unless `--gradient` (and not `--no-gradient`, kept for scripts from before).
     var paintsGradient: Bool { gradient && !look.noGradient }
 
+    @Option(name: .customLong("note"), parsing: .unconditionalSingleValue, help: NoteArgument.help, transform: NoteArgument.parsing)
+    var notes: [NoteArgument] = []
+
     @Flag(help: "Also write the picture's summary in words (what describe prints for its range) beside it, as <out>.txt.")
     var altText = false
 
@@ -79,6 +82,7 @@ struct Render: ParsableCommand {
         if plain, measure != nil {
             throw ValidationError("--measure draws a band and a panel of figures, --plain the series alone: give one")
         }
+        if plain, !notes.isEmpty { throw ValidationError("--note draws on the chart's frame, and --plain has none: give one") }
         if altText, !Self.isFilePath(output) {
             throw ValidationError("--alt-text writes <out>.txt beside the PNG, so --out must name a file, not standard output or a device")
         }
@@ -111,6 +115,7 @@ struct Render: ParsableCommand {
         let y = try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source)
         let measured = try measure?.measuredPoints(in: dataset)
         let y2 = try y2Range?.resolved(for: .number, option: "--y2-range", file: dataset.source)
+        let notes = try NoteArgument.notes(self.notes, in: dataset)
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
                            yRange: y, logAxes: scale.logAxes)
@@ -119,13 +124,14 @@ struct Render: ParsableCommand {
         ScaleOptions.warn(about: source)
         // The days asked for, or the picture's range when none was.
         let described = points ?? plan.visible.minX...plan.visible.maxX
-        let description = altText ? ChartSummary(source: source, overX: described).withStatistics(from: dataset).lines
-            .joined(separator: "\n") + "\n" : nil
+        let description = altText ? ChartSummary(source: source, overX: described).withStatistics(from: dataset)
+            .with(notes: notes).lines.joined(separator: "\n") + "\n" : nil
         try CommandSupport.reporting {
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
                                        theme: look.chartTheme, lineWidth: lineWidth, gradient: paintsGradient,
-                                       font: look.font(plain: plain), title: title, smooth: look.smooth, measure: measured)
+                                       font: look.font(plain: plain), title: title, smooth: look.smooth, measure: measured,
+                                       notes: notes)
             scene.rightY = try y2.map {
                 try RenderPlan.plotted($0, logarithmic: source.logAxes.contains(.right), option: "--y2-range", flag: "--log-y2")
             }

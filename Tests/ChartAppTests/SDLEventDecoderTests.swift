@@ -105,6 +105,29 @@ final class SDLEventDecoderTests: XCTestCase {
         XCTAssertEqual(key(SDLK_RETURN, KMOD_LCTRL), .chart(.enter), "only Shift makes Enter Shift+Enter")
     }
 
+    /// `n` writes a note, Backspace deletes in its field, Ctrl+S exports (`s` alone is
+    /// still the summary); typed text arrives whole, as UTF-8.
+    func testNoteKeysExportAndTypedText() {
+        func key(_ sym: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> KeyCommand? {
+            var keysym = SDL_Keysym()
+            keysym.sym = SDL_Keycode(sym.rawValue)
+            keysym.mod = UInt16(mod.rawValue)
+            return SDLEventDecoder.command(for: keysym)
+        }
+        XCTAssertEqual(key(SDLK_n), .note)
+        XCTAssertEqual(key(SDLK_BACKSPACE), .deleteBackward)
+        XCTAssertEqual(key(SDLK_s, KMOD_LCTRL), .export)
+        XCTAssertEqual(key(SDLK_s, KMOD_RCTRL), .export)
+        XCTAssertEqual(key(SDLK_s), .summary)
+        let typed = event(SDL_TEXTINPUT) { event in
+            withUnsafeMutableBytes(of: &event.text.text) { raw in
+                for (i, byte) in "é q".utf8.enumerated() { raw[i] = byte }
+            }
+        }
+        XCTAssertEqual(decoder.decode(typed), .text("é q"))
+        XCTAssertNil(decoder.decode(event(SDL_TEXTINPUT)), "nothing typed is no event")
+    }
+
     func testWindowEvents() {
         XCTAssertEqual(decoder.decode(event(SDL_QUIT)), .quit)
         let resized = event(SDL_WINDOWEVENT) { $0.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue) }

@@ -28,7 +28,7 @@ final class ChartAssemblyTests: XCTestCase {
         let still = ChartAssembly.still(source: source(), plain: false, lineWidth: 2, gradient: true)
         XCTAssertEqual(names(still), ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
                                       "SeriesCandlesController", "SeriesLinesController", "XAxisController",
-                                      "ValueAnnotationController", "AxisTitlesController", "LegendController"])
+                                      "ValueAnnotationController", "AxisTitlesController", "NotesController", "LegendController"])
         let plain = ChartAssembly.still(source: source(), plain: true, lineWidth: 2, gradient: true)
         XCTAssertEqual(names(plain), ["SeriesStacksController", "SeriesCandlesController", "SeriesLinesController"])
         // `render --measure`: the measure over the frame, under the legend.
@@ -42,9 +42,9 @@ final class ChartAssemblyTests: XCTestCase {
         let presenter = ChartPresenter(source: source(), factory: RecordingSurfaceFactory(), geometry: geometry)
         let expected = ["GradientController", "YAxisController", "YAxisController", "SeriesStacksController",
                         "SeriesCandlesController", "SeriesLinesController", "XAxisController", "ValueAnnotationController",
-                        "AxisTitlesController", "NoDataController", "SelectionBoxController", "MeasureController",
-                        "HighlightController", "PresetButtonsController", "LegendController", "AudiographCursorController",
-                        "AxisLockController"]
+                        "AxisTitlesController", "NotesController", "NoDataController", "SelectionBoxController",
+                        "MeasureController", "HighlightController", "PresetButtonsController", "LegendController",
+                        "AudiographCursorController", "AxisLockController"]
         XCTAssertEqual(names(presenter.stage.controllers), expected)
         XCTAssertTrue(presenter.stage.controllers[5] === presenter.lines)
         XCTAssertTrue(presenter.stage.controllers[1] === presenter.yAxis)

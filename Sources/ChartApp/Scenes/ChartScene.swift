@@ -28,9 +28,10 @@ public final class ChartScene {
     ///   - font: the label font; `nil` draws no text.
     ///   - smooth: draw the lines as smooth curves where the points are sparse (`--smooth`).
     ///   - measure: a measure between two points' x, drawn with its band and figures (`--measure`).
+    ///   - notes: the notes drawn on the chart (`--note`, the window's export).
     public init(device: RenderDevice, source: DataSource, layout: ChartLayout = .standard, theme: ChartTheme = .day,
                 lineWidth: Double = 2, gradient: Bool = true, font: FontFace? = nil, title: String? = nil,
-                smooth: Bool = false, measure: ClosedRange<Double>? = nil) throws {
+                smooth: Bool = false, measure: ClosedRange<Double>? = nil, notes: [ChartNote] = []) throws {
         self.source = source
         self.layout = layout
         self.device = device
@@ -45,7 +46,7 @@ public final class ChartScene {
             stage.rightViewport.set(.init(y: rightY))
         }
         for controller in ChartAssembly.still(source: source, plain: layout == .plain, lineWidth: lineWidth, gradient: gradient,
-                                              title: title, smooth: smooth, measure: measure) {
+                                              title: title, smooth: smooth, measure: measure, notes: notes) {
             stage.add(controller)
         }
     }

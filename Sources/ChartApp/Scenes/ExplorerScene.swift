@@ -42,11 +42,11 @@ public final class ExplorerScene: ExplorerChart {
     /// The `?` panel's box on the chart shown at the last frame, while it is shown.
     public var keyHelpPanel: PixelBox? { shown.keyHelp.layout?.panel }
 
-    private let device: RenderDevice
-    private let lineWidth: Double
+    let device: RenderDevice
+    let lineWidth: Double
     private let gradient: Bool
-    private let font: FontFace?
-    private let smooth: Bool
+    let font: FontFace?
+    let smooth: Bool
 
     /// - Parameters:
     ///   - initialFraction: the share of the data shown at first, newest last.

@@ -21,6 +21,7 @@ public enum ChartAssembly {
         let lines = series.lines, stacks = series.stacks
         let frame = frame(source: source, composition: composition, lines: lines, gradient: gradient)
         let highlight = HighlightController(source: source, lines: lines)
+        let notes = NotesController(source: source, lines: lines)
         let legend = LegendController(dataset: dataset, lines: lines)
         let presets = PresetButtonsController(dataset: dataset, data: dataRange)
         let selectionBox = SelectionBoxController()
@@ -52,12 +53,12 @@ public enum ChartAssembly {
             rightAxis.setNeedsBuild()
         }
         let pieControllers: [RenderController] = [pie as RenderController?, pieZoomOut].compactMap { $0 }
-        let controllers = framed(series, in: frame) + [noData, selectionBox, measure, highlight] + pieControllers
+        let controllers = framed(series, in: frame) + [notes, noData, selectionBox, measure, highlight] + pieControllers
             + [presets, legend, audioCursor, axisLock]
         return MainChartParts(series: series, frame: frame, noData: noData, selectionBox: selectionBox, measure: measure,
                               highlight: highlight,
                               pie: pie, pieZoomOut: pieZoomOut, presets: presets, legend: legend, audioCursor: audioCursor,
-                              axisLock: axisLock, controllers: controllers)
+                              axisLock: axisLock, notes: notes, controllers: controllers)
     }
 
     /// The range selector's overview: its window over the main chart's range, then the
@@ -69,13 +70,15 @@ public enum ChartAssembly {
         return (window, series, [window] + series.controllers)
     }
 
-    /// A still picture: the frame around the series, then the legend (after `title`,
-    /// sharing the bar with nothing); with `plain`, the series alone.
+    /// A still picture: the frame around the series, its notes, then the legend (after
+    /// `title`, sharing the bar with nothing); with `plain`, the series alone.
     /// - Parameters:
     ///   - smooth: draw the lines as smooth curves where the points are sparse.
     ///   - measure: a measure between two points' x (`render --measure`), drawn with its figures.
+    ///   - notes: the notes drawn on the chart (`--note`).
     public static func still(source: DataSource, plain: Bool, lineWidth: Double, gradient: Bool, title: String? = nil,
-                             smooth: Bool = false, measure range: ClosedRange<Double>? = nil) -> [RenderController] {
+                             smooth: Bool = false, measure range: ClosedRange<Double>? = nil,
+                             notes: [ChartNote] = []) -> [RenderController] {
         let dataset = source.dataset
         let composition = ChartComposition(dataset: dataset)
         let series = SeriesMarks(source: source, composition: composition, lineWidth: lineWidth, smooth: smooth)
@@ -89,7 +92,9 @@ public enum ChartAssembly {
             measure.set(a: range.lowerBound, b: range.upperBound)
             return [measure]
         } ?? []
-        return framed(series, in: frame) + measured + [legend]
+        let marks = NotesController(source: source, lines: series.lines)
+        marks.notes = notes
+        return framed(series, in: frame) + [marks] + measured + [legend]
     }
 
     /// The background, both y axes styled for the composition and kept clear of the

@@ -21,6 +21,8 @@ public struct MainChartParts {
     public let audioCursor: AudiographCursorController
     /// The padlock over each y axis set by hand.
     public let axisLock: AxisLockController
+    /// The notes on the chart and the one being typed.
+    public let notes: NotesController
     /// Every controller, in draw order.
     public let controllers: [RenderController]
 }

@@ -24,7 +24,7 @@ public final class DayZoomCommands: CommandOwner {
                 return true
             }
             return false
-        case .pointerMoved, .pointerLeft, .quit, .resized, .exposed, .command, .fileDropped:
+        case .pointerMoved, .pointerLeft, .quit, .resized, .exposed, .command, .fileDropped, .text:
             return false
         }
     }

@@ -28,6 +28,9 @@ public enum ChartEvent: Equatable, Sendable {
     case command(KeyCommand)
     /// A file was dropped on the window (its path): it joins the chart, on its own x.
     case fileDropped(path: String)
+    /// Text typed while a text field has the keyboard (SDL's text input, composed by the
+    /// keyboard layout and input method): a note being written.
+    case text(String)
 }
 
 /// What a key asks for.
@@ -51,6 +54,12 @@ public enum KeyCommand: Equatable, Sendable {
     /// Tab / Shift+Tab: move the keyboard's focus to the next or previous part (the
     /// legend's series, the range selector).
     case focusNext, focusPrevious
+    /// `n`: write a note at the pinned point, or edit the one there.
+    case note
+    /// Backspace: delete the character before the caret of a text field.
+    case deleteBackward
+    /// Ctrl+S: save the view as a PNG, with its alt text beside it.
+    case export
     /// A key the chart itself handles: arrows, `+`/`-`, Home/End, `0`, Esc, Enter, `1`…`7`.
     case chart(ChartKey)
 }

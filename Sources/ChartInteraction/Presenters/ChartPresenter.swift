@@ -21,6 +21,8 @@ public final class ChartPresenter {
     public let lines: SeriesLinesController
     public let stacks: SeriesStacksController
     public let highlight: HighlightController
+    /// The notes on the chart (`n` on a pinned point) and the one being typed.
+    public let notes: NotesController
     public let annotation: ValueAnnotationController
     public let legend: LegendController
     public let presets: PresetButtonsController
@@ -104,6 +106,7 @@ public final class ChartPresenter {
         lines = parts.series.lines
         stacks = parts.series.stacks
         highlight = parts.highlight
+        notes = parts.notes
         annotation = parts.frame.annotation
         legend = parts.legend
         presets = parts.presets

@@ -11,6 +11,12 @@ public final class OffscreenRenderer {
         device.onFailure = { _ in }
     }
 
+    /// Draws offscreen through `device`, a window's, whose context is current: the
+    /// window's export draws the picture `render` would without a second context.
+    public init(device: RenderDevice) {
+        self.device = device
+    }
+
     /// Runs `draw` (a scene drawing itself) into an image of `size`. The renderer takes a
     /// drawing rather than a scene type so it stays below the scenes, which live in the app.
     /// - Throws: `RenderError.textureTooLarge` or `.imageNeedsMemory` before drawing an

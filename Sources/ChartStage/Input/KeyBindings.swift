@@ -50,6 +50,7 @@ public enum KeyBindings {
         Binding(.highlight, "← → on a pin", "step it, the view following"),
         Binding(.highlight, "Page Up, Page Down", "with a pin: pin and view a screen"),
         Binding(.highlight, "Esc", "clear; leave a day or the pie"),
+        Binding(.highlight, "n on a pin", "write or edit its note (Enter keeps)"),
         Binding(.measure, "shift-click, m on a pin", "measure A to B (Esc clears)"),
         Binding(.measure, "Ctrl+C", "copy the measure, or the pin"),
         Binding(.series, "click a toggle", "show or hide its series"),
@@ -66,6 +67,7 @@ public enum KeyBindings {
         Binding(.window, "?", "this list (? or Esc closes it)"),
         Binding(.window, "t", "day or night"),
         Binding(.window, "l, Shift+L", "left, right y axis: log or linear"),
+        Binding(.window, "Ctrl+S", "save the view as PNG and alt text"),
         Binding(.window, "q, Ctrl+W", "quit"),
     ]
 

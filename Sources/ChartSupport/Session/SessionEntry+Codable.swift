@@ -31,6 +31,7 @@ extension SessionEntry: Codable {
         // Written since several files share a chart; a session from before has none.
         let added = (try? c.decode([String].self, forKey: .addedFiles)) ?? []
         addedFiles = Array(added.filter(Self.isValidPath).prefix(Self.listLimit))
+        notes = Self.notes(from: decoder)
         // Absent in sessions from before log axes: linear.
         let logAxes = Set((try? c.decode([YAxisSide].self, forKey: .logAxes)) ?? [])
         self.logAxes = [YAxisSide.left, .right].filter(logAxes.contains)
@@ -52,6 +53,7 @@ extension SessionEntry: Codable {
         try c.encodeIfPresent(measure.map { [$0.lowerBound, $0.upperBound] }, forKey: .measure)
         if !manualY.isEmpty { try c.encode(manualY, forKey: .manualY) }
         if !addedFiles.isEmpty { try c.encode(addedFiles, forKey: .addedFiles) }
+        try encodeNotes(to: encoder)
         if !logAxes.isEmpty { try c.encode(logAxes, forKey: .logAxes) }
     }
 }

@@ -24,6 +24,8 @@ public struct SessionEntry: Equatable, Sendable {
     /// The files shown with it in one chart (given after it, or dropped on its window),
     /// real paths, in order; `sightline` without a file opens the set again.
     public var addedFiles: [String] = []
+    /// The notes on the file's chart, ascending x.
+    public var notes: [ChartNote] = []
     /// The y axes drawn logarithmic (`l`, `--log-y`), left first.
     public var logAxes: [YAxisSide] = []
 

@@ -23,6 +23,8 @@ public struct SessionUpdate: Equatable, Sendable {
     public var theme: String?
     /// The new window size, screen coordinates; `nil` keeps the saved one.
     public var windowSize: PixelSize?
+    /// The file's new notes; `nil` keeps the saved ones.
+    public var notes: [ChartNote]?
 
     public init(file: SessionEntry? = nil, visible: DataRect? = nil, hiddenSeries: [String]? = nil,
                 theme: String? = nil, windowSize: PixelSize? = nil, measure: ClosedRange<Double>?? = nil,
@@ -48,6 +50,7 @@ public struct SessionUpdate: Equatable, Sendable {
                 hiddenSeries = nil
                 measure = nil
                 manualY = nil
+                notes = nil
                 logAxes = nil
             }
             self.file = file
@@ -56,6 +59,7 @@ public struct SessionUpdate: Equatable, Sendable {
         hiddenSeries = later.hiddenSeries ?? hiddenSeries
         if let measure = later.measure { self.measure = measure }
         manualY = later.manualY ?? manualY
+        notes = later.notes ?? notes
         logAxes = later.logAxes ?? logAxes
         theme = later.theme ?? theme
         windowSize = later.windowSize ?? windowSize
@@ -73,6 +77,7 @@ public struct SessionUpdate: Equatable, Sendable {
                 if let hiddenSeries { entry.hiddenSeries = hiddenSeries }
                 if let measure { entry.measure = measure }
                 if let manualY { entry.manualY = manualY }
+                if let notes { entry.notes = notes }
                 if let logAxes { entry.logAxes = logAxes }
             }
         }

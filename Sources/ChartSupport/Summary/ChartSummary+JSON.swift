@@ -158,6 +158,12 @@ extension ChartSummary {
         var to: XValue
     }
 
+    /// A note: its point's x and its text, whole.
+    fileprivate struct NoteDocument: Encodable {
+        var x: XValue
+        var text: String
+    }
+
     fileprivate struct Document: Encodable {
         var source: String
         var xKind: String
@@ -168,6 +174,8 @@ extension ChartSummary {
         var series: [SeriesDocument]
         var totals: [SeriesDocument]
         var shares: [SharesDocument]
+        /// The notes in range; left out where there are none.
+        var notes: [NoteDocument]?
         var text: [String]
 
         init(_ chart: ChartSummary) {
@@ -185,6 +193,7 @@ extension ChartSummary {
                     ShareDocument(name: shares.names[$0], share: shares.shares[$0], percent: shares.percents[$0])
                 })
             }
+            notes = chart.notes.isEmpty ? nil : chart.notes.map { NoteDocument(x: XValue($0.x, kind: kind), text: $0.text) }
             text = chart.lines
         }
     }

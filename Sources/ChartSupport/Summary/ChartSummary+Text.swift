@@ -28,6 +28,7 @@ extension ChartSummary {
             let parts = zip(shares.names, shares.percents).map { "\(DisplayText.name($0)) \($1)%" }
             lines.append("Shares \(place(shares.x)): \(Self.listed(parts)).")
         }
+        lines += noteSentences
         return lines
     }
 

@@ -54,6 +54,8 @@ public struct ChartSummary: Equatable, Sendable {
     public var shares: [Shares]
     /// What `SeriesSummary.Trend.slope` is given per in words and JSON.
     public var slopeUnit: SlopeUnit
+    /// The notes on the chart whose points lie in the range (`with(notes:)`), ascending x.
+    public var notes: [ChartNote] = []
 
     /// Summarises `series` (by dataset index, all by default) of `dataset` over x in
     /// `range` (the whole data by default).

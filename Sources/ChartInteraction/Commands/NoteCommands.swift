@@ -1,0 +1,79 @@
+import ChartData
+import ChartMarks
+
+/// Owns `n` and, while a note is typed, the whole keyboard: `n` on a pinned point opens
+/// a text field there (with that point's note, to edit it); typed text goes into it,
+/// Backspace deletes, Enter keeps the note (an empty one deletes it), Esc drops the
+/// change. While the field is open every other key is the field's, so letters that are
+/// commands elsewhere (`q`, `t`, `a`, digits) are only text; the pointer still works.
+/// First in the router's order, so it sees every key before the other owners.
+public final class NoteCommands: CommandOwner {
+    private let chart: ExplorerChart
+    private let remember: ([ChartNote]) -> Void
+    /// Told when the field opens (`true`) or closes: the window starts and stops the
+    /// platform's text input.
+    public var onEditingChange: ((Bool) -> Void)?
+
+    /// - Parameter remember: saves the file's notes in the session after a change.
+    public init(chart: ExplorerChart, remember: @escaping ([ChartNote]) -> Void) {
+        self.chart = chart
+        self.remember = remember
+    }
+
+    /// Whether a note is being typed.
+    public var isEditing: Bool { chart.main.notes.draft != nil }
+
+    public func take(_ event: ChartEvent) -> Bool {
+        let notes = chart.main.notes
+        guard var draft = notes.draft else {
+            guard event == .command(.note) else { return false }
+            begin()
+            return true
+        }
+        switch event {
+        case let .text(typed):
+            // Control characters have no place in a one-line note; the rest is kept as
+            // typed (shown escaped) up to the limit.
+            let clean = String(String.UnicodeScalarView(typed.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+            draft.text = String((draft.text + clean).prefix(ChartNote.textLimit))
+            notes.draft = draft
+        case .command(.deleteBackward):
+            if !draft.text.isEmpty { draft.text.removeLast() }
+            notes.draft = draft
+        case .command(.chart(.enter)), .command(.chart(.shiftEnter)):
+            let had = notes.notes.contains { $0.x == draft.x }
+            notes.notes = ChartNote.setting(ChartNote(x: draft.x, text: draft.text), in: notes.notes)
+            end()
+            remember(notes.notes)
+            if had, !notes.notes.contains(where: { $0.x == draft.x }) { chart.say("Note deleted") }
+        case .command(.chart(.escape)):
+            end()
+        case .command:
+            break
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Opens the field at the pinned point, with its note's text when it has one.
+    private func begin() {
+        let main = chart.main
+        guard chart.shownMain === main else {
+            chart.say("Notes go on the whole file's chart: Esc goes back to it")
+            return
+        }
+        guard main.highlight.isPinned, let index = main.highlight.index else {
+            chart.say("Pin a point first (click it, or Enter), then n writes a note there")
+            return
+        }
+        let x = main.source.dataset.xs[index]
+        main.notes.draft = NotesController.Draft(x: x, text: main.notes.notes.first { $0.x == x }?.text ?? "")
+        onEditingChange?(true)
+    }
+
+    private func end() {
+        chart.main.notes.draft = nil
+        onEditingChange?(false)
+    }
+}

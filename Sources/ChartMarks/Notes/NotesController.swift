@@ -1,0 +1,191 @@
+import ChartData
+import ChartGeometry
+import ChartStage
+
+/// The notes on the chart: each a marker on the point it names and a label beside it
+/// (`NoteLayout`: never over the point, the other notes' markers or labels, and clear
+/// of the data around the point where there is room), with a thin leader from label to
+/// marker. While a note is typed (`draft`), its label is a text field with a caret.
+///
+/// A note stands at a point's x; its marker goes on every shown line that has a value
+/// there (as the highlight's circles do), and the label beside the highest of them.
+/// A chart of bars or areas alone has no line to mark: the marker stands on the plot's
+/// floor. Drawn from the shapes and text surfaces, as the info board is: a note needs
+/// no surface of its own.
+public final class NotesController: RenderController {
+    /// A note being typed: the point's x and the text so far.
+    public struct Draft: Equatable, Sendable {
+        public var x: Double
+        public var text: String
+
+        public init(x: Double, text: String) {
+            self.x = x
+            self.text = text
+        }
+    }
+
+    /// A note as the last build drew it (for tests and the window's export).
+    public struct Placed: Equatable, Sendable {
+        public var note: ChartNote
+        public var markers: [PixelPoint]
+        /// The label's box; `nil` where no clear place was found (the marker stays).
+        public var label: PixelBox?
+    }
+
+    public let source: DataSource
+    private let lines: SeriesLinesController
+    /// The notes, ascending x, at most one per x.
+    public var notes: [ChartNote] = [] {
+        didSet { if notes != oldValue { environment?.invalidate() } }
+    }
+    /// The note being typed, drawn as a field; `nil` when none is.
+    public var draft: Draft? {
+        didSet { if draft != oldValue { environment?.invalidate() } }
+    }
+    public var pointSize = 12.0
+    /// The marker's radius, pixels before the HiDPI scale.
+    public var radius = 5.0
+    /// What the last build drew.
+    public private(set) var placed: [Placed] = []
+    /// The text field's box at the last build, while a note is typed.
+    public private(set) var fieldBox: PixelBox?
+    private var shapes: ShapeSurface?
+    private var text: TextSurface?
+    private var environment: RenderEnvironment?
+
+    public init(source: DataSource, lines: SeriesLinesController) {
+        self.source = source
+        self.lines = lines
+    }
+
+    public func attach(to environment: RenderEnvironment) {
+        shapes = environment.surface(for: Shape.self, layer: .overlay)
+        text = environment.surface(for: TextRun.self, layer: .overlay)
+        self.environment = environment
+        lines.observeVisibility { [weak self] in self?.environment?.invalidate() }
+    }
+
+    /// The most notes in view that get labels; with more, each shows its marker alone
+    /// (the note being typed keeps its field).
+    public static let labelLimit = 40
+
+    /// What the field shows of `text` being typed: its end, escaped, at most
+    /// `ChartNote.displayLimit` characters after a "…", then the caret.
+    static func fieldText(_ text: String) -> String {
+        guard !text.isEmpty else { return placeholder }
+        let tail = text.count > ChartNote.displayLimit ? "…" + text.suffix(ChartNote.displayLimit) : text
+        return DisplayText.name(tail, limit: ChartNote.displayLimit * 4) + "|"
+    }
+
+    /// The placeholder a field shows before anything is typed.
+    public static let placeholder = "Note…"
+
+    public func build(in environment: RenderEnvironment) {
+        placed = []
+        fieldBox = nil
+        guard let shapes, let text else { return }
+        let geometry = environment.geometry, scale = geometry.scale, theme = environment.theme
+        let plot = geometry.plotBox
+        let current = environment.viewport.current
+        guard current.width > 0 else { return }
+        let radius = self.radius * scale, padding = 5 * scale
+        // The draft stands in for a note at its x.
+        var shown = notes.filter { $0.x >= current.minX && $0.x <= current.maxX && $0.x != draft?.x }
+        if let draft, draft.x >= current.minX, draft.x <= current.maxX {
+            shown.append(ChartNote(x: draft.x, text: draft.text))
+            shown.sort { $0.x < $1.x }
+        }
+        var items: [NoteLayout.Item] = []
+        var labels: [String] = []
+        // Past `labelLimit` notes in view, markers alone: labels come back as the view narrows.
+        let labelled = shown.count <= Self.labelLimit
+        let envelope = labelled || draft != nil ? self.envelope(in: environment) : []
+        for note in shown {
+            let isDraft = note.x == draft?.x
+            let label = isDraft ? Self.fieldText(note.text) : note.displayText
+            let markers = self.markers(atX: note.x, in: environment)
+            guard labelled || note.x == draft?.x, let anchor = markers.first else {
+                items.append(NoteLayout.Item(markers: markers, size: TextSize(width: .infinity, height: .infinity)))
+                labels.append(label)
+                continue
+            }
+            let measured = text.measure(label, pointSize: pointSize)
+            let size = TextSize(width: measured.width + 2 * padding, height: measured.height + 2 * padding)
+            let reach = size.width + radius + InfoBoardLayout.gap
+            let data = envelope.filter { $0.maxX > anchor.x - reach && $0.x < anchor.x + reach }
+            items.append(NoteLayout.Item(markers: markers, size: size, data: data))
+            labels.append(label)
+        }
+        let boxes = NoteLayout.place(items, radius: radius, canvas: plot)
+        let textColor = theme.text.withAlpha(1)
+        for ((note, item), (box, label)) in zip(zip(shown, items), zip(boxes, labels)) {
+            let isDraft = note.x == draft?.x
+            placed.append(Placed(note: note, markers: item.markers, label: box))
+            if let box, let anchor = item.markers.first {
+                // The leader, from the label's nearest edge to the marker's rim.
+                let edge = PixelPoint(x: min(max(anchor.x, box.x), box.maxX), y: min(max(anchor.y, box.y), box.maxY))
+                let dx = edge.x - anchor.x, dy = edge.y - anchor.y, length = (dx * dx + dy * dy).squareRoot()
+                if length > radius {
+                    let rim = PixelPoint(x: anchor.x + dx / length * radius, y: anchor.y + dy / length * radius)
+                    shapes.add(.segment(from: rim, to: edge, width: scale, color: theme.text.withAlpha(0.5)))
+                }
+                shapes.add(.rect(box, fill: theme.panel.withAlpha(1), cornerRadius: 4 * scale))
+                shapes.add(.outline(box, color: isDraft ? lines.color(ofSeries: 0, theme: theme) : theme.text.withAlpha(0.35),
+                                    width: (isDraft ? 2 : 1) * scale, cornerRadius: 4 * scale))
+                let color = isDraft && note.text.isEmpty ? theme.text.withAlpha(0.5) : textColor
+                text.add(TextRun(label, at: PixelPoint(x: box.x + padding, y: box.y + padding), anchor: .topLeft,
+                                 pointSize: pointSize, color: color))
+                if isDraft { fieldBox = box }
+            }
+            for marker in item.markers {
+                shapes.add(.circle(center: marker, radius: radius, fill: textColor, stroke: theme.panel.withAlpha(1),
+                                   strokeWidth: 1.5 * scale))
+            }
+        }
+    }
+
+    /// Where the markers of a note at `x` go: on each shown line with a value at the
+    /// point, highest first; on the plot's floor where no line has one.
+    /// - Complexity: O(log n + series).
+    public func markers(atX x: Double, in environment: RenderEnvironment) -> [PixelPoint] {
+        let plot = environment.geometry.plotBox
+        let scales = environment.scales(for: .left)
+        let canvasX = scales.canvasX(x)
+        guard let index = source.dataset.nearestIndex(toX: x) else { return [] }
+        var points: [PixelPoint] = []
+        for series in lines.visibleSeries where lines.composition.group(ofSeries: series) == nil {
+            let value = source.dataset.series[series].ys[index]
+            guard value.isFinite else { continue }
+            let y = environment.scales(for: lines.composition.axis(ofSeries: series)).canvasY(value)
+            guard y >= plot.y, y <= plot.maxY else { continue }
+            points.append(PixelPoint(x: canvasX, y: y))
+        }
+        points.sort { $0.y < $1.y }
+        return points.isEmpty ? [PixelPoint(x: canvasX, y: plot.maxY - radius * environment.geometry.scale)] : points
+    }
+
+    /// The shown lines across the plot, as boxes a few pixels wide from each column
+    /// group's lowest to highest y: what the labels keep clear of, each the part around
+    /// its point.
+    /// - Complexity: O(plot width / bucket × series × log n).
+    private func envelope(in environment: RenderEnvironment) -> [PixelBox] {
+        let plot = environment.geometry.plotBox
+        let bucket = 6 * environment.geometry.scale
+        let left = environment.scales(for: .left)
+        let thickness = lines.lineWidth * environment.geometry.scale
+        var boxes: [PixelBox] = []
+        for series in lines.visibleSeries where lines.composition.group(ofSeries: series) == nil {
+            let scales = environment.scales(for: lines.composition.axis(ofSeries: series))
+            var column = plot.x
+            while column < plot.maxX {
+                let range = left.dataX(atCanvasX: column)...left.dataX(atCanvasX: column + bucket)
+                if let bounds = source.yBounds(inX: range, series: [series]) {
+                    let top = scales.canvasY(bounds.max), bottom = scales.canvasY(bounds.min)
+                    boxes.append(PixelBox(x: column, y: top - thickness, width: bucket, height: bottom - top + 2 * thickness))
+                }
+                column += bucket
+            }
+        }
+        return boxes
+    }
+}

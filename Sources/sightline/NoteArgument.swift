@@ -1,0 +1,69 @@
+import ArgumentParser
+import ChartData
+import ChartSupport
+
+/// `--note X=TEXT` on the command line: a note at the point at X, with X read as
+/// `--x-range`'s bounds are (a date, a date and time, or a number in data units).
+struct NoteArgument {
+    var x: RangeArgument.Bound
+    var text: String
+    /// The argument as given, for messages.
+    var given: String
+
+    static let help = ArgumentHelp(
+        "A note at a point, X=TEXT (repeatable): X a date (2020-03-16), a date and time or a number in data units; "
+            + "drawn at the data's point nearest X.",
+        valueName: "x=text")
+
+    /// The note in `text`, or why it is not one (exit 64).
+    @Sendable static func parsing(_ text: String) throws -> NoteArgument {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw ValidationError("give X=TEXT, a point's x and the note, like 2020-03-16=\"Covid crash\"")
+        }
+        let xText = text[..<equals], note = String(text[text.index(after: equals)...])
+        guard let x = RangeArgument.bound(xText) else {
+            throw ValidationError("\(DisplayText.quoted(xText)) is no x: give a date like 2020-03-16, a date and time "
+                                  + "like 2020-03-16T09:30, or a number")
+        }
+        guard !note.allSatisfy(\.isWhitespace) else { throw ValidationError("the note after '=' is empty") }
+        if case let .number(value) = x, !value.isFinite { throw ValidationError("x must be a finite number") }
+        return NoteArgument(x: x, text: String(note.prefix(ChartNote.textLimit)), given: text)
+    }
+
+    /// The note at the data's point nearest x: on a time axis a date names its day (the
+    /// day's first point, else the nearest point to its start), a number is x itself;
+    /// on any other axis x is a number.
+    /// - Throws: exit 64 for a date on an axis that is not time; exit 65 for an x outside
+    ///   the data (before its first point's day or after its last's), saying where the
+    ///   data runs.
+    func resolved(in dataset: Dataset) throws -> ChartNote {
+        let label = { (x: Double) in ChartSummary.boundLabel(x, kind: dataset.xKind) }
+        var start: Double, end: Double
+        if case let .time(unitsPerSecond) = dataset.xKind, let from = x.startSeconds, let to = x.endSeconds {
+            (start, end) = (from * unitsPerSecond, to * unitsPerSecond)
+            if !x.isPeriod { end = start }
+        } else if let number = x.number {
+            (start, end) = (number, number)
+        } else {
+            throw CommandSupport.fail(message: "--note \(DisplayText.quoted(given)): x in \(DisplayText.quoted(dataset.source)) "
+                                          + "is numbers, so give a number before '='", code: 64)
+        }
+        let xs = dataset.xs
+        guard let first = xs.first, let last = xs.last, end >= first, start <= last else {
+            var message = "--note \(DisplayText.quoted(given)) is outside the data of \(DisplayText.quoted(dataset.source))"
+            if let first = xs.first, let last = xs.last { message += ", which runs from \(label(first)) to \(label(last))" }
+            throw CommandSupport.fail(message: message, code: 65)
+        }
+        // The period's first point, else the point nearest its start.
+        let inside = xs.partitionPoint { $0 < start }
+        let index = inside < xs.count && xs[inside] <= end && (end > start || xs[inside] == start) ? inside
+            : dataset.nearestIndex(toX: start) ?? 0
+        return ChartNote(x: xs[index], text: text)
+    }
+
+    /// The notes of `arguments` in `dataset`, one per point (a later one at the same
+    /// point wins), ascending x.
+    static func notes(_ arguments: [NoteArgument], in dataset: Dataset) throws -> [ChartNote] {
+        try arguments.reduce([]) { ChartNote.setting(try $1.resolved(in: dataset), in: $0) }
+    }
+}
