@@ -57,6 +57,8 @@ public final class ChartWindow {
     private let speaker: Speaker
     /// The chart's file, whose name and folder the export (Ctrl+S) uses.
     let path: String
+    /// Which y axes are logarithmic (`l`, Shift+L, `--log-y`, the session's).
+    private let logScale: WindowLogScale
 
     /// Opens a window of `size` (window coordinates) and starts loading `path`.
     /// - Parameters:
@@ -68,13 +70,15 @@ public final class ChartWindow {
     ///   - store: where the session lives; `nil` remembers nothing.
     ///   - audioSeconds: the length of the audiograph `a` plays (`--audio-seconds`).
     ///   - speaks: say the summary (`s`) aloud through `spd-say` (`--no-speech` turns it off).
+    ///   - logAxes: the y axes `--log-y`/`--log-y2` draw logarithmic; `nil` takes the session's.
     /// - Throws: `RenderError` when no window or no OpenGL 3.3 context can be had.
     public init(path: String, morePaths: [String] = [], options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax,
                 connectsGaps: Bool = false, size: PixelSize?,
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
                 initialFraction: Double = 0.2, smooth: Bool = false, store: SessionStore?,
                 audioSeconds: Double = Audiograph.defaultSeconds,
-                speaks: Bool = true) throws {
+                speaks: Bool = true, logAxes: Set<YAxisSide>? = nil) throws {
+        logScale = WindowLogScale(given: logAxes)
         speaker = Speaker(enabled: speaks)
         self.path = path
         player = AudiographPlayer(seconds: audioSeconds)
@@ -90,8 +94,9 @@ public final class ChartWindow {
         progress = try ProgressIndicator(device: device)
         wakeEvent = SDL_RegisterEvents(1)
         files = ChartFiles(paths: [path] + morePaths)
-        reload = { [wakeEvent] paths in
-            try LoadingTask(paths: paths, options: options, lod: lod, connectsGaps: connectsGaps, wakeEvent: wakeEvent)
+        reload = { [wakeEvent, logScale] paths in
+            try LoadingTask(paths: paths, options: options, lod: lod, connectsGaps: connectsGaps, logAxes: logScale.requested,
+                            wakeEvent: wakeEvent)
         }
         loading = try reload(files.paths)
         makeScene = { source, canvas, scale, theme, frames in
@@ -185,6 +190,10 @@ public final class ChartWindow {
                 context.setWindowSize(width: w, height: h)
             }
             theme.sessionArrived(themeNamed: arrived.theme)
+            let file = session.file
+            if logScale.sessionArrived(arrived.entry(for: file.path, chart: file.chart)?.logAxes), scene != nil {
+                applyLogScale(toggled: nil)
+            }
             applySession()
         }
         switch loading.takeOutcome() {
@@ -199,20 +208,55 @@ public final class ChartWindow {
             guard Viewport.fitting(source) != nil else {
                 throw DataLoadError.noData(file: source.dataset.source, reason: "no finite point to show")
             }
+            let source = logScale.source(over: source)
             let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
-            made.onNotice = { Self.write("sightline: \($0)\n", to: STDERR_FILENO) }
-            made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
-            made.main.measure.onChange = { [unowned self, unowned made] in session.rememberMeasure(of: made.main) }
             made.main.gradient.shift()
-            scene = made
-            route(to: made)
-            made.main.restoreManualY(givenY)
+            install(made)
+            made.main.restoreManualY(WindowLogScale.plotted(givenY, on: source))
+            if let warning = source.logWarning { made.say(warning) }
             applySession()
             startPendingDrop()
         case let .failed(error)?:
             throw error
         case nil:
             break
+        }
+    }
+
+    /// Makes `made` the window's scene: its messages to standard error, its view to the
+    /// session, the commands to its owners.
+    private func install(_ made: ExplorerScene) {
+        made.onNotice = { Self.write("sightline: \($0)\n", to: STDERR_FILENO) }
+        made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
+        made.main.measure.onChange = { [unowned self, unowned made] in session.rememberMeasure(of: made.main) }
+        scene = made
+        route(to: made)
+    }
+
+    /// Rebuilds the data source and the scene for the log axes asked for, keeping the x
+    /// range, the hidden series and the theme (y refits); says what changed when a key
+    /// `toggled` an axis. With `SIGHTLINE_TRACE=1` prints how long it took.
+    private func applyLogScale(toggled side: YAxisSide?) {
+        guard let old = scene else { return }
+        let started = SDL_GetPerformanceCounter()
+        let source = logScale.source(over: old.main.source)
+        guard source !== old.main.source else { return }
+        do {
+            let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
+            WindowLogScale.carry(from: old.main, to: made.main)
+            install(made)
+            // The view and no y by hand (it was in the other axis' units) for the session.
+            session.rememberView(of: made.main)
+            if let side { made.notice.show(WindowLogScale.message(for: side, in: source)) }
+            if let warning = source.logWarning { made.say(warning) }
+        } catch {
+            old.say("\(error)")
+        }
+        frames.request()
+        if FrameTrace.isOn {
+            let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
+            print(String(format: "log scale rebuilt in %.1f ms", ms))
+            fflush(nil)
         }
     }
 
@@ -277,7 +321,7 @@ public final class ChartWindow {
     /// records the window's size as it then is.
     private func applySession() {
         guard let main = scene?.main, session.apply(to: main, userMoved: owners?.chart.userMoved == true) else { return }
-        main.restoreManualY(givenY)
+        main.restoreManualY(WindowLogScale.plotted(givenY, on: main.source))
         rememberWindowSize()
     }
 
@@ -298,6 +342,11 @@ public final class ChartWindow {
             if scene != nil { rememberWindowSize() }
         case .exposed:
             frames.request()
+        case .command(.toggleLogScale(let side)):
+            guard scene != nil else { break }
+            logScale.toggle(side)
+            session.remember(SessionUpdate(file: session.file, logAxes: logScale.sessionValue))
+            applyLogScale(toggled: side)
         case let .fileDropped(path):
             SDL_free(event.drop.file)
             addFile(path)

@@ -21,7 +21,9 @@ final class LoadingTask {
     /// Starts loading `paths` at once, into one chart.
     /// - Parameter connectsGaps: join points across gaps in x (`--connect-gaps`).
     /// - Throws: `ProcessLimitError` when the loading thread cannot start.
-    init(paths: [String], options: LoadOptions, lod: LODMethod, connectsGaps: Bool, wakeEvent: UInt32) throws {
+    /// - Parameter logAxes: the y axes drawn logarithmic (`DataSource`).
+    init(paths: [String], options: LoadOptions, lod: LODMethod, connectsGaps: Bool, logAxes: Set<YAxisSide> = [],
+         wakeEvent: UInt32) throws {
         let path = paths.first ?? "-"
         self.wakeEvent = wakeEvent
         // The thread takes the slots and the event, not the task, whose `lastFraction`
@@ -46,7 +48,7 @@ final class LoadingTask {
                     var line = "warning: \(warning)\n"
                     _ = line.withUTF8 { OutputFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
                 }
-                result = .loaded(DataSource(dataset: dataset, lodMethod: lod, connectsGaps: connectsGaps))
+                result = .loaded(DataSource(dataset: dataset, lodMethod: lod, connectsGaps: connectsGaps, logAxes: logAxes))
             } catch let error as DataLoadError {
                 result = .failed(error)
             } catch {

@@ -89,7 +89,8 @@ struct SDLEventDecoder {
         }
     }
 
-    /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, `a` plays the
+    /// The command of a key: `q` or Ctrl+W quit, `t` switches the theme, `l` (Shift+`l`)
+    /// the left (right) axis between linear and log, `a` plays the
     /// audiograph, `s` summarises, Ctrl+S exports, `n` writes a note, Backspace deletes,
     /// `m` measures, Ctrl+C copies, `?` lists the keys, Tab and Shift+Tab move the focus;
     /// the chart's keys (arrows, `+`/`=`/keypad `+`, `-`, Home, End, Page Up/Down, `0`,
@@ -102,6 +103,7 @@ struct SDLEventDecoder {
         case Int(SDLK_q.rawValue): return .quit
         case Int(SDLK_w.rawValue) where control: return .quit
         case Int(SDLK_t.rawValue): return .toggleTheme
+        case Int(SDLK_l.rawValue): return .toggleLogScale(shift ? .right : .left)
         case Int(SDLK_a.rawValue): return .audiograph
         case Int(SDLK_s.rawValue) where control: return .export
         case Int(SDLK_s.rawValue): return .summary

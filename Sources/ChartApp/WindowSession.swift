@@ -14,6 +14,8 @@ final class WindowSession {
     /// This window's file in the session, and what the session remembers of it until
     /// the data is here to apply it.
     private var restore: SessionRestore
+    /// This window's file, as the session keys it.
+    var file: SessionEntry { restore.file }
 
     /// Records the file as opened (and a size given with `--size` as the size "as last
     /// time") and starts reading the session; `wakeEvent` is pushed when it arrives.

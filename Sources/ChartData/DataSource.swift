@@ -4,7 +4,18 @@ import Dispatch
 /// level-of-detail ladder and an O(log n) range min/max. The main chart and the range
 /// selector share one.
 public final class DataSource: Sendable {
+    /// The data as drawn: on a logarithmic axis, log10 of the values (`LogPlot`); the
+    /// ladders, range indexes, fit and GPU columns are all of these.
     public let dataset: Dataset
+    /// The data as read, for every value a person reads (the board, the value labels,
+    /// the summary): the same as `dataset` unless an axis is logarithmic.
+    public let values: Dataset
+    /// The y axes drawn logarithmic.
+    public let logAxes: Set<YAxisSide>
+    /// The series plotted at log10 of their values, ascending.
+    public let logSeries: [Int]
+    /// What plotting on log axes left out or refused (`LogPlot.warning`), to show once.
+    public let logWarning: String?
     public let lodMethod: LODMethod
     /// Where the line breaks for a jump in x (none with `connectsGaps`).
     public let gaps: XGaps
@@ -23,8 +34,16 @@ public final class DataSource: Sendable {
     /// Finds the gaps in x and builds the ladders and range indexes of every series.
     /// - Parameter connectsGaps: join every point to the next however far apart
     ///   (`--connect-gaps`), rather than break the line at gaps in x.
+    ///   - logAxes: the y axes to draw logarithmic (`--log-y`, `--log-y2`, `l`).
     /// - Complexity: O(n) per series for `.minMax`, O(n log n) for `.rdp`.
-    public init(dataset: Dataset, lodMethod: LODMethod = .minMax, connectsGaps: Bool = false) {
+    public init(dataset values: Dataset, lodMethod: LODMethod = .minMax, connectsGaps: Bool = false,
+                logAxes: Set<YAxisSide> = []) {
+        let log = logAxes.isEmpty ? nil : LogPlot(dataset: values, axes: logAxes)
+        let dataset = log?.plotted ?? values
+        self.values = values
+        self.logAxes = log?.axes ?? []
+        logSeries = log?.series ?? []
+        logWarning = log?.warning
         self.dataset = dataset
         self.lodMethod = lodMethod
         // Several files' x break each file's line at its own gaps (`SeriesLine`), never
@@ -55,8 +74,14 @@ public final class DataSource: Sendable {
         self.lines = lines.map { $0! }
         details = self.lines.map(\.detail)
         self.extremes = extremes.map { $0! }
-        decimals = series.map { SeriesPrecision.decimals(of: $0.ys) }
+        decimals = values.series.map { SeriesPrecision.decimals(of: $0.ys) }
+        // Of the plotted values: first, highest, lowest and last commute with log10.
         candles = dataset.ohlc.map { OHLCLevels(dataset: dataset, columns: $0) }
+    }
+
+    /// Whether series `index` is plotted at log10 of its values.
+    public func isLogarithmic(series index: Int) -> Bool {
+        logSeries.contains(index)
     }
 
     /// The indices a view of x in `range` draws: every point inside it and the nearest

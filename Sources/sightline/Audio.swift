@@ -27,6 +27,8 @@ struct Audio: ParsableCommand {
 
     @OptionGroup var data: DataOptions
 
+    @OptionGroup var scale: ScaleOptions
+
     @Option(parsing: .unconditional, help: ArgumentHelp("The x range to sweep, " + RangeArgument.xHelp + ".",
                                valueName: "x-range"), transform: RangeArgument.parsing)
     var xRange: RangeArgument?
@@ -51,8 +53,9 @@ struct Audio: ParsableCommand {
         // The range render would draw: what is heard is what the picture shows.
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false, xRange: x, points: points,
-                           yRange: nil)
+                           yRange: nil, logAxes: scale.logAxes)
         }
+        ScaleOptions.warn(about: plan.source)
         let range = plan.visible.minX...plan.visible.maxX
         let audiograph = Audiograph(seconds: seconds)
         // Candlesticks are heard by their close.

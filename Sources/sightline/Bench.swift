@@ -43,6 +43,8 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
+    @OptionGroup var axes: ScaleOptions
+
     @Flag(help: "Only the lines, no margins.")
     var plain = false
 
@@ -92,14 +94,15 @@ struct Bench: ParsableCommand {
                 throw CommandSupport.fail(error)
             }
         }
-        let kind = kind
+        let (kind, logAxes) = (kind, axes.logAxes)
         let loading = try CommandSupport.reporting { try BackgroundResult { () throws -> DataSource in
             let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? kind.dataset(points: points)
             if kind == .candles, dataset.ohlc == nil {
                 throw DataLoadError.usage(file: dataset.source, message: "--kind candles needs Open, High, Low and Close columns")
             }
             // Stacks and candles keep levels of their own (StackLevels, OHLCLevels): the lines' ladder is not built.
-            return DataSource(dataset: dataset, lodMethod: kind == .line ? data.lod : .none, connectsGaps: data.connectGaps)
+            return DataSource(dataset: dataset, lodMethod: kind == .line ? data.lod : .none, connectsGaps: data.connectGaps,
+                              logAxes: logAxes)
         } }
         let options = benchmarkOptions
         var result = FrameBenchmark.Result()

@@ -16,6 +16,9 @@ struct Describe: ParsableCommand {
         has no percentage where the first value is 0 or the values in range cross zero. \
         Last, per series its count, lowest, highest, mean and standard deviation (the \
         sample's, n − 1) over the range. \
+        With --log-y (--log-y2), a series on that axis has its trend read in log terms: \
+        the compounded rate a year (or per day, hour or unit of x) of the line through the \
+        logarithms of its values, and the factor from first to last. \
         Where a series lacks values at some x, each series says how many it has. A range \
         with no data in it is refused (exit 65), saying where the data runs. --json \
         prints the same as JSON: numbers in full, dates as ISO 8601 in UTC. The notes on \
@@ -33,6 +36,8 @@ struct Describe: ParsableCommand {
     var moreFiles: [String] = []
 
     @OptionGroup var data: DataOptions
+
+    @OptionGroup var scale: ScaleOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The x range to describe, " + RangeArgument.xHelp + "; default: all x.",
                                valueName: "x-range"), transform: RangeArgument.parsing)
@@ -53,8 +58,17 @@ struct Describe: ParsableCommand {
         let dataset = try CommandSupport.load([file] + moreFiles, options: data)
         let range = try xRange?.requiringData(in: dataset)
         let started = Date()
-        let summary = ChartSummary(dataset: dataset, overX: range).withStatistics(from: dataset)
-            .with(notes: try notes(in: dataset))
+        // On a log axis (--log-y) the trend is read in log terms: a compounded rate.
+        let summary: ChartSummary
+        if scale.logAxes.isEmpty {
+            summary = ChartSummary(dataset: dataset, overX: range).withStatistics(from: dataset)
+                .with(notes: try notes(in: dataset))
+        } else {
+            let source = DataSource(dataset: dataset, lodMethod: .none, logAxes: scale.logAxes)
+            ScaleOptions.warn(about: source)
+            summary = ChartSummary(source: source, overX: range).withStatistics(from: dataset)
+                .with(notes: try notes(in: dataset))
+        }
         let seconds = Date().timeIntervalSince(started)
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
         try StandardStreams.write(json ? text : CommandSupport.terminalSafe(text))

@@ -38,6 +38,8 @@ struct Open: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
+    @OptionGroup var scale: ScaleOptions
+
     @Option(parsing: .unconditional, help: "Window size in screen coordinates, WIDTHxHEIGHT (default: as last time, or 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument?
 
@@ -118,7 +120,7 @@ struct Open: ParsableCommand {
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
                                          store: path == "-" ? nil : store, audioSeconds: audioSeconds,
-                                         speaks: !noSpeech)
+                                         speaks: !noSpeech, logAxes: scale.logAxes.isEmpty ? nil : scale.logAxes)
             window.givenY = ManualYRanges(left: try yRange?.resolved(for: .number, option: "--y-range", file: path),
                                           right: try y2Range?.resolved(for: .number, option: "--y2-range", file: path))
             try window.run()
@@ -163,7 +165,8 @@ struct Open: ParsableCommand {
         try CommandSupport.reporting {
             // The same picture `render` makes of the whole file.
             let plan = try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false,
-                                      xRange: nil, yRange: nil)
+                                      xRange: nil, yRange: nil, logAxes: scale.logAxes)
+            ScaleOptions.warn(about: plan.source)
             let renderer = try OffscreenRenderer()
             let scene = try ChartScene(device: renderer.device, source: plan.source, theme: look.chartTheme,
                                        lineWidth: lineWidth, gradient: !look.noGradient, font: look.font(plain: false),

@@ -32,6 +32,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
+    @OptionGroup var scale: ScaleOptions
+
     @Option(parsing: .unconditional, help: "Image size in pixels, WIDTHxHEIGHT (default: 1280x720).", transform: SizeArgument.parsing)
     var size: SizeArgument = SizeArgument(PixelSize(width: 1280, height: 720))
 
@@ -116,9 +118,10 @@ struct Render: ParsableCommand {
         let notes = try NoteArgument.notes(self.notes, in: dataset)
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
-                           yRange: y)
+                           yRange: y, logAxes: scale.logAxes)
         }
         let source = plan.source
+        ScaleOptions.warn(about: source)
         // The days asked for, or the picture's range when none was.
         let described = points ?? plan.visible.minX...plan.visible.maxX
         let description = altText ? ChartSummary(source: source, overX: described).withStatistics(from: dataset)
@@ -129,7 +132,9 @@ struct Render: ParsableCommand {
                                        theme: look.chartTheme, lineWidth: lineWidth, gradient: paintsGradient,
                                        font: look.font(plain: plain), title: title, smooth: look.smooth, measure: measured,
                                        notes: notes)
-            scene.rightY = y2
+            scene.rightY = try y2.map {
+                try RenderPlan.plotted($0, logarithmic: source.logAxes.contains(.right), option: "--y2-range", flag: "--log-y2")
+            }
             let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)

@@ -1,5 +1,7 @@
+import ArgumentParser
 import ChartData
 import ChartGeometry
+import Foundation
 
 /// What `sightline render` draws, decided from the data and the options before any GL
 /// work: the series' source and the visible rectangle (finite, non-empty, whatever the
@@ -15,10 +17,12 @@ struct RenderPlan {
     ///   - yRange: the y range asked for; `nil` fits y to the data in view.
     ///   - plain: lines only, no grid: y is not rounded to grid lines.
     ///   - connectsGaps: join points across gaps in x (`--connect-gaps`).
+    ///   - logAxes: the y axes drawn logarithmic (`--log-y`, `--log-y2`); `yRange` is
+    ///     then in the values' units and taken to log10 here.
     /// - Throws: `DataLoadError.noData` when no point is finite.
     init(dataset: Dataset, lod: LODMethod, connectsGaps: Bool, plain: Bool, xRange: ClosedRange<Double>?,
-         points: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>?) throws {
-        source = DataSource(dataset: dataset, lodMethod: lod, connectsGaps: connectsGaps)
+         points: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>?, logAxes: Set<YAxisSide> = []) throws {
+        source = DataSource(dataset: dataset, lodMethod: lod, connectsGaps: connectsGaps, logAxes: logAxes)
         guard let fitted = Viewport.fitting(source) else {
             throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
         }
@@ -37,7 +41,8 @@ struct RenderPlan {
             // have refused a range without a finite point (`RangeArgument.requiringData`).
             if yRange == nil, let fit = Viewport.fitting(source, x: x) { visible = fit.visible }
         }
-        if let y = yRange {
+        if let asked = yRange {
+            let y = try Self.plotted(asked, logarithmic: source.logAxes.contains(.left), option: "--y-range", flag: "--log-y")
             visible.minY = y.lowerBound
             visible.maxY = y.upperBound
         }
@@ -57,5 +62,15 @@ struct RenderPlan {
             found = xs[i]
         }
         return found
+    }
+
+    /// `range` (the values' units, given as `option`) as its axis plots it: log10 of each
+    /// end on a log axis (`flag`), which has no place for 0 or less.
+    static func plotted(_ range: ClosedRange<Double>, logarithmic: Bool, option: String, flag: String) throws -> ClosedRange<Double> {
+        guard logarithmic else { return range }
+        guard range.lowerBound > 0 else {
+            throw ValidationError("\(option) \(range.lowerBound):\(range.upperBound): a log axis (\(flag)) holds only values above 0")
+        }
+        return log10(range.lowerBound)...log10(range.upperBound)
     }
 }

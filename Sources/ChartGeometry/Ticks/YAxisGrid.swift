@@ -13,6 +13,9 @@ import Foundation
 /// 44 pixels apart where 2K would be 88) is replaced.
 public struct YAxisGrid: Equatable, Sendable {
     public var step: Double
+    /// A logarithmic axis's ticks (`YAxisGrid+Log`); `nil` on a linear axis. `step` is
+    /// then the smallest gap between its labels, plotted units.
+    public var logTicks: LogTicks?
     /// Pixels between lines a new step aims for.
     public static let preferredSpacing = PixelBand(60.0...90.0)
     /// How much further from the band than the best step the current one may be
@@ -56,6 +59,7 @@ public struct YAxisGrid: Equatable, Sendable {
 
     /// The lines inside `range`, bottom first.
     public func values(in range: ClosedRange<Double>) -> [Double] {
+        if let logTicks { return logTicks.labelled(in: range) }
         guard step > 0, step.isFinite else { return [] }
         let first = (range.lowerBound / step).rounded(.up), last = (range.upperBound / step).rounded(.down)
         guard first.isFinite, last.isFinite, last >= first, last - first < 1000 else { return [] }
@@ -75,6 +79,7 @@ public struct YAxisGrid: Equatable, Sendable {
     /// A line's label among the lines of `range`: all of them compact alike (by the
     /// range's largest magnitude), the decimals the step needs, a real minus sign.
     public func label(_ value: Double, in range: ClosedRange<Double>) -> String {
+        if let logTicks { return logTicks.label(value, in: range) }
         let magnitude = max(abs(range.lowerBound), abs(range.upperBound))
         return ValueFormat.withRealMinus(NumberLabel.format(abs(value) < step * 1e-9 ? 0 : value, step: step, magnitude: magnitude))
     }

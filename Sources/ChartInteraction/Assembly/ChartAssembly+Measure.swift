@@ -8,7 +8,7 @@ extension ChartAssembly {
     static func measure(source: DataSource, lines: SeriesLinesController) -> MeasureController {
         let measure = MeasureController(source: source, lines: lines)
         measure.figures = { range, shown in
-            MeasureFigures(dataset: source.dataset, decimals: source.decimals, series: shown, from: range.lowerBound,
+            MeasureFigures(dataset: source.values, decimals: source.decimals, series: shown, from: range.lowerBound,
                            to: range.upperBound).rows.map { MeasureRow(text: $0.text, series: $0.series) }
         }
         return measure

@@ -105,6 +105,7 @@ public enum ChartAssembly {
         let annotation = ValueAnnotationController(source: source, lines: lines)
         for axis in [left, right] {
             axis.style(for: composition, lines: lines)
+            axis.isLogarithmic = source.logAxes.contains(axis.side)
             axis.coveringBoxes = { [unowned annotation] environment in annotation.layout(in: environment).map(\.box) }
         }
         return ChartFrame(gradient: GradientController(enabled: gradient), yAxis: left, rightAxis: right,

@@ -22,8 +22,10 @@ public struct DayFileLoader {
         guard dataset.xs.indices.contains(index), case let .time(unitsPerSecond) = dataset.xKind else { return nil }
         let x = dataset.xs[index]
         let loaded = try days.load(x: x, unitsPerSecond: unitsPerSecond, options: options)
-        // Gaps as the overview's: joined across with --connect-gaps, else broken.
-        let source = DataSource(dataset: loaded, lodMethod: overview.lodMethod, connectsGaps: overview.gaps == .connected)
+        // Gaps as the overview's: joined across with --connect-gaps, else broken; log
+        // axes as the overview's.
+        let source = DataSource(dataset: loaded, lodMethod: overview.lodMethod, connectsGaps: overview.gaps == .connected,
+                                logAxes: overview.logAxes)
         guard Viewport.fitting(source) != nil else {
             throw DataLoadError.noData(file: loaded.source, reason: "no finite point to show")
         }

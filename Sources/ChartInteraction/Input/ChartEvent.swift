@@ -1,3 +1,4 @@
+import ChartData
 import ChartGeometry
 
 /// What the window hears, in the chart's own terms: SDL's events decoded once
@@ -38,6 +39,8 @@ public enum KeyCommand: Equatable, Sendable {
     case quit
     /// `t`: switch between day and night.
     case toggleTheme
+    /// `l` (the left axis), Shift+`l` (the right one): switch it between linear and log.
+    case toggleLogScale(YAxisSide)
     /// `a`: play the series in view as sound (the audiograph), or stop it.
     case audiograph
     /// `s`: show, print and speak a summary of the view.

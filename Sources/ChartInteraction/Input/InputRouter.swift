@@ -77,7 +77,8 @@ public final class InputRouter {
             moveFocus(forward: false)
         case .quit, .resized, .exposed, .command(.quit), .command(.toggleTheme), .command(.audiograph), .command(.summary),
              .command(.keyHelp), .command(.measure), .command(.copy), .command(.note), .command(.deleteBackward),
-             .command(.export), .text, .fileDropped:
+             .command(.export), .text, .fileDropped,
+             .command(.toggleLogScale):
             return false
         }
         return true

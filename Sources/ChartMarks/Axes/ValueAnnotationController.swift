@@ -23,7 +23,8 @@ public final class ValueAnnotationController: RenderController {
         public var margin: YAxisSide
         /// The series whose value it shows: the side's first shown series.
         public var series: Int
-        /// The value shown, data units: the series' right-most finite value in view.
+        /// The value shown, data units (as read, also on a log axis): the series'
+        /// right-most finite value in view.
         public var value: Double
         /// The value as written: every digit, or compact where they do not fit the margin.
         public var text: String
@@ -61,10 +62,16 @@ public final class ValueAnnotationController: RenderController {
     /// The right-most finite point at or before `maxX` of `series`.
     /// - Complexity: O(log n) plus the gap skipped.
     public func rightmostValue(series: Int, atOrBefore maxX: Double, notBefore minX: Double) -> Double? {
+        rightmostIndex(series: series, atOrBefore: maxX, notBefore: minX).map { dataset.series[series].ys[$0] }
+    }
+
+    /// The index of the right-most drawn point at or before `maxX` of `series`.
+    /// - Complexity: O(log n) plus the gap skipped.
+    func rightmostIndex(series: Int, atOrBefore maxX: Double, notBefore minX: Double) -> Int? {
         let ys = dataset.series[series].ys
         var i = dataset.firstIndex(atOrAfterX: maxX.nextUp) - 1
         while i >= 0, dataset.xs[i] >= minX {
-            if !ys[i].isNaN { return ys[i] }
+            if !ys[i].isNaN { return i }
             i -= 1
         }
         return nil
@@ -111,21 +118,24 @@ public final class ValueAnnotationController: RenderController {
     private func label(series: Int, side: YAxisSide, margin: YAxisSide, in environment: RenderEnvironment) -> Label? {
         guard let text else { return nil }
         let visible = environment.viewport(for: side).current
-        guard visible.height > 0, let y = rightmostValue(series: series, atOrBefore: visible.maxX, notBefore: visible.minX) else { return nil }
+        guard visible.height > 0,
+              let index = rightmostIndex(series: series, atOrBefore: visible.maxX, notBefore: visible.minX) else { return nil }
+        // Placed at the drawn (plotted) y, written as read: on a log axis they differ.
+        let y = dataset.series[series].ys[index], value = source.values.series[series].ys[index]
         let geometry = environment.geometry
         let plot = geometry.plotBox, scale = geometry.scale
         let py = geometry.scales(showing: visible).canvasY(y)
         guard py >= plot.y, py <= plot.maxY else { return nil }
         let gap = 4 * scale, edge = 2 * scale
         let room = (margin == .right ? Double(geometry.canvas.width) - plot.maxX : plot.x) - gap - edge - 2 * padding(scale)
-        let written = Self.text(for: y, dataDecimals: source.decimals[series], fitting: room) {
+        let written = Self.text(for: value, dataDecimals: source.decimals[series], fitting: room) {
             text.measure($0, pointSize: pointSize).width
         }
         let size = text.measure(written, pointSize: pointSize)
         let width = size.width + 2 * padding(scale)
         let x = margin == .right ? plot.maxX + gap : plot.x - gap - width
         let box = PixelBox(x: x, y: py - size.height / 2 - 2 * scale, width: width, height: size.height + 4 * scale)
-        return Label(side: side, margin: margin, series: series, value: y, text: written, box: box)
+        return Label(side: side, margin: margin, series: series, value: value, text: written, box: box)
     }
 
     /// `value` as the label writes it in `room` pixels: every digit where they fit,

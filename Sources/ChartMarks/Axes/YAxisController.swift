@@ -36,6 +36,9 @@ public final class YAxisController: RenderController, ViewportObserver {
     public var unit = "" {
         didSet { environment?.invalidate() }
     }
+    /// Whether the axis is logarithmic: its values are log10 of the data's, its ticks
+    /// `LogTicks` (with unlabelled minor lines). Set before the axis is attached.
+    public var isLogarithmic = false
     /// Whether this axis draws grid lines (the right one only when the left is hidden).
     public var drawsGrid = true {
         didSet { if drawsGrid != oldValue { environment?.invalidate() } }
@@ -102,18 +105,25 @@ public final class YAxisController: RenderController, ViewportObserver {
         text = environment.surface(for: TextRun.self, layer: .overlay)
         environment.viewport(for: side).addObserver(self)
         let target = environment.viewport(for: side).target
-        sets = [LineSet(grid: YAxisGrid(range: target.minY...target.maxY, pixels: plotHeight), fade: Fade(value: 1, target: 1))]
+        sets = [LineSet(grid: grid(for: target.minY...target.maxY), fade: Fade(value: 1, target: 1))]
     }
 
     /// The plot's height in pixels, which the grid's step is planned for.
     private var plotHeight: Double { Double(environment?.geometry.plot.height ?? 0) }
 
+    /// The grid for `range` (plotted units): 1-2-5 steps, or on a logarithmic axis
+    /// `LogTicks`.
+    private func grid(for range: ClosedRange<Double>, keeping current: YAxisGrid? = nil) -> YAxisGrid {
+        isLogarithmic ? YAxisGrid(logRange: range, pixels: plotHeight, keeping: current)
+            : YAxisGrid(range: range, pixels: plotHeight, keeping: current)
+    }
+
     /// A resized plot gets the step its new height needs at once (a resize is not eased).
     public func geometryDidChange(in environment: RenderEnvironment) {
         let target = environment.viewport(for: side).target
-        let grid = YAxisGrid(range: target.minY...target.maxY, pixels: plotHeight, keeping: sets.last?.grid)
-        guard grid != sets.last?.grid else { return }
-        sets = [LineSet(grid: grid, fade: Fade(value: 1, target: 1))]
+        let resized = grid(for: target.minY...target.maxY, keeping: sets.last?.grid)
+        guard resized != sets.last?.grid else { return }
+        sets = [LineSet(grid: resized, fade: Fade(value: 1, target: 1))]
         pending = nil
     }
 
@@ -123,7 +133,7 @@ public final class YAxisController: RenderController, ViewportObserver {
     public func viewportWillChange(from old: DataRect, to target: DataRect) {
         let range = target.minY...target.maxY
         guard range.upperBound > range.lowerBound else { return }
-        if let newest = sets.last, newest.grid == YAxisGrid(range: range, pixels: plotHeight, keeping: newest.grid) {
+        if let newest = sets.last, newest.grid == grid(for: range, keeping: newest.grid) {
             pending = nil
             return
         }
@@ -136,7 +146,7 @@ public final class YAxisController: RenderController, ViewportObserver {
 
     private func start(_ range: ClosedRange<Double>) {
         for i in sets.indices { sets[i].fade.target = 0 }
-        sets.append(LineSet(grid: YAxisGrid(range: range, pixels: plotHeight, keeping: sets.last?.grid),
+        sets.append(LineSet(grid: grid(for: range, keeping: sets.last?.grid),
                             fade: Fade(value: 0, target: 1, duration: transitionDuration)))
         for i in sets.indices { sets[i].fade.duration = transitionDuration }
         pending = nil
@@ -171,6 +181,12 @@ public final class YAxisController: RenderController, ViewportObserver {
             let roomy = min(max((spacing - Self.crowded * geometry.scale) / (Self.crowded * geometry.scale), 0), 1)
             let opacity = set.fade.value * roomy * visibility.value
             guard opacity > 0 else { continue }
+            // A log axis's unlabelled lines (2…9 × 10ᵏ), fainter than the labelled ones.
+            for value in drawsGrid ? set.grid.minorValues(in: inView, pixels: scales.y.lengthInPixels) : [] {
+                let y = min(max(scales.canvasY(value), plot.y + 0.5), plot.maxY - 0.5)
+                lines.add(.segment(from: PixelPoint(x: plot.x, y: y), to: PixelPoint(x: plot.maxX, y: y),
+                                   width: geometry.scale, color: theme.grid.withAlpha(opacity * 0.45)))
+            }
             for value in set.grid.values(in: inView) {
                 let label = set.grid.label(value, in: inView) + unit
                 let exact = scales.canvasY(value)

@@ -309,7 +309,8 @@ public final class HighlightController: RenderController {
     /// A series' row on the board: its name and value, after its share of the stack
     /// when the chart shows shares.
     private func boardRow(series: Int, at index: Int, among visible: [Int]) -> String {
-        let value = source.dataset.series[series].ys[index]
+        // As read: on a log axis the drawn value is its log10.
+        let value = source.values.series[series].ys[index]
         let row = "\(DisplayText.name(source.dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))"
         guard let group = lines.composition.group(ofSeries: series), group.isPercentage else { return row }
         // Whole percents of every shown member at once, so the board's add up to 100.

@@ -66,6 +66,7 @@ public enum KeyBindings {
         Binding(.soundAndText, "s", "summary, spoken by speech-dispatcher"),
         Binding(.window, "?", "this list (? or Esc closes it)"),
         Binding(.window, "t", "day or night"),
+        Binding(.window, "l, Shift+L", "left, right y axis: log or linear"),
         Binding(.window, "Ctrl+S", "save the view as PNG and alt text"),
         Binding(.window, "q, Ctrl+W", "quit"),
     ]

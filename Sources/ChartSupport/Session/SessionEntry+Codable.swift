@@ -1,8 +1,9 @@
+import ChartData
 import ChartGeometry
 
 extension SessionEntry: Codable {
     private enum CodingKeys: String, CodingKey {
-        case path, chart, xColumn, yColumns, visible, hiddenSeries, measure, manualY, addedFiles
+        case path, chart, xColumn, yColumns, visible, hiddenSeries, measure, manualY, addedFiles, logAxes
     }
 
     /// Reads an entry leniently: a missing or invalid path makes the entry invalid (it
@@ -31,6 +32,9 @@ extension SessionEntry: Codable {
         let added = (try? c.decode([String].self, forKey: .addedFiles)) ?? []
         addedFiles = Array(added.filter(Self.isValidPath).prefix(Self.listLimit))
         notes = Self.notes(from: decoder)
+        // Absent in sessions from before log axes: linear.
+        let logAxes = Set((try? c.decode([YAxisSide].self, forKey: .logAxes)) ?? [])
+        self.logAxes = [YAxisSide.left, .right].filter(logAxes.contains)
     }
 
     /// The valid names of `list`, at most `listLimit` of them.
@@ -50,5 +54,6 @@ extension SessionEntry: Codable {
         if !manualY.isEmpty { try c.encode(manualY, forKey: .manualY) }
         if !addedFiles.isEmpty { try c.encode(addedFiles, forKey: .addedFiles) }
         try encodeNotes(to: encoder)
+        if !logAxes.isEmpty { try c.encode(logAxes, forKey: .logAxes) }
     }
 }

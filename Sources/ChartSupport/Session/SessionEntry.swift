@@ -26,6 +26,8 @@ public struct SessionEntry: Equatable, Sendable {
     public var addedFiles: [String] = []
     /// The notes on the file's chart, ascending x.
     public var notes: [ChartNote] = []
+    /// The y axes drawn logarithmic (`l`, `--log-y`), left first.
+    public var logAxes: [YAxisSide] = []
 
     /// The most characters a column or series name read back may have.
     public static let nameLimit = 1024

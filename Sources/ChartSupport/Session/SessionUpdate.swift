@@ -17,6 +17,8 @@ public struct SessionUpdate: Equatable, Sendable {
     public var measure: ClosedRange<Double>??
     /// The file's new y ranges set by hand; `nil` keeps the saved ones.
     public var manualY: ManualYRanges?
+    /// The file's new logarithmic y axes; `nil` keeps the saved ones.
+    public var logAxes: [YAxisSide]?
     /// The new theme's name; `nil` keeps the saved one.
     public var theme: String?
     /// The new window size, screen coordinates; `nil` keeps the saved one.
@@ -25,8 +27,10 @@ public struct SessionUpdate: Equatable, Sendable {
     public var notes: [ChartNote]?
 
     public init(file: SessionEntry? = nil, visible: DataRect? = nil, hiddenSeries: [String]? = nil,
-                theme: String? = nil, windowSize: PixelSize? = nil, measure: ClosedRange<Double>?? = nil) {
+                theme: String? = nil, windowSize: PixelSize? = nil, measure: ClosedRange<Double>?? = nil,
+                logAxes: [YAxisSide]? = nil) {
         self.measure = measure
+        self.logAxes = logAxes
         self.file = file
         self.visible = visible
         self.hiddenSeries = hiddenSeries
@@ -47,6 +51,7 @@ public struct SessionUpdate: Equatable, Sendable {
                 measure = nil
                 manualY = nil
                 notes = nil
+                logAxes = nil
             }
             self.file = file
         }
@@ -55,6 +60,7 @@ public struct SessionUpdate: Equatable, Sendable {
         if let measure = later.measure { self.measure = measure }
         manualY = later.manualY ?? manualY
         notes = later.notes ?? notes
+        logAxes = later.logAxes ?? logAxes
         theme = later.theme ?? theme
         windowSize = later.windowSize ?? windowSize
     }
@@ -72,6 +78,7 @@ public struct SessionUpdate: Equatable, Sendable {
                 if let measure { entry.measure = measure }
                 if let manualY { entry.manualY = manualY }
                 if let notes { entry.notes = notes }
+                if let logAxes { entry.logAxes = logAxes }
             }
         }
         if let theme { session.theme = theme }

@@ -81,6 +81,9 @@ extension ChartSummary {
         var minimum: PointDocument?
         var maximum: PointDocument?
         var trend: TrendDocument?
+        /// On a log axis (`--log-y`): the compounded rate of the line through log10 of
+        /// the values, per `ratePer` ("year", "day", "hour" or "x"), as a fraction.
+        var logTrend: LogTrendDocument?
         /// For a stack's total, the series it adds up.
         var members: [String]?
         /// Count, mean and sample standard deviation, where the summary has them.
@@ -100,6 +103,12 @@ extension ChartSummary {
             trend = summary.trend.map {
                 TrendDocument(direction: $0.direction.rawValue, slope: $0.slope * chart.xUnitsPerSlopeUnit,
                               slopeUnit: chart.slopeUnit.rawValue, rSquared: $0.rSquared, fittedChange: $0.fittedChange)
+            }
+            logTrend = summary.logTrend.map { trend in
+                let period = chart.ratePeriod
+                return LogTrendDocument(direction: trend.direction.rawValue, rate: pow(10, trend.slope * period.xUnits) - 1,
+                                        ratePer: period.words == "a year" ? "year" : chart.slopeUnit.rawValue,
+                                        rSquared: trend.rSquared)
             }
             self.members = members
             statistics = summary.statistics.map(StatisticsDocument.init)
@@ -121,6 +130,14 @@ extension ChartSummary {
             minimum = statistics.minimum?.y
             maximum = statistics.maximum?.y
         }
+    }
+
+    fileprivate struct LogTrendDocument: Encodable {
+        var direction: String
+        /// The growth per period as a fraction (0.07: 7%).
+        var rate: Double
+        var ratePer: String
+        var rSquared: Double
     }
 
     fileprivate struct ShareDocument: Encodable {

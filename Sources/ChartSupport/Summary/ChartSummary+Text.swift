@@ -70,7 +70,11 @@ extension ChartSummary {
         } else {
             lines.append("\(name) was lowest at \(value(low.y)) \(place(low.x)) and highest at \(value(high.y)) \(place(high.x)).")
         }
-        if let trend = summary.trend { lines.append(sentence(for: trend, of: name)) }
+        if let log = summary.logTrend {
+            lines.append(logSentence(for: log, of: name, first: first.y, last: last.y))
+        } else if let trend = summary.trend {
+            lines.append(sentence(for: trend, of: name))
+        }
         return lines
     }
 

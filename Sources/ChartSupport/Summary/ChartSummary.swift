@@ -63,10 +63,7 @@ public struct ChartSummary: Equatable, Sendable {
     ///   series (`DataSource.decimals`); read from the values when `nil`.
     /// - Complexity: O(log n + points in range × series).
     public init(dataset: Dataset, series: [Int]? = nil, overX range: ClosedRange<Double>? = nil, decimals: [Int]? = nil) {
-        // Candlesticks are described by their close: their open, high and low are left out.
-        let chosen = (series ?? Array(dataset.series.indices)).filter { index in
-            dataset.series.indices.contains(index) && dataset.ohlc.map { !$0.contains(index) || $0.close == index } != false
-        }
+        let chosen = Self.chosen(series, of: dataset)
         let decimals = decimals ?? dataset.series.map { SeriesPrecision.decimals(of: $0.ys) }
         let xs = dataset.xs
         let range = range ?? (xs.first ?? 0)...(xs.last ?? 0)
@@ -123,7 +120,16 @@ public struct ChartSummary: Equatable, Sendable {
     /// decimals `source` read.
     /// - Complexity: O(log n + points in range × series).
     public init(source: DataSource, series: [Int]? = nil, overX range: ClosedRange<Double>? = nil) {
-        self.init(dataset: source.dataset, series: series, overX: range, decimals: source.decimals)
+        self.init(dataset: source.values, series: series, overX: range, decimals: source.decimals)
+        addLogTrends(from: source, chosen: Self.chosen(series, of: source.values))
+    }
+
+    /// The dataset indices summarised, in order: `series` (all by default) that exist;
+    /// candlesticks are described by their close, their open, high and low left out.
+    static func chosen(_ series: [Int]?, of dataset: Dataset) -> [Int] {
+        (series ?? Array(dataset.series.indices)).filter { index in
+            dataset.series.indices.contains(index) && dataset.ohlc.map { !$0.contains(index) || $0.close == index } != false
+        }
     }
 
     /// The indices of the points whose x lies in `range`.

@@ -63,6 +63,10 @@ public struct SeriesSummary: Equatable, Sendable {
     public var maximum: Point?
     /// `nil` with fewer than two distinct x in view.
     public var trend: Trend?
+    /// On a logarithmic axis: the least-squares line through log10 of the values (its
+    /// slope is log10 units per x unit), which `ChartSummary` reads as a compounded
+    /// rate; `nil` on a linear axis.
+    public var logTrend: Trend?
     /// The median size of a step from one value to the next in view, y units; `nil`
     /// with fewer than `leastStepsForScale` steps. The series' own scale of change.
     public var typicalStep: Double?

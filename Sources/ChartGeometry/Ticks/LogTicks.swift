@@ -1,0 +1,205 @@
+import Foundation
+
+/// The ticks of a logarithmic y axis, planned in pixels. Positions are plotted units,
+/// log10 of the value; labels are the values themselves, exact (`10`, `200`, `5K`).
+///
+/// - Where each decade has room, labels at 1, 2 and 5 × each power of ten and
+///   unlabelled lines at the other integers × 10ᵏ.
+/// - Where decades are many (less than `minimumSpacing` between 1 and 2), labels at
+///   powers of ten only (every 2nd, 5th, 10th… where even those crowd), unlabelled lines
+///   at the powers between and, where roomy, at 2…9 × 10ᵏ.
+/// - Zoomed in to under about a decade, where 1-2-5 would leave one label or none, labels
+///   at the multiples of a 1-2-5 step, as a linear axis, at least `preferredSpacing`
+///   apart at the top of the plot (where log10 packs values closest), and no minor lines.
+public struct LogTicks: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        /// Labels at 1, 2 and 5 × 10ᵏ.
+        case oneTwoFive
+        /// Labels at every `every`-th power of ten (`every` a 1-2-5 number).
+        case decades(every: Int)
+        /// Labels at the multiples of `step` (value units, a 1-2-5 step).
+        case steps(Double)
+    }
+
+    public var mode: Mode
+
+    /// The fewest pixels between two labels (before the HiDPI scale).
+    public static let minimumSpacing = 28.0
+    /// Pixels between labels the zoomed-in steps aim for, at the top of the plot.
+    public static let preferredSpacing = 60.0
+    /// The fewest pixels between unlabelled lines.
+    static let minorSpacing = 4.0
+
+    public init(mode: Mode) {
+        self.mode = mode
+    }
+
+    /// The ticks for plotted `range` (log10 units) drawn `pixels` tall, keeping `current`
+    /// while it still has room and at least half the labels the best would have (so a
+    /// pan or a small refit changes nothing).
+    public init(range: ClosedRange<Double>, pixels: Double, keeping current: LogTicks? = nil) {
+        let best = Self.best(range: range, pixels: pixels)
+        if let current, current != best, current.fits(range: range, pixels: pixels),
+           current.labelled(in: range).count * 2 >= best.labelled(in: range).count {
+            self = current
+            return
+        }
+        self = best
+    }
+
+    /// The densest labels that keep `minimumSpacing`; the zoomed-in steps where they give
+    /// more labels than 1-2-5.
+    static func best(range: ClosedRange<Double>, pixels: Double) -> LogTicks {
+        let decades = range.upperBound - range.lowerBound
+        guard decades > 0, decades.isFinite, pixels > 0 else { return LogTicks(mode: .decades(every: 1)) }
+        let perDecade = pixels / decades
+        guard perDecade * log10(2.0) >= minimumSpacing else {
+            var every = 1
+            while Double(every) * perDecade < minimumSpacing, every < 1000 { every = Self.nextOneTwoFive(after: every) }
+            return LogTicks(mode: .decades(every: every))
+        }
+        let oneTwoFive = LogTicks(mode: .oneTwoFive)
+        guard decades < 1.5, let steps = steps(range: range, pixels: pixels) else { return oneTwoFive }
+        return steps.labelled(in: range).count > oneTwoFive.labelled(in: range).count ? steps : oneTwoFive
+    }
+
+    /// The 1-2-5 step whose multiples lie `preferredSpacing` apart at the top of `range`,
+    /// or down to `minimumSpacing` where that leaves fewer than two labels (a short plot).
+    private static func steps(range: ClosedRange<Double>, pixels: Double) -> LogTicks? {
+        let top = pow(10, range.upperBound)
+        guard top.isFinite, top > 0 else { return nil }
+        // d(log10 v)/dv = 1/(v ln 10): pixels per value unit at the top.
+        let perUnit = pixels / (range.upperBound - range.lowerBound) / (top * M_LN10)
+        let preferred = step(atLeast: preferredSpacing / perUnit)
+        guard let preferred, preferred.labelled(in: range).count < 2 else { return preferred }
+        return step(atLeast: minimumSpacing / perUnit)
+    }
+
+    /// Labels at the multiples of the smallest 1-2-5 step ≥ `span` (value units).
+    private static func step(atLeast span: Double) -> LogTicks? {
+        let nice = YAxisGrid.niceStep(atLeast: span)
+        // m × 10ᵏ written exactly (the ladder's decade, multiplied up, may be an ulp off).
+        let k = Int((log10(nice) + 1e-9).rounded(.down))
+        let step = (nice / power(k)).rounded() * power(k)
+        return step.isFinite && step > 0 ? LogTicks(mode: .steps(step)) : nil
+    }
+
+    private static func nextOneTwoFive(after n: Int) -> Int {
+        var decade = 1
+        while decade * 10 <= n { decade *= 10 }
+        let m = n / decade
+        return m == 1 ? 2 * decade : m == 2 ? 5 * decade : 10 * decade
+    }
+
+    /// Whether these labels keep `minimumSpacing` over `range` drawn `pixels` tall and
+    /// show at least two of them.
+    func fits(range: ClosedRange<Double>, pixels: Double) -> Bool {
+        let decades = range.upperBound - range.lowerBound
+        guard decades > 0, pixels > 0 else { return false }
+        return smallestGap(in: range) * pixels / decades >= Self.minimumSpacing * 0.999 && labelled(in: range).count >= 2
+    }
+
+    /// The smallest distance between neighbouring labels, plotted units (log10).
+    public func smallestGap(in range: ClosedRange<Double>) -> Double {
+        switch mode {
+        case .oneTwoFive: return log10(2.0)
+        case .decades(let every): return Double(every)
+        case .steps(let step):
+            let top = pow(10, range.upperBound)
+            return top > step ? log10(top / (top - step)) : 1
+        }
+    }
+
+    /// 10ᵏ, exact where it can be.
+    static func power(_ k: Int) -> Double { NumericTickLadder.power(k) }
+
+    /// The labelled ticks inside `range` (plotted units), bottom first, at most 1,000.
+    /// - Complexity: O(ticks).
+    public func labelled(in range: ClosedRange<Double>) -> [Double] {
+        values(in: range).map(log10)
+    }
+
+    /// The values (not their logarithms) of the labelled ticks inside `range`, bottom first.
+    public func values(in range: ClosedRange<Double>) -> [Double] {
+        guard range.lowerBound.isFinite, range.upperBound.isFinite, range.upperBound > range.lowerBound else { return [] }
+        let low = Int(max(range.lowerBound, -400).rounded(.down)), high = Int(min(range.upperBound, 400).rounded(.up))
+        var out: [Double] = []
+        func add(_ v: Double) {
+            let p = log10(v)
+            if p >= range.lowerBound, p <= range.upperBound, out.count < 1000 { out.append(v) }
+        }
+        switch mode {
+        case .oneTwoFive:
+            for k in low...high { for m in [1.0, 2, 5] { add(m * Self.power(k)) } }
+        case .decades(let every):
+            let first = Int((Double(low) / Double(every)).rounded(.down))
+            for j in first...Int((Double(high) / Double(every)).rounded(.up)) { add(Self.power(j * every)) }
+        case .steps(let step):
+            let a = pow(10, range.lowerBound), b = pow(10, range.upperBound)
+            // A hair wide: 10 to the log10 of an end may land an ulp past it.
+            let first = max((a / step * (1 - 1e-12)).rounded(.up), 1), last = (b / step * (1 + 1e-12)).rounded(.down)
+            guard first.isFinite, last.isFinite, last >= first, last - first < 1000 else { return [] }
+            for n in stride(from: first, through: last, by: 1) { add(n * step) }
+        }
+        return out
+    }
+
+    /// The unlabelled lines inside `range` drawn `pixels` tall, bottom first: the other
+    /// integers × 10ᵏ, or the powers of ten between labelled ones, each only where its
+    /// lines lie at least `minorSpacing` apart; none zoomed in to steps.
+    public func minor(in range: ClosedRange<Double>, pixels: Double) -> [Double] {
+        let decades = range.upperBound - range.lowerBound
+        guard decades > 0, decades.isFinite, pixels > 0 else { return [] }
+        let perDecade = pixels / decades
+        let labels = Set(values(in: range))
+        let low = Int(max(range.lowerBound, -400).rounded(.down)), high = Int(min(range.upperBound, 400).rounded(.up))
+        var out: [Double] = []
+        func add(_ v: Double) {
+            let p = log10(v)
+            if p >= range.lowerBound, p <= range.upperBound, !labels.contains(v), out.count < 1000 { out.append(p) }
+        }
+        switch mode {
+        case .oneTwoFive, .decades:
+            // Between 9 × 10ᵏ and 10ᵏ⁺¹ the integers lie closest.
+            if perDecade * log10(10.0 / 9) >= Self.minorSpacing, high - low < 100 {
+                for k in low...high { for m in 1...9 { add(Double(m) * Self.power(k)) } }
+            } else if perDecade >= Self.minorSpacing, high - low < 1000 {
+                for k in low...high { add(Self.power(k)) }
+            }
+        case .steps:
+            // Zoomed in, the labelled lines are a linear grid already: more lines would
+            // only crowd it (and cost llvmpipe a full-width segment each).
+            return []
+        }
+        return out
+    }
+
+    /// The label of the tick at plotted `position`: its value, exact (the nearest tick
+    /// value, not 10 to the position), in the axes' compact format (`500`, `2,000`,
+    /// `10K`, `0.05`).
+    /// - Parameter range: the plotted range in view: zoomed-in steps are all written
+    ///   compact alike, by its top value.
+    public func label(_ position: Double, in range: ClosedRange<Double>) -> String {
+        let value = tickValue(at: position)
+        switch mode {
+        case .oneTwoFive, .decades:
+            // Its own step: the decimals it needs, digits grouped, compact from 10K.
+            return NumberLabel.format(value, step: value, magnitude: value)
+        case .steps(let step):
+            return NumberLabel.format(value, step: step, magnitude: pow(10, range.upperBound))
+        }
+    }
+
+    /// The tick value nearest 10 to the `position`: m × 10ᵏ (m a whole number) or a
+    /// multiple of the step.
+    public func tickValue(at position: Double) -> Double {
+        switch mode {
+        case .oneTwoFive, .decades:
+            let k = Int((position + 1e-9).rounded(.down))
+            let m = (pow(10, position - Double(k))).rounded()
+            return m * Self.power(k)
+        case .steps(let step):
+            return (pow(10, position) / step).rounded() * step
+        }
+    }
+}
