@@ -12,7 +12,7 @@ struct NoteArgument {
 
     static let help = ArgumentHelp(
         "A note at a point, X=TEXT (repeatable): X a date (2020-03-16), a date and time or a number in data units; "
-            + "drawn at the data's point nearest X.",
+            + "drawn at the data's point nearest X, beside the notes the window's session keeps for the file.",
         valueName: "x=text")
 
     /// The note in `text`, or why it is not one (exit 64).

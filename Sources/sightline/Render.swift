@@ -115,7 +115,8 @@ struct Render: ParsableCommand {
         let y = try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source)
         let measured = try measure?.measuredPoints(in: dataset)
         let y2 = try y2Range?.resolved(for: .number, option: "--y2-range", file: dataset.source)
-        let notes = try NoteArgument.notes(self.notes, in: dataset)
+        // The notes describe lists for the file, drawn unless --plain (which has no frame).
+        let notes = plain ? [] : try CommandSupport.notes(for: file, chart: data.chart, arguments: self.notes, in: dataset)
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
                            yRange: y, logAxes: scale.logAxes)

@@ -79,4 +79,29 @@ final class NoteCommandTests: ScratchFolderTestCase {
         let text = try String(contentsOfFile: out + ".txt", encoding: .utf8)
         XCTAssertTrue(text.hasSuffix("Note at Mar 1, 2023: \"Turn\".\n"), text)
     }
+
+    /// `render` draws the notes the session keeps for the file, as `describe` lists them:
+    /// its alt text ends with describe's note line, and the picture differs from one
+    /// rendered under a session without notes.
+    func testRenderDrawsTheSessionsNotesAsDescribeListsThem() throws {
+        let path = try prices()
+        let environment = try session(for: path).merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 }
+        let described = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path], environment: environment)
+        XCTAssertEqual(described.status, 0, described.error)
+        let noteLine = try XCTUnwrap(described.output.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(noteLine.hasPrefix("Note at Mar 13, 2023"), described.output)
+
+        let noted = folder + "/kept.png", bare = folder + "/bare.png"
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--out", noted, "--alt-text"],
+                                           environment: environment)
+        XCTAssertEqual(result.status, 0, result.error)
+        let altText = try String(contentsOfFile: noted + ".txt", encoding: .utf8)
+        XCTAssertEqual(altText.split(separator: "\n").last.map(String.init), noteLine, altText)
+
+        let without = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--out", bare],
+                                            environment: ["XDG_CONFIG_HOME": folder + "/empty", "SDL_VIDEODRIVER": "offscreen"])
+        XCTAssertEqual(without.status, 0, without.error)
+        XCTAssertNotEqual(FileManager.default.contents(atPath: noted), FileManager.default.contents(atPath: bare),
+                          "the kept note is drawn")
+    }
 }
