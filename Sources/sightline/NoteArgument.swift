@@ -25,8 +25,10 @@ struct NoteArgument {
             throw ValidationError("\(DisplayText.quoted(xText)) is no x: give a date like 2020-03-16, a date and time "
                                   + "like 2020-03-16T09:30, or a number")
         }
-        guard !note.allSatisfy(\.isWhitespace) else { throw ValidationError("the note after '=' is empty") }
-        if case let .number(value) = x, !value.isFinite { throw ValidationError("x must be a finite number") }
+        guard !note.allSatisfy(\.isWhitespace) else { throw ValidationError("the note after \"=\" is empty") }
+        if case let .number(value) = x, !value.isFinite {
+            throw ValidationError("--note's x must be a finite number, not \(DisplayText.quoted(xText))")
+        }
         return NoteArgument(x: x, text: String(note.prefix(ChartNote.textLimit)), given: text)
     }
 
@@ -46,7 +48,7 @@ struct NoteArgument {
             (start, end) = (number, number)
         } else {
             throw CommandSupport.fail(message: "--note \(DisplayText.quoted(given)): x in \(DisplayText.quoted(dataset.source)) "
-                                          + "is numbers, so give a number before '='", code: 64)
+                                          + "is numbers, so give a number before \"=\"", code: 64)
         }
         let xs = dataset.xs
         guard let first = xs.first, let last = xs.last, end >= first, start <= last else {

@@ -69,6 +69,7 @@ struct Open: ParsableCommand {
             throw ValidationError(NumberCheck.message("--initial-range", initialRange, "a share above 0 and at most 1"))
         }
         try NumberCheck.seconds(audioSeconds, option: "--audio-seconds")
+        try scale.refuseNonPositive(yRange: yRange, y2Range: y2Range)
     }
 
     func run() throws {

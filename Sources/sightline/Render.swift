@@ -78,6 +78,7 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         try NumberCheck.lineWidth(lineWidth)
+        try scale.refuseNonPositive(yRange: yRange, y2Range: y2Range)
         if gradient, look.noGradient { throw ValidationError("--gradient and --no-gradient ask for opposite backgrounds: give one") }
         if plain, measure != nil {
             throw ValidationError("--measure draws a band and a panel of figures, --plain the series alone: give one")
