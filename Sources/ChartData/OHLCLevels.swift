@@ -42,9 +42,11 @@ public struct OHLCLevels: Sendable {
     private let open: [Double], high: [Double], low: [Double], close: [Double]
     /// Finest first; level 0 is the rows.
     public let levels: [Level]
-    /// How wide a candle is drawn at least, pixels: `level(forVisible:plotWidth:)` picks
-    /// the finest level whose candles get this much of the plot each.
-    public static let minimumCandlePixels = 3.0
+    /// How wide a candle's slot is at least, pixels: `level(forVisible:plotWidth:)` picks
+    /// the finest level whose candles get this much of the plot each. Five keeps a body
+    /// of three pixels round a one-pixel wick with a pixel between neighbours (below it
+    /// the bodies thin to the wick and a candle reads as a bar).
+    public static let minimumCandlePixels = 5.0
 
     /// Finds the levels of `dataset`'s candles (`columns`).
     /// - Complexity: O(n) per level.
