@@ -82,6 +82,7 @@ struct Open: ParsableCommand {
     }
 
     private func open() throws {
+        let givenY = try scale.yRanges(left: yRange, right: y2Range)
         let store = SessionStore()
         store.onWarning = { CommandSupport.printError("warning: \($0)") }
         var options = data.loadOptions
@@ -121,8 +122,7 @@ struct Open: ParsableCommand {
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
                                          store: path == "-" ? nil : store, audioSeconds: audioSeconds,
                                          speaks: !noSpeech, logAxes: scale.logAxes.isEmpty ? nil : scale.logAxes)
-            window.givenY = ManualYRanges(left: try yRange?.resolved(for: .number, option: "--y-range", file: path),
-                                          right: try y2Range?.resolved(for: .number, option: "--y2-range", file: path))
+            window.givenY = givenY
             try window.run()
         }
         if let signal = SignalWatcher.receivedSignal { SignalWatcher.terminate(with: signal) }

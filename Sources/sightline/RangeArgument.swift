@@ -64,6 +64,8 @@ struct RangeArgument {
 
     var lower: Bound
     var upper: Bound
+    /// The range as typed on the command line, for messages that name it.
+    var typed = ""
 
     /// What every command's `--x-range` help says after naming the range.
     static let xHelp = "A:B: numbers in data units (--x-range=-5:10), or on a date axis dates (2020-01-01:2020-12-31), "
@@ -79,7 +81,7 @@ struct RangeArgument {
             guard let a = bound(text[..<colon]), let b = bound(text[text.index(after: colon)...]) else { return nil }
             return RangeArgument(lower: a, upper: b)
         }
-        guard let range = splits.first ?? period(text) else {
+        guard var range = splits.first ?? period(text) else {
             if let single = bound(Substring(text)) {
                 throw ValidationError(single.number != nil
                     ? "give A:B, two numbers (a number alone is no range)"
@@ -101,6 +103,7 @@ struct RangeArgument {
         } else {
             throw ValidationError("A and B must both be numbers or both be dates")
         }
+        range.typed = text
         return range
     }
 

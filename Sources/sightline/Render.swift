@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartApp
+import ChartData
 import ChartGeometry
 import ChartRender
 import ChartSupport
@@ -108,17 +109,16 @@ struct Render: ParsableCommand {
             try pictureFile.check()
             if altText { try textFile.check() }
         }
+        let givenY = try scale.yRanges(left: yRange, right: y2Range)
         let dataset = try CommandSupport.load(files, options: data)
         // The days asked for, refused as describe and audio refuse them when empty.
         let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
-        let y = try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source)
         let measured = try measure?.measuredPoints(in: dataset)
-        let y2 = try y2Range?.resolved(for: .number, option: "--y2-range", file: dataset.source)
         let notes = try NoteArgument.notes(self.notes, in: dataset)
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
-                           yRange: y, logAxes: scale.logAxes)
+                           yRange: givenY.left, logAxes: scale.logAxes)
         }
         let source = plan.source
         ScaleOptions.warn(about: source)
@@ -132,9 +132,7 @@ struct Render: ParsableCommand {
                                        theme: look.chartTheme, lineWidth: lineWidth, gradient: paintsGradient,
                                        font: look.font(plain: plain), title: title, smooth: look.smooth, measure: measured,
                                        notes: notes)
-            scene.rightY = try y2.map {
-                try RenderPlan.plotted($0, logarithmic: source.logAxes.contains(.right), option: "--y2-range", flag: "--log-y2")
-            }
+            scene.rightY = givenY.right.flatMap { LogPlot.plotted($0, logarithmic: source.logAxes.contains(.right)) }
             let started = Date()
             let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
             let seconds = Date().timeIntervalSince(started)

@@ -90,16 +90,25 @@ extension ChartPresenter {
 }
 
 extension ChartPresenter {
-    /// The y ranges set by hand, as the session keeps them.
+    /// The y ranges set by hand, in the values' units (as read, whatever the axis'
+    /// scale), as the session keeps them: the same range reopens on a log axis or a
+    /// linear one; an axis whose range has no values (past 10^308) counts as fitting.
     public var manualY: ManualYRanges {
-        ManualYRanges(left: lockedAxes.contains(.left) ? targetY(for: .left) : nil,
-                      right: lockedAxes.contains(.right) ? targetY(for: .right) : nil)
+        func values(_ side: YAxisSide) -> ClosedRange<Double>? {
+            guard lockedAxes.contains(side) else { return nil }
+            return LogPlot.values(ofPlotted: targetY(for: side), logarithmic: source.logAxes.contains(side))
+        }
+        return ManualYRanges(left: values(.left), right: values(.right))
     }
 
-    /// Sets by hand the y ranges `saved` holds (the session's, `open --y-range`), each on
-    /// an axis the chart draws.
+    /// Sets by hand the y ranges `saved` holds (the session's, `open --y-range`: the
+    /// values' units), each on an axis the chart draws, as that axis plots it; a range
+    /// a log axis cannot hold (0 or below) is left out and that axis fits its data.
     public func restoreManualY(_ saved: ManualYRanges) {
-        if let left = saved.left { setY(left, for: .left) }
-        if let right = saved.right, composition.usesRightAxis { setY(right, for: .right) }
+        func plotted(_ range: ClosedRange<Double>?, _ side: YAxisSide) -> ClosedRange<Double>? {
+            range.flatMap { LogPlot.plotted($0, logarithmic: source.logAxes.contains(side)) }
+        }
+        if let left = plotted(saved.left, .left) { setY(left, for: .left) }
+        if let right = plotted(saved.right, .right), composition.usesRightAxis { setY(right, for: .right) }
     }
 }
