@@ -145,23 +145,40 @@ public final class NotesController: RenderController {
     }
 
     /// Where the markers of a note at `x` go: on each shown line with a value at the
-    /// point, highest first; on the plot's floor where no line has one.
-    /// - Complexity: O(log n + series).
+    /// point, each at its own point (`DataSource.reading(series:at:)`, as the board
+    /// reads it), and on the candle's close (one marker per candle), highest first; on
+    /// the plot's floor where none has one.
+    /// - Complexity: O(series × log n).
     public func markers(atX x: Double, in environment: RenderEnvironment) -> [PixelPoint] {
         let plot = environment.geometry.plotBox
         let scales = environment.scales(for: .left)
         let canvasX = scales.canvasX(x)
         guard let index = source.dataset.nearestIndex(toX: x) else { return [] }
         var points: [PixelPoint] = []
-        for series in lines.visibleSeries where lines.composition.group(ofSeries: series) == nil {
-            let value = source.dataset.series[series].ys[index]
-            guard value.isFinite else { continue }
-            let y = environment.scales(for: lines.composition.axis(ofSeries: series)).canvasY(value)
+        for series in markedSeries {
+            guard let reading = source.reading(series: series, at: index), reading.plotted.isFinite else { continue }
+            let y = environment.scales(for: lines.composition.axis(ofSeries: series)).canvasY(reading.plotted)
             guard y >= plot.y, y <= plot.maxY else { continue }
-            points.append(PixelPoint(x: canvasX, y: y))
+            points.append(PixelPoint(x: scales.canvasX(source.dataset.xs[reading.index]), y: y))
         }
         points.sort { $0.y < $1.y }
         return points.isEmpty ? [PixelPoint(x: canvasX, y: plot.maxY - radius * environment.geometry.scale)] : points
+    }
+
+    /// The shown series a note marks: the lines, and a candle by its close.
+    private var markedSeries: [Int] {
+        let composition = lines.composition
+        return lines.visibleSeries.filter { composition.lines.contains($0) || composition.candles?.close == $0 }
+    }
+
+    /// What the labels keep clear of, a set of series each: every shown line alone, and
+    /// a candle's high and low together (its whole extent).
+    private var envelopeSeries: [[Int]] {
+        let composition = lines.composition
+        return markedSeries.map { series in
+            guard let candles = composition.candles, candles.close == series else { return [series] }
+            return [candles.high, candles.low]
+        }
     }
 
     /// The shown lines across the plot, as boxes a few pixels wide from each column
@@ -174,12 +191,12 @@ public final class NotesController: RenderController {
         let left = environment.scales(for: .left)
         let thickness = lines.lineWidth * environment.geometry.scale
         var boxes: [PixelBox] = []
-        for series in lines.visibleSeries where lines.composition.group(ofSeries: series) == nil {
-            let scales = environment.scales(for: lines.composition.axis(ofSeries: series))
+        for series in envelopeSeries {
+            let scales = environment.scales(for: lines.composition.axis(ofSeries: series[0]))
             var column = plot.x
             while column < plot.maxX {
                 let range = left.dataX(atCanvasX: column)...left.dataX(atCanvasX: column + bucket)
-                if let bounds = source.yBounds(inX: range, series: [series]) {
+                if let bounds = source.yBounds(inX: range, series: series) {
                     let top = scales.canvasY(bounds.max), bottom = scales.canvasY(bounds.min)
                     boxes.append(PixelBox(x: column, y: top - thickness, width: bucket, height: bottom - top + 2 * thickness))
                 }
