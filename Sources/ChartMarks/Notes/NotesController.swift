@@ -7,8 +7,9 @@ import ChartStage
 /// of the data around the point where there is room), with a thin leader from label to
 /// marker. While a note is typed (`draft`), its label is a text field with a caret.
 ///
-/// A note stands at a point's x; its marker goes on every shown line that has a value
-/// there (as the highlight's circles do), and the label beside the highest of them.
+/// A note stands at a point's x; its marker goes on every shown line, each at its own
+/// point as the board reads it (`DataSource.reading`), and on the candles' close, one
+/// marker per candle; the label goes beside the highest of them.
 /// A chart of bars or areas alone has no line to mark: the marker stands on the plot's
 /// floor. Drawn from the shapes and text surfaces, as the info board is: a note needs
 /// no surface of its own.
