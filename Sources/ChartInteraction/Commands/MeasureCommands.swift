@@ -45,8 +45,7 @@ public final class MeasureCommands: CommandOwner {
             return (main.measure.rows.map(\.text).joined(separator: "\n") + "\n", "Copied the measure's figures")
         }
         guard main.highlight.isPinned, let index = main.highlight.index else { return nil }
-        let text = ClipboardText.point(dataset: main.source.values, decimals: main.source.decimals, index: index,
-                                       series: main.lines.visibleSeries)
+        let text = ClipboardText.point(source: main.source, index: index, series: main.lines.visibleSeries)
         return (text, "Copied the pinned point")
     }
 

@@ -25,6 +25,10 @@ public final class MeasureController: RenderController {
     public var figures: ((ClosedRange<Double>, [Int]) -> [MeasureRow])?
     /// The index of the point the panel keeps clear of (the pinned one), if any.
     public var keptClearIndex: (() -> Int?)?
+    /// The radius of the circles on the kept-clear point (the highlight's), pixels
+    /// before the HiDPI scale: the panel keeps that and the board's gap
+    /// (`InfoBoardLayout.gap`) from the point's column.
+    public var keptClearRadius: (() -> Double)?
     /// Told whenever A or B change (the session keeps the measure).
     public var onChange: (() -> Void)?
     /// Told when the panel moves or goes (the info board keeps clear of it).
@@ -163,11 +167,11 @@ public final class MeasureController: RenderController {
                   in: environment, text: text, shapes: shapes)
     }
 
-    /// The pinned point's column, as wide as its circles and their gap: the panel never
-    /// covers the point or its line.
+    /// The pinned point's column, as wide as its circles and the board's gap beside
+    /// them: the panel never covers the point or its line.
     private func pinnedColumn(_ index: Int?, scales: PlotScales, plot: PixelBox, scale: Double) -> [PixelBox] {
         guard let index, source.dataset.xs.indices.contains(index) else { return [] }
-        let x = scales.canvasX(source.dataset.xs[index]), reach = 16 * scale
+        let x = scales.canvasX(source.dataset.xs[index]), reach = ((keptClearRadius?() ?? 0) + InfoBoardLayout.gap) * scale
         return [PixelBox(x: x - reach, y: plot.y, width: 2 * reach, height: plot.height)]
     }
 

@@ -8,14 +8,16 @@ import Foundation
 /// `2008-10-09T14:30:00Z` where it has one), values are plain numbers with the file's
 /// decimals (no grouping, an ASCII minus: what a spreadsheet reads back), a gap empty.
 public enum ClipboardText {
-    /// Point `index` of `dataset`'s `series` (dataset indices, in order).
-    /// - Parameter decimals: each dataset series' decimals (`DataSource.decimals`).
-    public static func point(dataset: Dataset, decimals: [Int], index: Int, series: [Int]) -> String {
+    /// Point `index` of `source`'s `series` (dataset indices, in order), each value as
+    /// read at the series' own point (`DataSource.reading(series:at:)`, as the board
+    /// reads it: in a chart of several files, the other file's nearest point).
+    public static func point(source: DataSource, index: Int, series: [Int]) -> String {
+        let dataset = source.values
         let x = dataset.xs[index]
         let names = ["x"] + series.map { DisplayText.escaped(dataset.series[$0].name, limit: 200) }
         let values = [xText(x, kind: dataset.xKind)] + series.map { s in
-            let y = dataset.series[s].ys[index]
-            return y.isFinite ? String(format: "%.*f", min(max(decimals[s], 0), 17), y) : ""
+            guard let y = source.reading(series: s, at: index)?.value, y.isFinite else { return "" }
+            return String(format: "%.*f", min(max(source.decimals[s], 0), 17), y)
         }
         var header = names
         if case .time = dataset.xKind { header[0] = "date" }
