@@ -39,3 +39,10 @@ public enum CivilCalendar {
         }
     }
 }
+
+extension CivilCalendar {
+    /// Seconds in a year on average over the Gregorian 400-year cycle (365.2425 days).
+    public static let averageYearSeconds = 365.2425 * 86_400
+    /// Seconds in a month on the same average (30.436875 days).
+    public static let averageMonthSeconds = averageYearSeconds / 12
+}

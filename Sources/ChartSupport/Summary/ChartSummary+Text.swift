@@ -99,11 +99,7 @@ extension ChartSummary {
 
     /// "a day", "an hour", "per unit of x".
     var perUnit: String {
-        switch slopeUnit {
-        case .day: "a day"
-        case .hour: "an hour"
-        case .xUnit: "per unit of x"
-        }
+        slopeUnit.words
     }
 
     /// "on Mar 3, 2021" for a date, "at x = 12.5" for a number.
