@@ -156,7 +156,7 @@ public final class MeasureController: RenderController {
             text.add(TextRun(label, at: PixelPoint(x: px, y: plot.y + padding / 2), anchor: .topCenter, pointSize: pointSize,
                              color: theme.panel.withAlpha(1)))
         }
-        let rows = range == nil ? [MeasureRow(text: "A  \(xLabel(a))  ·  shift-click or m on a pinned point sets B")]
+        let rows = range == nil ? [MeasureRow(text: "A  \(source.dataset.xKind.label(a, decimals: SeriesPrecision.maximumDecimals))  ·  shift-click or m on a pinned point sets B")]
             : currentRows()
         guard !rows.isEmpty else { return }
         drawPanel(rows, keepingClearOf: tags + pinnedColumn(keptClear, scales: scales, plot: plot, scale: scale),
@@ -219,12 +219,5 @@ public final class MeasureController: RenderController {
             }
         }
         return Double(covered)
-    }
-
-    private func xLabel(_ x: Double) -> String {
-        guard case .time(let unitsPerSecond) = source.dataset.xKind else {
-            return ValueFormat.string(x, dataDecimals: SeriesPrecision.maximumDecimals)
-        }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
     }
 }

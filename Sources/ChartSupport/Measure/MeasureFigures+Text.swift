@@ -8,8 +8,8 @@ extension MeasureFigures {
     /// the percentage and the slope), count, mean and standard deviation, lowest and
     /// highest, first and last. A series' lines wear its colour.
     public var rows: [Row] {
-        var rows = [Row(text: "A  \(xLabel(range.lowerBound))   B  \(xLabel(range.upperBound))", series: nil),
-                    Row(text: "Δx  \(spanWords)  ·  \(ChartSummary.count(pointCount)) \(pointCount == 1 ? "point" : "points")",
+        var rows = [Row(text: "A  \(xKind.label(range.lowerBound, decimals: xDecimals))   B  \(xKind.label(range.upperBound, decimals: xDecimals))", series: nil),
+                    Row(text: "Δx  \(spanWords)  ·  \(DisplayText.count(pointCount)) \(pointCount == 1 ? "point" : "points")",
                         series: nil)]
         for figures in series { rows += self.rows(for: figures) }
         return rows
@@ -47,19 +47,13 @@ extension MeasureFigures {
         } else {
             head += "one value, \(value(first.y))"
         }
-        let count = "\(ChartSummary.count(stats.count)) \(stats.count == 1 ? "value" : "values")"
+        let count = "\(DisplayText.count(stats.count)) \(stats.count == 1 ? "value" : "values")"
         let spread = stats.standardDeviation.map { "  ·  std dev \(ChartSummary.deviation($0, decimals: figures.decimals))" } ?? ""
         return [Row(text: head, series: figures.series),
                 Row(text: "   \(count)  ·  mean \(value(mean))\(spread)", series: figures.series),
-                Row(text: "   low \(value(low.y)) \(xLabel(low.x))  ·  high \(value(high.y)) \(xLabel(high.x))",
+                Row(text: "   low \(value(low.y)) \(xKind.label(low.x, decimals: xDecimals))  ·  high \(value(high.y)) \(xKind.label(high.x, decimals: xDecimals))",
                     series: figures.series),
-                Row(text: "   first \(value(first.y)) \(xLabel(first.x))  ·  last \(value(last.y)) \(xLabel(last.x))",
+                Row(text: "   first \(value(first.y)) \(xKind.label(first.x, decimals: xDecimals))  ·  last \(value(last.y)) \(xKind.label(last.x, decimals: xDecimals))",
                     series: figures.series)]
-    }
-
-    /// A point's x as the board writes it: its date, or the number.
-    func xLabel(_ x: Double) -> String {
-        guard case let .time(unitsPerSecond) = xKind else { return ValueFormat.string(x, dataDecimals: xDecimals) }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
     }
 }
