@@ -1,5 +1,6 @@
 import ChartData
 import ChartGeometry
+import ChartStage
 import Foundation
 
 /// What a measure between two points A and B says (the window's measure panel, its
@@ -26,12 +27,6 @@ public struct MeasureFigures: Equatable, Sendable {
         public var percentWithheld: SeriesSummary.PercentWithheld?
         /// `change` over the x between the first and last value, y units per `slopeUnit`.
         public var slope: Double?
-    }
-
-    /// A line of the panel, and the series whose colour it wears (`nil`: the text's).
-    public struct Row: Equatable, Sendable {
-        public var text: String
-        public var series: Int?
     }
 
     public var xKind: XAxisKind
