@@ -2,9 +2,13 @@
 /// period's open, high, low and close, by dataset index. The close stands for the
 /// group where one value is wanted (`describe`, the audiograph).
 public struct OHLCColumns: Equatable, Sendable {
+    /// The dataset index of the opening prices.
     public var open: Int
+    /// The dataset index of the highs.
     public var high: Int
+    /// The dataset index of the lows.
     public var low: Int
+    /// The dataset index of the closing prices.
     public var close: Int
 
     public init(open: Int, high: Int, low: Int, close: Int) {

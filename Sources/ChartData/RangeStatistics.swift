@@ -25,11 +25,13 @@ public struct RangeStatistics: Equatable, Sendable {
 
     /// Finite values in the range (NaN gaps and infinities are skipped everywhere).
     public var count = 0
-    /// The earliest and latest finite points.
+    /// The earliest finite point.
     public var first: Point?
+    /// The latest finite point.
     public var last: Point?
-    /// The lowest and highest finite points (the earliest of equal ones).
+    /// The lowest finite point (the earliest of equal ones).
     public var minimum: Point?
+    /// The highest finite point (the earliest of equal ones).
     public var maximum: Point?
     /// The mean of the finite values; `nil` without any.
     public var mean: Double?

@@ -12,6 +12,7 @@ import Foundation
 ///   at the multiples of a 1-2-5 step, as a linear axis, at least `preferredSpacing`
 ///   apart at the top of the plot (where log10 packs values closest), and no minor lines.
 public struct LogTicks: Equatable, Sendable {
+    /// Which of the three ways above labels the axis.
     public enum Mode: Equatable, Sendable {
         /// Labels at 1, 2 and 5 × 10ᵏ.
         case oneTwoFive
@@ -21,6 +22,7 @@ public struct LogTicks: Equatable, Sendable {
         case steps(Double)
     }
 
+    /// The way chosen for the plot's decades and height.
     public var mode: Mode
 
     /// The fewest pixels between two labels (before the HiDPI scale).
