@@ -1,6 +1,5 @@
 import ChartData
 
-
 /// One level of `CalendarTickLadder`: the instants it labels, in Unix seconds (UTC).
 enum CalendarStep: Equatable, Sendable {
     /// Every multiple of this many seconds since 1970, a divisor of a day (1 s to 1 d).
