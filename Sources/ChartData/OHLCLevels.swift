@@ -18,9 +18,13 @@ public struct OHLCLevels: Sendable {
     public struct Candle: Equatable, Sendable {
         /// Dataset indices merged, the gaps among them included.
         public var rows: Range<Int>
+        /// The open of the earliest row it takes, y units.
         public var open: Double
+        /// The highest high of the rows it takes, y units.
         public var high: Double
+        /// The lowest low of the rows it takes, y units.
         public var low: Double
+        /// The close of the latest row it takes, y units.
         public var close: Double
         /// The rows its open, high, low and close come from: a reading as read (not as
         /// plotted) takes the same rows, so it agrees with the candle drawn.

@@ -56,10 +56,8 @@ struct RenderPlan {
     /// - Complexity: O(log n + points in range × series).
     static func lonePoint(of dataset: Dataset, in range: ClosedRange<Double>) -> Double? {
         let xs = dataset.xs
-        let first = xs.partitionPoint { $0 < range.lowerBound }
-        let end = max(first, xs.partitionPoint { $0 <= range.upperBound })
         var found: Double?
-        for i in first..<end where dataset.series.contains(where: { $0.ys[i].isFinite }) {
+        for i in xs.indices(overX: range) where dataset.series.contains(where: { $0.ys[i].isFinite }) {
             guard found == nil || found == xs[i] else { return nil }
             found = xs[i]
         }

@@ -15,6 +15,7 @@ import Foundation
 ///   the top of the plot (where log10 packs values closest), and no minor lines. (Over
 ///   more, such steps would crowd the top and leave the bottom bare.)
 public struct LogTicks: Equatable, Sendable {
+    /// Which of the three ways above labels the axis.
     public enum Mode: Equatable, Sendable {
         /// Labels at 1, 2 and 5 × 10ᵏ.
         case oneTwoFive
@@ -27,6 +28,7 @@ public struct LogTicks: Equatable, Sendable {
         case steps(Double)
     }
 
+    /// The way chosen for the plot's decades and height.
     public var mode: Mode
 
     /// The fewest pixels between two labels (before the HiDPI scale).

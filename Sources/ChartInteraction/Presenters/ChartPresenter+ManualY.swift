@@ -70,21 +70,21 @@ extension ChartPresenter {
         for side in sides {
             let range = targetY(for: side)
             let value = geometry.scales(showing: stage.viewport(for: side).target).dataY(atCanvasY: point.y)
-            setY(ManualYRange.zoomed(range, by: pow(1.15, steps), keeping: value), for: side)
+            setY(YRangeGesture.zoomed(range, by: pow(1.15, steps), keeping: value), for: side)
         }
     }
 
     /// A drag of `dy` pixels down `side`'s labels: stretches it about its middle.
     func stretchY(_ side: YAxisSide, byDraggingPixels dy: Double) {
         guard dy != 0 else { return }
-        setY(ManualYRange.stretched(targetY(for: side), byDraggingPixels: dy), for: side)
+        setY(YRangeGesture.stretched(targetY(for: side), byDraggingPixels: dy), for: side)
     }
 
     /// A drag on the plot slides the axes set by hand with the pointer (x pans as ever).
     func panLockedY(byDraggingPixels dy: Double) {
         guard dy != 0 else { return }
         for side in [YAxisSide.left, .right] where lockedAxes.contains(side) {
-            setY(ManualYRange.panned(targetY(for: side), byDraggingPixels: dy, height: geometry.plotBox.height), for: side)
+            setY(YRangeGesture.panned(targetY(for: side), byDraggingPixels: dy, height: geometry.plotBox.height), for: side)
         }
     }
 }

@@ -229,7 +229,7 @@ public final class HighlightController: RenderController {
 
         var targetCircles: [PixelPoint] = []
         let candle = drawnCandle(at: index, in: environment)
-        var boardRows: [(String, RGBAColor)] = [(candle.flatMap { candleSpanLabel($0.candle) } ?? dateLabel(x), theme.text)]
+        var boardRows: [(String, RGBAColor)] = [(candle.flatMap { candleSpanLabel($0.candle) } ?? source.dataset.xKind.label(x, decimals: SeriesPrecision.maximumDecimals), theme.text)]
         let composition = lines.composition
         let visibleSeries = lines.visibleSeries
         for series in visibleSeries {
@@ -367,12 +367,5 @@ public final class HighlightController: RenderController {
         lookups[series] = (visible, plot, lookup)
         lookupBuilds += 1
         return lookup.point(atCanvasX: x)?.y
-    }
-
-    private func dateLabel(_ x: Double) -> String {
-        guard case .time(let unitsPerSecond) = source.dataset.xKind else {
-            return ValueFormat.string(x, dataDecimals: SeriesPrecision.maximumDecimals)
-        }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
     }
 }

@@ -13,8 +13,10 @@ import ChartStage
 /// (`panelBox`). The figures are worked out once per A, B and series shown, not per
 /// frame: a measure over ten million points is a scan of them.
 public final class MeasureController: RenderController {
+    /// The data measured: the figures and the points A and B snap to are read from it.
     public let source: DataSource
     private let lines: SeriesLinesController
+    /// The panel's text size in points (pixels before the HiDPI scale).
     public var pointSize = 12.0
     /// The first point set, data x; `nil` when there is no measure.
     public private(set) var a: Double?
@@ -33,8 +35,10 @@ public final class MeasureController: RenderController {
     public var onChange: (() -> Void)?
     /// Told when the panel moves or goes (the info board keeps clear of it).
     public var onPanelMove: (() -> Void)?
-    /// What the last build drew, for tests and the board: the panel's box, the band's.
+    /// What the last build drew, for tests and the board: the panel's box, canvas
+    /// pixels; `nil` when no panel is drawn.
     public private(set) var panelBox: PixelBox?
+    /// The band's box from A to B over the plot, canvas pixels; `nil` without a measure.
     public private(set) var bandBox: PixelBox?
     /// The rows of the figures for the measure as it is over the series shown now
     /// (empty without a whole one), worked out again only when either changed.
@@ -160,7 +164,7 @@ public final class MeasureController: RenderController {
             text.add(TextRun(label, at: PixelPoint(x: px, y: plot.y + padding / 2), anchor: .topCenter, pointSize: pointSize,
                              color: theme.panel.withAlpha(1)))
         }
-        let rows = range == nil ? [MeasureRow(text: "A  \(xLabel(a))  ·  shift-click or m on a pinned point sets B")]
+        let rows = range == nil ? [MeasureRow(text: "A  \(source.dataset.xKind.label(a, decimals: SeriesPrecision.maximumDecimals))  ·  shift-click or m on a pinned point sets B")]
             : currentRows()
         guard !rows.isEmpty else { return }
         drawPanel(rows, keepingClearOf: tags + pinnedColumn(keptClear, scales: scales, plot: plot, scale: scale),
@@ -223,12 +227,5 @@ public final class MeasureController: RenderController {
             }
         }
         return Double(covered)
-    }
-
-    private func xLabel(_ x: Double) -> String {
-        guard case .time(let unitsPerSecond) = source.dataset.xKind else {
-            return ValueFormat.string(x, dataDecimals: SeriesPrecision.maximumDecimals)
-        }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
     }
 }

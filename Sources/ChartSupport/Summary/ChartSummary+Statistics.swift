@@ -29,7 +29,7 @@ extension ChartSummary {
             return nil
         }
         func value(_ y: Double) -> String { ValueFormat.string(y, dataDecimals: summary.decimals) }
-        var sentence = "\(DisplayText.name(summary.name)): \(Self.count(stats.count)) values, "
+        var sentence = "\(DisplayText.name(summary.name)): \(DisplayText.count(stats.count)) values, "
             + "lowest \(value(low.y)), highest \(value(high.y)), mean \(value(mean))"
         if let deviation = stats.standardDeviation { sentence += ", standard deviation " + Self.deviation(deviation, decimals: summary.decimals) }
         return sentence + "."
