@@ -97,8 +97,16 @@ struct Open: ParsableCommand {
                 throw ValidationError("no file given, and no file was opened before: sightline FILE")
             }
             path = last.path
-            // The set of files it was shown with, as it was left.
-            morePaths = last.addedFiles
+            // The set of files it was shown with, as it was left, less any gone since:
+            // one file moved away must not keep the others from opening.
+            morePaths = last.addedFiles.filter { added in
+                guard FileManager.default.isReadableFile(atPath: added) else {
+                    CommandSupport.printError("warning: \(DisplayText.quoted(added)), shown beside \(DisplayText.quoted(path)) "
+                                              + "last time, is no longer there to read: opening without it")
+                    return false
+                }
+                return true
+            }
             options.chart = options.chart ?? last.chart
             options.x = options.x ?? last.xColumn
             options.y = options.y ?? last.yColumns
