@@ -43,6 +43,9 @@ public final class ChartWindow {
     private let theme: ThemeCommands
     /// The owners over the scene, once it is here.
     private var owners: ExplorerCommands?
+    /// Quit, the log axes and the export: after a note's field in the router's order.
+    private lazy var windowCommands = WindowCommands(toggleLogScale: { [unowned self] in toggleLogScale($0) },
+                                                     export: { [unowned self] in if let scene { exportView(of: scene) } })
     private let session: WindowSession
     private let sizeWasGiven: Bool
     /// The y ranges the command line sets by hand (`open --y-range`, `--y2-range`): over
@@ -110,6 +113,7 @@ public final class ChartWindow {
         self.session = session
         self.theme = ThemeCommands(given: theme) { session.remember($0) }
         commands = CommandRouter(owners: [self.theme], frames: frames)
+        commands.setOwners([windowCommands, self.theme])
         self.theme.apply = { [unowned self] theme, animated in scene?.setTheme(theme, animated: animated) }
     }
 
@@ -198,7 +202,7 @@ public final class ChartWindow {
         }
         switch loading.takeOutcome() {
         case let .loaded(source)? where scene != nil:
-            try replaceScene(with: source)
+            try showJoined(source)
         case let .failed(error)? where scene != nil:
             // A dropped file that could not join: the chart stays as it was.
             files.loadEnded(joined: false)
@@ -212,7 +216,7 @@ public final class ChartWindow {
             let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
             made.main.gradient.shift()
             install(made)
-            made.main.restoreManualY(WindowLogScale.plotted(givenY, on: source))
+            made.main.restoreManualY(givenY)
             if let warning = source.logWarning { made.say(warning) }
             applySession()
             startPendingDrop()
@@ -233,8 +237,8 @@ public final class ChartWindow {
         route(to: made)
     }
 
-    /// Rebuilds the data source and the scene for the log axes asked for, keeping the x
-    /// range, the hidden series and the theme (y refits); says what changed when a key
+    /// Rebuilds the data source and the scene for the log axes asked for, keeping what
+    /// the user set (`replaceScene`) and the theme; says what changed when a key
     /// `toggled` an axis. With `SIGHTLINE_TRACE=1` prints how long it took.
     private func applyLogScale(toggled side: YAxisSide?) {
         guard let old = scene else { return }
@@ -242,11 +246,7 @@ public final class ChartWindow {
         let source = logScale.source(over: old.main.source)
         guard source !== old.main.source else { return }
         do {
-            let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
-            WindowLogScale.carry(from: old.main, to: made.main)
-            install(made)
-            // The view and no y by hand (it was in the other axis' units) for the session.
-            session.rememberView(of: made.main)
+            let made = try replaceScene(of: old, with: source)
             if let side { made.notice.show(WindowLogScale.message(for: side, in: source)) }
             if let warning = source.logWarning { made.say(warning) }
         } catch {
@@ -284,29 +284,36 @@ public final class ChartWindow {
         }
     }
 
-    /// Shows `source`, the set with a dropped file, in place of the chart, over the
-    /// same x, and records the set in the session.
-    private func replaceScene(with source: DataSource) throws {
+    /// Shows `source`, the set with a dropped file, in place of the chart, with what the
+    /// user set kept, and records the set in the session.
+    private func showJoined(_ source: DataSource) throws {
         guard let old = scene, files.loading != nil else { return }
-        let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
-        made.onNotice = old.onNotice
-        made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
-        let view = old.main.stage.viewport.target
-        made.main.show(x: view.minX...view.maxX)
-        scene = made
-        route(to: made)
+        try replaceScene(of: old, with: source)
         files.loadEnded(joined: true)
         title = WindowTitle(paths: files.paths)
         context.setTitle(title.text)
         session.noteAddedFiles(Array(files.paths.dropFirst()))
-        session.rememberView(of: made.main)
         startPendingDrop()
+    }
+
+    /// The one way a new chart over `source` takes `old`'s place (a log axis toggled, a
+    /// file dropped): it takes over what the user set (`ChartPresenter.carry`: notes, the
+    /// one being typed, measure, hidden series, x, y by hand), is installed as the first
+    /// chart is, and its view goes to the session.
+    @discardableResult
+    private func replaceScene(of old: ExplorerScene, with source: DataSource) throws -> ExplorerScene {
+        let made = try makeScene(source, drawableSize, pixelScale, theme.theme, frames)
+        made.main.carry(from: old.main)
+        install(made)
+        session.rememberView(of: made.main)
+        return made
     }
 
     /// Sends the commands to the owners over `scene`, in their precedence.
     private func route(to scene: ExplorerScene) {
         let owners = ExplorerCommands(chart: scene, theme: theme, player: player, speech: speaker, days: days,
-                                      clipboard: SDLClipboard(), rememberNotes: { [session] in session.rememberNotes($0) }) {
+                                      clipboard: SDLClipboard(), rememberNotes: { [session] in session.rememberNotes($0) },
+                                      window: windowCommands) {
             fflush(nil)
             Self.write($0, to: STDOUT_FILENO)
         }
@@ -321,20 +328,18 @@ public final class ChartWindow {
     /// records the window's size as it then is.
     private func applySession() {
         guard let main = scene?.main, session.apply(to: main, userMoved: owners?.chart.userMoved == true) else { return }
-        main.restoreManualY(WindowLogScale.plotted(givenY, on: main.source))
+        main.restoreManualY(givenY)
         rememberWindowSize()
     }
 
     private enum Outcome { case keepRunning, quit }
 
-    /// The window's own events (quit, resize, expose) here; every other to the router.
+    /// The window's own events (closed, resized, exposed, a file dropped) here; every
+    /// other to the router, whose `WindowCommands` asks to quit (`q`, Ctrl+W).
     private func handle(_ event: SDL_Event) -> Outcome {
         guard let decoded = SDLEventDecoder(pixelScale: pixelScale).decode(event) else { return .keepRunning }
         switch decoded {
         case .quit:
-            return .quit
-        // While a note is typed, `q` is a letter (Ctrl+W too: the field has the keyboard).
-        case .command(.quit) where owners?.notes.isEditing != true:
             return .quit
         case .resized:
             frames.request()
@@ -342,21 +347,22 @@ public final class ChartWindow {
             if scene != nil { rememberWindowSize() }
         case .exposed:
             frames.request()
-        case .command(.toggleLogScale(let side)):
-            guard scene != nil else { break }
-            logScale.toggle(side)
-            session.remember(SessionUpdate(file: session.file, logAxes: logScale.sessionValue))
-            applyLogScale(toggled: side)
         case let .fileDropped(path):
             SDL_free(event.drop.file)
             addFile(path)
-        case .command(.export) where owners?.notes.isEditing != true:
-            frames.request()
-            if let scene { exportView(of: scene) }
         default:
             commands.send(decoded)
+            if windowCommands.quitAsked { return .quit }
         }
         return .keepRunning
+    }
+
+    /// `l` (left) or Shift+L (right): that axis goes log or back, in the session too.
+    private func toggleLogScale(_ side: YAxisSide) {
+        guard scene != nil else { return }
+        logScale.toggle(side)
+        session.remember(SessionUpdate(file: session.file, logAxes: logScale.sessionValue))
+        applyLogScale(toggled: side)
     }
 
     /// The drawable's size and scale, for the export.

@@ -1,5 +1,4 @@
 import ChartData
-import ChartInteraction
 import ChartSupport
 import Foundation
 
@@ -53,27 +52,5 @@ final class WindowLogScale {
         let name = side == .left ? "Left y axis" : "Right y axis"
         guard source.values.series.contains(where: { $0.axis == side }) else { return "\(name): no series on it" }
         return "\(name): \(source.logAxes.contains(side) ? "log" : "linear")"
-    }
-
-    /// `given` (`open --y-range`, in the values' units) as the axes of `source` plot it:
-    /// log10 on a log axis, where a range reaching 0 or below is dropped (that axis fits).
-    static func plotted(_ given: ManualYRanges, on source: DataSource) -> ManualYRanges {
-        func plotted(_ range: ClosedRange<Double>?, _ side: YAxisSide) -> ClosedRange<Double>? {
-            guard let range, source.logAxes.contains(side) else { return range }
-            return range.lowerBound > 0 ? log10(range.lowerBound)...log10(range.upperBound) : nil
-        }
-        return ManualYRanges(left: plotted(given.left, .left), right: plotted(given.right, .right))
-    }
-
-    /// Carries what the user set on `old` over to `new`, a chart of the same values: the
-    /// hidden series, the measure and the x range (y refits: y set by hand was in the
-    /// other axis' units).
-    static func carry(from old: ChartPresenter, to new: ChartPresenter) {
-        if let a = old.measure.a { new.measure.set(a: a, b: old.measure.b) }
-        for index in old.lines.dataset.series.indices where !old.lines.isVisible(index) {
-            new.lines.setVisible(index, false, animated: false)
-        }
-        new.legend.refresh()
-        new.show(x: old.targetX)
     }
 }

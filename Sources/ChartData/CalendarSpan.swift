@@ -14,10 +14,13 @@ public struct CalendarSpan: Equatable, Sendable {
     /// Seconds after those days, 0 ≤ seconds < 86,400 (fractions kept).
     public var seconds: Double
 
+    /// Whole years, twelve months each.
     public var years: Int { months / 12 }
     /// Months past the whole years, 0…11.
     public var monthsOfYear: Int { months % 12 }
+    /// Whole hours in `seconds`, 0…23.
     public var hours: Int { Int(seconds / 3600) }
+    /// Whole minutes past those hours, 0…59.
     public var minutes: Int { Int(seconds / 60) % 60 }
 
     /// The span from `start` to `end`, Unix seconds.

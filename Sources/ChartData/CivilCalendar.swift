@@ -38,4 +38,9 @@ public enum CivilCalendar {
         default: return 31
         }
     }
+
+    /// Seconds in a year on average over the Gregorian 400-year cycle (365.2425 days).
+    public static let averageYearSeconds = 365.2425 * 86_400
+    /// Seconds in a month on the same average (30.436875 days).
+    public static let averageMonthSeconds = averageYearSeconds / 12
 }

@@ -15,3 +15,26 @@ extension DataSource {
         return x - xs[before] <= xs[after] - x ? before : after
     }
 }
+
+/// What a chart reads of one series at a point: the board, the notes' markers and
+/// Ctrl+C all read through `DataSource.reading(series:at:)`, so they agree on which
+/// point and which value.
+public struct SeriesReading: Equatable, Sendable {
+    /// The series' own point read (`DataSource.ownIndex(ofSeries:near:)`).
+    public var index: Int
+    /// Its y as plotted: log10 of the value on a log axis; NaN in a gap.
+    public var plotted: Double
+    /// Its y as read from the file.
+    public var value: Double
+}
+
+extension DataSource {
+    /// Series `series` read at point `index`: at its own nearest point in a chart of
+    /// several files; `nil` where it has none (outside its file's x, or inside its own
+    /// gap in x).
+    /// - Complexity: O(log n).
+    public func reading(series: Int, at index: Int) -> SeriesReading? {
+        guard let own = ownIndex(ofSeries: series, near: index) else { return nil }
+        return SeriesReading(index: own, plotted: dataset.series[series].ys[own], value: values.series[series].ys[own])
+    }
+}

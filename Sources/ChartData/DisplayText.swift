@@ -52,6 +52,23 @@ public enum DisplayText {
         return rest > 0 ? "\(shown) and \(rest) more" : shown
     }
 
+    /// "A", "A and B", "A, B and C": items already written for the reader, all of them.
+    public static func listed(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// A count with a comma between groups of three digits: "8,846".
+    public static func count(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (k, c) in digits.enumerated() {
+            if k > 0, (digits.count - k) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return n < 0 ? "-" + out : out
+    }
+
     /// `text` as one shell word a person can paste: as it is when it is plain, else in
     /// single quotes; control characters are escaped (`\x1b`), so it is safe to print
     /// (such a word then needs `$'…'` to be typed back).

@@ -54,10 +54,10 @@ public struct LogPlot: Sendable {
             let parts = gaps.enumerated().map { k, s in
                 let n = counts[s]!
                 let value = k == 0 ? (n == 1 ? " value ≤ 0" : " values ≤ 0") : ""
-                return "\(ValueFormatting.count(n))\(value) in \(DisplayText.name(dataset.series[s].name))"
+                return "\(DisplayText.count(n))\(value) in \(DisplayText.name(dataset.series[s].name))"
             }
             let total = gaps.reduce(0) { $0 + counts[$1]! }
-            notes.insert("\(Self.listed(parts)) \(total == 1 ? "is a gap" : "are gaps") on the log axis", at: 0)
+            notes.insert("\(DisplayText.listed(parts)) \(total == 1 ? "is a gap" : "are gaps") on the log axis", at: 0)
         }
         self.plotted = plotted
         self.axes = axes
@@ -99,25 +99,5 @@ public struct LogPlot: Sendable {
             count = ys.count
         }
         return (plotted, nonPositive)
-    }
-
-    /// "A", "A and B", "A, B and C".
-    private static func listed(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items.last!
-    }
-}
-
-/// Counts written as people read them, without the geometry layer's formats.
-enum ValueFormatting {
-    /// `n` with a comma between groups of three digits: "12,345".
-    static func count(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (k, c) in digits.enumerated() {
-            if k > 0, (digits.count - k) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return n < 0 ? "-" + out : out
     }
 }

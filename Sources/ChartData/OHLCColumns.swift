@@ -2,9 +2,13 @@
 /// period's open, high, low and close, by dataset index. The close stands for the
 /// group where one value is wanted (`describe`, the audiograph).
 public struct OHLCColumns: Equatable, Sendable {
+    /// The dataset index of the opening prices.
     public var open: Int
+    /// The dataset index of the highs.
     public var high: Int
+    /// The dataset index of the lows.
     public var low: Int
+    /// The dataset index of the closing prices.
     public var close: Int
 
     public init(open: Int, high: Int, low: Int, close: Int) {
@@ -40,14 +44,4 @@ public struct OHLCColumns: Equatable, Sendable {
         let indices = names.map { lowered.firstIndex(of: $0.lowercased()) }
         return (indices, zip(names, indices).filter { $0.1 == nil }.map(\.0))
     }
-}
-
-/// Whether a file's series are drawn as candlesticks (`--ohlc`).
-public enum OHLCRequest: Equatable, Sendable {
-    /// Candlesticks where the file has Open, High, Low and Close columns and `--y`
-    /// does not ask for particular series (which draws them as lines).
-    case automatic
-    /// Candlesticks, or an error naming what is missing: from the columns named Open,
-    /// High, Low and Close (`columns` nil), or from the four named, in that order.
-    case required(columns: [String]?)
 }

@@ -18,13 +18,39 @@ public struct OHLCLevels: Sendable {
     public struct Candle: Equatable, Sendable {
         /// Dataset indices merged, the gaps among them included.
         public var rows: Range<Int>
+        /// The open of the earliest row it takes, y units.
         public var open: Double
+        /// The highest high of the rows it takes, y units.
         public var high: Double
+        /// The lowest low of the rows it takes, y units.
         public var low: Double
+        /// The close of the latest row it takes, y units.
         public var close: Double
+        /// The rows its open, high, low and close come from: a reading as read (not as
+        /// plotted) takes the same rows, so it agrees with the candle drawn.
+        public var sourceRows: SourceRows
 
         /// Whether it closed at or above its open (drawn in the theme's rising colour).
         public var isRising: Bool { close >= open }
+
+        /// The row series `series` (one of `columns`) of this candle comes from.
+        public func row(of series: Int, columns: OHLCColumns) -> Int {
+            switch series {
+            case columns.open: sourceRows.open
+            case columns.high: sourceRows.high
+            case columns.low: sourceRows.low
+            default: sourceRows.close
+            }
+        }
+    }
+
+    /// The rows a merged candle's open (first), high (highest), low (lowest) and close
+    /// (last) come from.
+    public struct SourceRows: Equatable, Sendable {
+        public var open: Int
+        public var high: Int
+        public var low: Int
+        public var close: Int
     }
 
     /// One level: what a candle spans and where each starts.
@@ -42,9 +68,11 @@ public struct OHLCLevels: Sendable {
     private let open: [Double], high: [Double], low: [Double], close: [Double]
     /// Finest first; level 0 is the rows.
     public let levels: [Level]
-    /// How wide a candle is drawn at least, pixels: `level(forVisible:plotWidth:)` picks
-    /// the finest level whose candles get this much of the plot each.
-    public static let minimumCandlePixels = 3.0
+    /// How wide a candle's slot is at least, pixels: `level(forVisible:plotWidth:)` picks
+    /// the finest level whose candles get this much of the plot each. Five keeps a body
+    /// of three pixels round a one-pixel wick with a pixel between neighbours (below it
+    /// the bodies thin to the wick and a candle reads as a bar).
+    public static let minimumCandlePixels = 5.0
 
     /// Finds the levels of `dataset`'s candles (`columns`).
     /// - Complexity: O(n) per level.
@@ -81,24 +109,39 @@ public struct OHLCLevels: Sendable {
     /// - Complexity: O(rows it merges).
     public func candle(_ candle: Int, level: Int) -> Candle? {
         let rows = rows(ofCandle: candle, level: level)
-        var first: Int?, last = 0
-        var highest = -Double.infinity, lowest = Double.infinity
-        open.withUnsafeBufferPointer { open in
+        let found = open.withUnsafeBufferPointer { open in
             high.withUnsafeBufferPointer { high in
                 low.withUnsafeBufferPointer { low in
                     close.withUnsafeBufferPointer { close in
-                        for row in rows where !(open[row].isNaN || high[row].isNaN || low[row].isNaN || close[row].isNaN) {
-                            if first == nil { first = row }
-                            last = row
-                            if high[row] > highest { highest = high[row] }
-                            if low[row] < lowest { lowest = low[row] }
-                        }
+                        Self.aggregate(rows: rows, open: open, high: high, low: low, close: close)
                     }
                 }
             }
         }
-        guard let first else { return nil }
-        return Candle(rows: rows, open: open[first], high: highest, low: lowest, close: close[last])
+        guard let found else { return nil }
+        return Candle(rows: rows, open: open[found.open], high: high[found.high], low: low[found.low],
+                      close: close[found.close], sourceRows: found)
+    }
+
+    /// The one rule that merges rows into a candle: a row with any of its four values
+    /// NaN is a gap (on a log axis, a value at or below 0 is NaN as plotted); of the
+    /// others, the first's open, the highest high, the lowest low and the last's close.
+    /// `nil` when every row is a gap.
+    /// - Complexity: O(rows).
+    public static func aggregate(rows: Range<Int>, open: UnsafeBufferPointer<Double>, high: UnsafeBufferPointer<Double>,
+                                 low: UnsafeBufferPointer<Double>, close: UnsafeBufferPointer<Double>) -> SourceRows? {
+        var found: SourceRows?
+        for row in rows where !(open[row].isNaN || high[row].isNaN || low[row].isNaN || close[row].isNaN) {
+            guard var current = found else {
+                found = SourceRows(open: row, high: row, low: row, close: row)
+                continue
+            }
+            current.close = row
+            if high[row] > high[current.high] { current.high = row }
+            if low[row] < low[current.low] { current.low = row }
+            found = current
+        }
+        return found
     }
 
     /// The finest level at which the candles the rows `visible` touch get

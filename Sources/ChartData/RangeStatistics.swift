@@ -25,47 +25,82 @@ public struct RangeStatistics: Equatable, Sendable {
 
     /// Finite values in the range (NaN gaps and infinities are skipped everywhere).
     public var count = 0
-    /// The earliest and latest finite points.
+    /// The earliest finite point.
     public var first: Point?
+    /// The latest finite point.
     public var last: Point?
-    /// The lowest and highest finite points (the earliest of equal ones).
+    /// The lowest finite point (the earliest of equal ones).
     public var minimum: Point?
+    /// The highest finite point (the earliest of equal ones).
     public var maximum: Point?
     /// The mean of the finite values; `nil` without any.
     public var mean: Double?
     /// The sample standard deviation (n − 1); `nil` with fewer than two values.
     public var standardDeviation: Double?
 
-    /// Measures `ys` (one value per x of `xs`) at the indices `indices`.
-    /// - Complexity: O(`indices.count`): three passes.
-    public init(xs: XValues, ys: [Double], indices: Range<Int>) {
-        var low = Double.infinity, high = -Double.infinity
-        var firstIndex = -1, lastIndex = -1, lowIndex = -1, highIndex = -1
-        for i in indices {
-            let y = ys[i]
-            guard y.isFinite else { continue }
-            if firstIndex < 0 { firstIndex = i }
-            lastIndex = i
+    /// The count, first, last, lowest and highest of a range's finite values, fed in
+    /// index order: the one pass that finds them for these statistics and for a
+    /// summary's sentences (`SeriesSummary`).
+    public struct Extremes: Equatable, Sendable {
+        /// Finite values taken.
+        public var count = 0
+        /// Indices of the first, last, lowest and highest value taken (the earliest of
+        /// equal ones); -1 before any.
+        public var firstIndex = -1, lastIndex = -1, lowIndex = -1, highIndex = -1
+        /// The first, last, lowest and highest value taken, y units.
+        public var firstY = Double.nan, lastY = Double.nan, low = Double.infinity, high = -Double.infinity
+
+        public init() {}
+
+        /// Takes the finite value `y` at index `i`, after every smaller index.
+        @inlinable
+        public mutating func add(_ y: Double, at i: Int) {
+            if firstIndex < 0 { (firstIndex, firstY) = (i, y) }
+            (lastIndex, lastY) = (i, y)
             count += 1
             if y < low { (low, lowIndex) = (y, i) }
             if y > high { (high, highIndex) = (y, i) }
         }
+    }
+
+    /// The count and the first, last, lowest and highest points of `extremes`, found
+    /// over `xs`; no mean or deviation.
+    public init(xs: XValues, extremes: Extremes) {
+        count = extremes.count
         guard count > 0 else { return }
-        first = Point(x: xs[firstIndex], y: ys[firstIndex])
-        last = Point(x: xs[lastIndex], y: ys[lastIndex])
-        minimum = Point(x: xs[lowIndex], y: low)
-        maximum = Point(x: xs[highIndex], y: high)
+        first = Point(x: xs[extremes.firstIndex], y: extremes.firstY)
+        last = Point(x: xs[extremes.lastIndex], y: extremes.lastY)
+        minimum = Point(x: xs[extremes.lowIndex], y: extremes.low)
+        maximum = Point(x: xs[extremes.highIndex], y: extremes.high)
+    }
+
+    /// Measures `ys` (one value per x of `xs`) at the indices `indices`.
+    /// - Complexity: O(`indices.count`): three passes.
+    public init(xs: XValues, ys: [Double], indices: Range<Int>) {
+        var extremes = Extremes()
+        for i in indices where ys[i].isFinite { extremes.add(ys[i], at: i) }
+        self.init(xs: xs, ys: ys, extremes: extremes)
+    }
+
+    /// Measures `ys` where `extremes` was found from them: the mean and deviation
+    /// passes only.
+    /// - Complexity: O(points from the first to the last finite value): two passes.
+    public init(xs: XValues, ys: [Double], extremes: Extremes) {
+        self.init(xs: xs, extremes: extremes)
+        guard count > 0 else { return }
+        let (low, high) = (extremes.low, extremes.high)
+        let range = extremes.firstIndex...extremes.lastIndex
         // A power of two keeps the scaled values exact, and under it no sum overflows.
         let largest = max(abs(low), abs(high))
         let scale = largest > 0x1p500 ? Double(sign: .plus, exponent: largest.exponent, significand: 1) : 1
         var sum = CompensatedSum()
-        for i in firstIndex...lastIndex where ys[i].isFinite { sum.add(ys[i] / scale) }
+        for i in range where ys[i].isFinite { sum.add(ys[i] / scale) }
         let n = Double(count)
         let scaledMean = min(max(sum.value / n, low / scale), high / scale)
         mean = scaledMean * scale
         guard count > 1 else { return }
         var deviations = CompensatedSum(), squares = CompensatedSum()
-        for i in firstIndex...lastIndex where ys[i].isFinite {
+        for i in range where ys[i].isFinite {
             let d = ys[i] / scale - scaledMean
             deviations.add(d)
             squares.add(d * d)
@@ -78,15 +113,7 @@ public struct RangeStatistics: Equatable, Sendable {
     /// Measures `ys` over the points whose x lies in `range`.
     /// - Complexity: O(log n + points in range).
     public init(xs: XValues, ys: [Double], overX range: ClosedRange<Double>) {
-        self.init(xs: xs, ys: ys, indices: Self.indices(of: xs, overX: range))
-    }
-
-    /// The indices of the points whose x lies in `range`.
-    /// - Complexity: O(log n).
-    public static func indices(of xs: XValues, overX range: ClosedRange<Double>) -> Range<Int> {
-        let first = xs.partitionPoint { $0 < range.lowerBound }
-        let end = xs.partitionPoint { $0 <= range.upperBound }
-        return first..<max(first, end)
+        self.init(xs: xs, ys: ys, indices: xs.indices(overX: range))
     }
 }
 

@@ -124,9 +124,6 @@ public struct ScaleSelection: Equatable, Sendable {
     /// than twenty are listed as twenty "and N more", without a `--y` to paste.
     public func warning(source: String, names: [String]) -> String? {
         guard let anchor, !leftOut.isEmpty else { return nil }
-        func list(_ items: [String]) -> String {
-            items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items.last!
-        }
         let file = DisplayText.escaped(source, limit: DataLoadError.pathLimit)
         let anchorName = DisplayText.name(names[anchor])
         let leftNames = leftOut.map { names[$0.series] }
@@ -138,8 +135,8 @@ public struct ScaleSelection: Equatable, Sendable {
         let ratios = leftOut.map { Self.describe(ratio: $0.ratio) }
         let alone = leftNames.joined(separator: ",")
         let one = leftOut.count == 1
-        return "\(file): \(list(shown)) left out: "
-            + "\(one ? "its values are" : "their values are") \(list(ratios)) \(anchorName)'s; "
+        return "\(file): \(DisplayText.listed(shown)) left out: "
+            + "\(one ? "its values are" : "their values are") \(DisplayText.listed(ratios)) \(anchorName)'s; "
             + "show \(one ? "it" : "them") with --y \(DisplayText.shellWord(alone)), or beside \(anchorName) with "
             + "--y \(DisplayText.shellWord(names[anchor] + "," + alone))"
     }

@@ -52,8 +52,3 @@ public struct SeriesLine: Sendable {
         return y0 + (y1 - y0) * ((x - xs[before]) / (xs[after] - xs[before]))
     }
 }
-
-/// A ladder built over a series' own points, its indices moved to the merged x.
-struct MappedDetail: LevelOfDetail {
-    let levels: [LODLevel]
-}

@@ -69,7 +69,6 @@ struct Open: ParsableCommand {
             throw ValidationError(NumberCheck.message("--initial-range", initialRange, "a share above 0 and at most 1"))
         }
         try NumberCheck.seconds(audioSeconds, option: "--audio-seconds")
-        try scale.refuseNonPositive(yRange: yRange, y2Range: y2Range)
     }
 
     func run() throws {
@@ -83,6 +82,7 @@ struct Open: ParsableCommand {
     }
 
     private func open() throws {
+        let givenY = try scale.yRanges(left: yRange, right: y2Range)
         let store = SessionStore()
         store.onWarning = { CommandSupport.printError("warning: \($0)") }
         var options = data.loadOptions
@@ -97,8 +97,16 @@ struct Open: ParsableCommand {
                 throw ValidationError("no file given, and no file was opened before: sightline FILE")
             }
             path = last.path
-            // The set of files it was shown with, as it was left.
-            morePaths = last.addedFiles
+            // The set of files it was shown with, as it was left, less any gone since:
+            // one file moved away must not keep the others from opening.
+            morePaths = last.addedFiles.filter { added in
+                guard FileManager.default.isReadableFile(atPath: added) else {
+                    CommandSupport.printError("warning: \(DisplayText.quoted(added)), shown beside \(DisplayText.quoted(path)) "
+                                              + "last time, is no longer there to read: opening without it")
+                    return false
+                }
+                return true
+            }
             options.chart = options.chart ?? last.chart
             options.x = options.x ?? last.xColumn
             options.y = options.y ?? last.yColumns
@@ -122,8 +130,7 @@ struct Open: ParsableCommand {
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
                                          store: path == "-" ? nil : store, audioSeconds: audioSeconds,
                                          speaks: !noSpeech, logAxes: scale.logAxes.isEmpty ? nil : scale.logAxes)
-            window.givenY = ManualYRanges(left: try yRange?.resolved(for: .number, option: "--y-range", file: path),
-                                          right: try y2Range?.resolved(for: .number, option: "--y2-range", file: path))
+            window.givenY = givenY
             try window.run()
         }
         if let signal = SignalWatcher.receivedSignal { SignalWatcher.terminate(with: signal) }

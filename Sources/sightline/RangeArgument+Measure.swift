@@ -9,7 +9,7 @@ extension RangeArgument {
     func measuredPoints(in dataset: Dataset) throws -> ClosedRange<Double> {
         let points = try requiringData(in: dataset, option: "--measure")
         let xs = dataset.xs
-        let indices = RangeStatistics.indices(of: xs, overX: points)
+        let indices = xs.indices(overX: points)
         func valued(_ i: Int) -> Bool { dataset.series.contains { $0.ys[i].isFinite } }
         // `requiringData` found a point with a value in the range: both searches end on one.
         let first = indices.first { valued($0) } ?? indices.lowerBound

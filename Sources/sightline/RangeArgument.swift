@@ -64,8 +64,8 @@ struct RangeArgument {
 
     var lower: Bound
     var upper: Bound
-    /// The range as given, for messages.
-    var given = ""
+    /// The range as typed on the command line, for messages that name it.
+    var typed = ""
 
     /// What every command's `--x-range` help says after naming the range.
     static let xHelp = "A:B: numbers in data units (--x-range=-5:10), or on a date axis dates (2020-01-01:2020-12-31), "
@@ -103,7 +103,7 @@ struct RangeArgument {
         } else {
             throw ValidationError("A and B must both be numbers or both be dates")
         }
-        range.given = text
+        range.typed = text
         return range
     }
 

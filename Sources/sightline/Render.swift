@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartApp
+import ChartData
 import ChartGeometry
 import ChartRender
 import ChartSupport
@@ -78,7 +79,6 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         try NumberCheck.lineWidth(lineWidth)
-        try scale.refuseNonPositive(yRange: yRange, y2Range: y2Range)
         if gradient, look.noGradient { throw ValidationError("--gradient and --no-gradient ask for opposite backgrounds: give one") }
         if plain, measure != nil {
             throw ValidationError("--measure draws a band and a panel of figures, --plain the series alone: give one")
@@ -109,24 +109,21 @@ struct Render: ParsableCommand {
             try pictureFile.check()
             if altText { try textFile.check() }
         }
+        let givenY = try scale.yRanges(left: yRange, right: y2Range)
         let dataset = try CommandSupport.load(files, options: data)
         // The days asked for, refused as describe and audio refuse them when empty.
         let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
-        let y = try yRange?.resolved(for: .number, option: "--y-range", file: dataset.source)
         let measured = try measure?.measuredPoints(in: dataset)
-        let y2 = try y2Range?.resolved(for: .number, option: "--y2-range", file: dataset.source)
         // The notes describe lists for the file, drawn unless --plain (which has no frame).
         let notes = plain ? [] : try CommandSupport.notes(for: file, chart: data.chart, arguments: self.notes, in: dataset)
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
-                           yRange: y, logAxes: scale.logAxes)
+                           yRange: givenY.left, logAxes: scale.logAxes)
         }
         let source = plan.source
         ScaleOptions.warn(about: source)
-        let rightY = try y2.map {
-            try RenderPlan.plotted($0, logarithmic: source.logAxes.contains(.right), option: "--y2-range", flag: "--log-y2")
-        }
+        let rightY = givenY.right.flatMap { LogPlot.plotted($0, logarithmic: source.logAxes.contains(.right)) }
         let picture = plan.picture(rightY: rightY, notes: notes, measure: measured, theme: look.chartTheme, size: size.value,
                                    points: points)
         let description = altText ? picture.altText(of: source) : nil

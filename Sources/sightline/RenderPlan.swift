@@ -1,4 +1,3 @@
-import ArgumentParser
 import ChartData
 import ChartGeometry
 import Foundation
@@ -18,7 +17,9 @@ struct RenderPlan {
     ///   - plain: lines only, no grid: y is not rounded to grid lines.
     ///   - connectsGaps: join points across gaps in x (`--connect-gaps`).
     ///   - logAxes: the y axes drawn logarithmic (`--log-y`, `--log-y2`); `yRange` is
-    ///     then in the values' units and taken to log10 here.
+    ///     in the values' units and taken to log10 here (`LogPlot.plotted`); one a log
+    ///     axis cannot hold, which the commands refuse first (`ScaleOptions.yRanges`),
+    ///     fits y.
     /// - Throws: `DataLoadError.noData` when no point is finite.
     init(dataset: Dataset, lod: LODMethod, connectsGaps: Bool, plain: Bool, xRange: ClosedRange<Double>?,
          points: ClosedRange<Double>? = nil, yRange: ClosedRange<Double>?, logAxes: Set<YAxisSide> = []) throws {
@@ -27,6 +28,8 @@ struct RenderPlan {
             throw DataLoadError.noData(file: dataset.source, reason: "no finite point to show")
         }
         var visible = fitted.visible
+        let leftIsLog = source.logAxes.contains(.left)
+        let plottedY = yRange.flatMap { LogPlot.plotted($0, logarithmic: leftIsLog) }
         if var x = xRange {
             // A range holding one point (one trading day of daily data) is drawn with the
             // point in the middle, as a file of one row is: at 00:00 of its day it sat on
@@ -39,10 +42,9 @@ struct RenderPlan {
             visible.maxX = x.upperBound
             // y fitted to what the range shows, lines crossing it included; the commands
             // have refused a range without a finite point (`RangeArgument.requiringData`).
-            if yRange == nil, let fit = Viewport.fitting(source, x: x) { visible = fit.visible }
+            if plottedY == nil, let fit = Viewport.fitting(source, x: x) { visible = fit.visible }
         }
-        if let asked = yRange {
-            let y = try Self.plotted(asked, logarithmic: source.logAxes.contains(.left), option: "--y-range", flag: "--log-y")
+        if let y = plottedY {
             visible.minY = y.lowerBound
             visible.maxY = y.upperBound
         }
@@ -54,23 +56,11 @@ struct RenderPlan {
     /// - Complexity: O(log n + points in range × series).
     static func lonePoint(of dataset: Dataset, in range: ClosedRange<Double>) -> Double? {
         let xs = dataset.xs
-        let first = xs.partitionPoint { $0 < range.lowerBound }
-        let end = max(first, xs.partitionPoint { $0 <= range.upperBound })
         var found: Double?
-        for i in first..<end where dataset.series.contains(where: { $0.ys[i].isFinite }) {
+        for i in xs.indices(overX: range) where dataset.series.contains(where: { $0.ys[i].isFinite }) {
             guard found == nil || found == xs[i] else { return nil }
             found = xs[i]
         }
         return found
-    }
-
-    /// `range` (the values' units, given as `option`) as its axis plots it: log10 of each
-    /// end on a log axis (`flag`), which has no place for 0 or less.
-    static func plotted(_ range: ClosedRange<Double>, logarithmic: Bool, option: String, flag: String) throws -> ClosedRange<Double> {
-        guard logarithmic else { return range }
-        guard range.lowerBound > 0 else {
-            throw ValidationError("\(option) \(range.lowerBound):\(range.upperBound): a log axis (\(flag)) holds only values above 0")
-        }
-        return log10(range.lowerBound)...log10(range.upperBound)
     }
 }

@@ -400,4 +400,20 @@ final class ChartSummaryTests: XCTestCase {
         XCTAssertFalse(lines.contains { $0.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E } })
         XCTAssertTrue(lines.allSatisfy { $0.count < 400 }, "\(lines.map(\.count))")
     }
+
+    /// A candle file is summarised by its close (and the series beside it): each series'
+    /// statistics are its own, not those of the column at its place in the file.
+    func testTheStatisticsOfACandleFileAreEachSeriesOwn() throws {
+        let xs = (0..<5).map(Double.init)
+        var dataset = Dataset(source: "dax.csv", xs: xs, series: [
+            Series(name: "Open", ys: [10, 11, 12, 13, 14]), Series(name: "High", ys: [20, 21, 22, 23, 24]),
+            Series(name: "Low", ys: [1, 2, 3, 4, 5]), Series(name: "Close", ys: [15, 16, 17, 18, 19]),
+            Series(name: "Volume", ys: [100, 200, 300, 400, 500]),
+        ])
+        try dataset.markOHLC(.automatic, linesAsked: false)
+        let summary = ChartSummary(dataset: dataset).withStatistics(from: dataset)
+        XCTAssertEqual(summary.series.map(\.name), ["Close", "Volume"])
+        XCTAssertEqual(summary.series.map { $0.statistics?.minimum?.y }, [15, 100])
+        XCTAssertEqual(summary.series.map { $0.statistics?.mean }, [17, 300])
+    }
 }

@@ -41,6 +41,10 @@ final class LogTicksTests: XCTestCase {
             case .oneTwoFive:
                 modes.insert("125")
                 XCTAssertTrue(values.allSatisfy { isPower($0, times: [1, 2, 5]) }, "\(values)")
+            case .mantissas(let mantissas):
+                modes.insert("mantissas")
+                XCTAssertTrue(LogTicks.denserMantissas.contains(mantissas), "\(mantissas)")
+                XCTAssertTrue(values.allSatisfy { isPower($0, times: mantissas) }, "\(values)")
             case .decades(let every):
                 modes.insert("decades")
                 XCTAssertLessThan(perDecade * log10(2.0), LogTicks.minimumSpacing, "decades only where 1-2-5 would crowd")
@@ -48,7 +52,7 @@ final class LogTicksTests: XCTestCase {
                 XCTAssertTrue(values.allSatisfy { Int(log10($0).rounded()) % every == 0 })
             case .steps(let step):
                 modes.insert("steps")
-                XCTAssertLessThan(decades, 1.5, "steps only zoomed in")
+                XCTAssertLessThan(decades, 0.5, "steps only zoomed in to under half a decade")
                 XCTAssertTrue(isPower(step, times: [1, 2, 5]), "a 1-2-5 step: \(step)")
                 XCTAssertTrue(values.allSatisfy { ($0 / step).rounded() * step == $0 }, "multiples of \(step): \(values)")
                 // Two labels at least, but on a plot under four label spacings tall
@@ -63,7 +67,7 @@ final class LogTicksTests: XCTestCase {
             XCTAssertTrue(minor.allSatisfy(range.contains))
             XCTAssertTrue(Set(minor).isDisjoint(with: positions), "no minor line on a label")
         }
-        XCTAssertEqual(modes, ["125", "decades", "steps"], "every mode was tried")
+        XCTAssertEqual(modes, ["125", "mantissas", "decades", "steps"], "every mode was tried")
     }
 
     /// The S&P century (5 to 6,000) on a 600-pixel plot: 1-2-5 labels in the compact
@@ -86,6 +90,17 @@ final class LogTicksTests: XCTestCase {
         let zoomed = LogTicks(range: year, pixels: 500)
         XCTAssertEqual(zoomed.mode, LogTicks.Mode.steps(500))
         XCTAssertEqual(zoomed.labelled(in: year).map { zoomed.label($0, in: year) }, ["3,000", "3,500", "4,000", "4,500"])
+        // A decade and a bit on a tall plot (the DAX, 950 to 20,000, in a window): more of
+        // each decade's integers, evenly over the plot, rather than steps crowding its top.
+        let dax = log10(950.0)...log10(20_000.0)
+        let tall = LogTicks(range: dax, pixels: 560)
+        XCTAssertEqual(tall.labelled(in: dax).map { tall.label($0, in: dax) },
+                       ["1,000", "2,000", "3,000", "5,000", "10K", "20K"])
+        // Under a decade on 600 pixels (250 to 1,100): more of the hundreds.
+        let under = log10(250.0)...log10(1100.0)
+        let every = LogTicks(range: under, pixels: 600)
+        XCTAssertEqual(every.labelled(in: under).map { every.label($0, in: under) },
+                       ["300", "400", "500", "700", "1,000"])
     }
 
     /// A pan or a small refit keeps the ticks (no fade), a new zoom level changes them.

@@ -18,14 +18,14 @@ final class ManualYRangeTests: XCTestCase {
             let range = low...(low + span)
             let t = Double.random(in: 0...1, using: &rng), value = low + t * span
             let factor = pow(1.15, Double.random(in: -4...4, using: &rng))
-            let zoomed = ManualYRange.zoomed(range, by: factor, keeping: value)
+            let zoomed = YRangeGesture.zoomed(range, by: factor, keeping: value)
             let zoomedSpan = zoomed.upperBound - zoomed.lowerBound
             // Rounding is relative to the values' magnitude, which may dwarf the span.
             let rounding = (abs(low) + span) * 1e-14
             XCTAssertEqual(zoomedSpan, span / factor, accuracy: 4 * rounding)
             XCTAssertEqual((value - zoomed.lowerBound) / zoomedSpan, t, accuracy: 4 * rounding / zoomedSpan,
                            "the value stays at its height")
-            let back = ManualYRange.zoomed(zoomed, by: 1 / factor, keeping: value)
+            let back = YRangeGesture.zoomed(zoomed, by: 1 / factor, keeping: value)
             XCTAssertEqual(back.lowerBound, range.lowerBound, accuracy: 8 * rounding)
             XCTAssertEqual(back.upperBound, range.upperBound, accuracy: 8 * rounding)
         }
@@ -35,10 +35,10 @@ final class ManualYRangeTests: XCTestCase {
     /// a drag up narrows it; the middle stays.
     func testAxisDragStretchesAboutTheMiddle() {
         let range = 50.0...150.0
-        let down = ManualYRange.stretched(range, byDraggingPixels: 150)
+        let down = YRangeGesture.stretched(range, byDraggingPixels: 150)
         XCTAssertEqual(down.lowerBound, 0, accuracy: 1e-9)
         XCTAssertEqual(down.upperBound, 200, accuracy: 1e-9)
-        let up = ManualYRange.stretched(range, byDraggingPixels: -150)
+        let up = YRangeGesture.stretched(range, byDraggingPixels: -150)
         XCTAssertEqual(up.lowerBound, 75, accuracy: 1e-9)
         XCTAssertEqual(up.upperBound, 125, accuracy: 1e-9)
     }
@@ -46,12 +46,12 @@ final class ManualYRangeTests: XCTestCase {
     /// A drag down the plot shows higher values by the pixels' worth of data; ranges at
     /// the edge of what a view may hold stay finite and valid.
     func testPanFollowsThePointerAndStaysFinite() {
-        let panned = ManualYRange.panned(0...100, byDraggingPixels: 50, height: 500)
+        let panned = YRangeGesture.panned(0...100, byDraggingPixels: 50, height: 500)
         XCTAssertEqual(panned.lowerBound, 10, accuracy: 1e-9)
         XCTAssertEqual(panned.upperBound, 110, accuracy: 1e-9)
-        let huge = ManualYRange.stretched(-1e307...1e307, byDraggingPixels: 3_000)
+        let huge = YRangeGesture.stretched(-1e307...1e307, byDraggingPixels: 3_000)
         XCTAssertTrue(huge.lowerBound.isFinite && huge.upperBound.isFinite && huge.lowerBound < huge.upperBound)
-        let tiny = ManualYRange.zoomed(1...1.000_000_001, by: 1e12, keeping: 1)
+        let tiny = YRangeGesture.zoomed(1...1.000_000_001, by: 1e12, keeping: 1)
         XCTAssertGreaterThan(tiny.upperBound, tiny.lowerBound)
     }
 }

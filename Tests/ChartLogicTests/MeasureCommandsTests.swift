@@ -3,6 +3,7 @@ import ChartGeometry
 import ChartInteraction
 import ChartMarks
 import ChartStage
+import ChartSupport
 import XCTest
 
 /// What Ctrl+C put on the clipboard (the window's is SDL's; the routing is the subject here).
@@ -112,7 +113,7 @@ final class MeasureCommandsTests: XCTestCase {
 
     /// Ctrl+C copies the measure's figures, one a line as the panel shows them; without a
     /// measure the pinned point, tab-separated; with neither it says so.
-    func testCtrlCCopiesTheMeasureOrThePinnedPoint() {
+    func testCtrlCCopiesTheMeasureOrThePinnedPoint() throws {
         let (explorer, router, clipboard) = assembled()
         let main = explorer.main
         router.send(.command(.copy))
@@ -132,6 +133,11 @@ final class MeasureCommandsTests: XCTestCase {
         explorer.settle()
         router.send(.command(.copy))
         XCTAssertEqual(clipboard.copied.last, main.measure.rows.map(\.text).joined(separator: "\n") + "\n")
+        let range = try XCTUnwrap(main.measure.range)
+        XCTAssertEqual(clipboard.copied.last, MeasureFigures(dataset: main.source.values, decimals: main.source.decimals,
+                                                             series: main.lines.visibleSeries, from: range.lowerBound,
+                                                             to: range.upperBound).text,
+                       "the panel's rows are the figures' own, and Ctrl+C copies their text")
         XCTAssertTrue(clipboard.copied.last?.contains("Δx  1 month 9 days") == true, clipboard.copied.last ?? "")
     }
 

@@ -10,14 +10,14 @@ final class MeasureFiguresTests: XCTestCase {
 
     func testTheSlopeUnitSuitsTheSpan() {
         let time = XAxisKind.time(unitsPerSecond: 1000)
-        func unit(_ seconds: Double) -> MeasureFigures.SlopeUnit { MeasureFigures.slopeUnit(for: time, span: seconds * 1000) }
+        func unit(_ seconds: Double) -> SlopeUnit { SlopeUnit.suiting(span: seconds * 1000, on: time) }
         XCTAssertEqual(unit(90), .second)
         XCTAssertEqual(unit(600), .minute)
         XCTAssertEqual(unit(6 * 3600), .hour)
         XCTAssertEqual(unit(30 * day), .day)
         XCTAssertEqual(unit(3 * 365 * day), .year)
-        XCTAssertEqual(MeasureFigures.slopeUnit(for: .number, span: 1e9), .xUnit)
-        XCTAssertEqual(MeasureFigures.xUnits(per: .hour, kind: time), 3_600_000)
+        XCTAssertEqual(SlopeUnit.suiting(span: 1e9, on: .number), .xUnit)
+        XCTAssertEqual(SlopeUnit.hour.xUnits(on: time), 3_600_000)
     }
 
     /// For any seeded walk and any A…B in it: the slope times the span between the first
@@ -52,7 +52,7 @@ final class MeasureFiguresTests: XCTestCase {
             XCTAssertEqual(series.changePercent, described.changePercent, "round \(round)")
             XCTAssertEqual(series.percentWithheld, described.percentWithheld, "round \(round)")
             let first = series.statistics.first!, last = series.statistics.last!
-            let units = (last.x - first.x) / MeasureFigures.xUnits(per: figures.slopeUnit, kind: dataset.xKind)
+            let units = (last.x - first.x) / figures.slopeUnit.xUnits(on: dataset.xKind)
             XCTAssertEqual(series.slope! * units, series.change!, accuracy: 1e-9 * max(1, abs(series.change!)), "round \(round)")
         }
     }
@@ -78,5 +78,44 @@ final class MeasureFiguresTests: XCTestCase {
         let crossing = Dataset(source: "t.csv", xs: [0, 1, 2], series: [Series(name: "t", ys: [-2, 1, 3])])
         XCTAssertEqual(MeasureFigures(dataset: crossing, from: 0, to: 2).rows[2].text, "t  Δy +5 (no %: crosses zero)  ·  +2.50 per unit of x")
         XCTAssertEqual(MeasureFigures(dataset: crossing, from: 0, to: 2).rows[1].text, "Δx  2  ·  3 points", "a number axis' Δx")
+    }
+}
+
+/// The summary `describe` prints and the measure read their extremes and slope units
+/// from one place: for any seeded series with gaps, the summary's first, last, lowest
+/// and highest are the range statistics', and both give a slope per the same kind of
+/// unit, `describe` limited to an hour or a day.
+final class SharedStatisticsTests: XCTestCase {
+    func testTheSummaryAndTheStatisticsAgreeOnTheExtremes() {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<100 {
+            let count = Int.random(in: 1...500, using: &random)
+            let ys = (0..<count).map { i -> Double in i % 7 == 3 ? .nan : Double(Int.random(in: -5...5, using: &random)) }
+            let dataset = Dataset(source: "s.csv", xs: XValues((0..<count).map(Double.init)), series: [Series(name: "s", ys: ys)])
+            let low = Double(Int.random(in: 0..<count, using: &random)), high = Double(Int.random(in: 0..<count, using: &random))
+            let range = min(low, high)...max(low, high)
+            let summary = ChartSummary(dataset: dataset, overX: range).series[0]
+            let statistics = dataset.statistics(ofSeries: 0, overX: range)
+            XCTAssertEqual(summary.pointCount, statistics.count)
+            XCTAssertEqual(summary.first, statistics.first)
+            XCTAssertEqual(summary.last, statistics.last)
+            XCTAssertEqual(summary.minimum, statistics.minimum)
+            XCTAssertEqual(summary.maximum, statistics.maximum)
+            let figures = MeasureFigures(dataset: dataset, from: range.lowerBound, to: range.upperBound)
+            XCTAssertEqual(figures.series[0].statistics, statistics)
+        }
+    }
+
+    func testDescribeGivesSlopesPerHourOrDayOfTheSameUnits() {
+        let day = 86_400.0
+        for (days, unit) in [(0.5, SlopeUnit.hour), (1.9, .hour), (2.0, .day), (30, .day), (3000, .day)] {
+            let xs = XValues([0, days * day])
+            let dataset = Dataset(source: "t.csv", xs: xs, series: [Series(name: "t", ys: [1, 2])], xKind: .time(unitsPerSecond: 1))
+            let summary = ChartSummary(dataset: dataset)
+            XCTAssertEqual(summary.slopeUnit, unit, "\(days) days")
+            XCTAssertEqual(summary.xUnitsPerSlopeUnit, unit.seconds)
+        }
+        XCTAssertEqual(SlopeUnit.suiting(span: 3 * 365 * 86_400, on: .time(unitsPerSecond: 1)), .year)
+        XCTAssertEqual(SlopeUnit.year.seconds, 365.2425 * 86_400)
     }
 }

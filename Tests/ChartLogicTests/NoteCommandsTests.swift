@@ -81,6 +81,20 @@ final class NoteCommandsTests: XCTestCase {
         XCTAssertEqual(explorer.said.last, "Note deleted")
     }
 
+    /// The `n` that opened the field, when an input method delivers it as text after
+    /// text input started, is not typed into the note; an `n` typed after is.
+    func testTheOpeningNIsNotTyped() {
+        let (explorer, router, _, _) = assembled()
+        explorer.settle()
+        let main = explorer.main
+        main.highlight.pin(index: 12)
+        XCTAssertTrue(router.send(.command(.note)))
+        XCTAssertTrue(router.send(.text("n")))
+        XCTAssertEqual(main.notes.draft?.text, "")
+        type("non", into: router)
+        XCTAssertEqual(main.notes.draft?.text, "non")
+    }
+
     /// Without a pin, `n` says what to do and opens nothing; control characters typed are
     /// dropped and a note stops at its limit, its field still on the plot.
     func testNoPinNoFieldAndTheTextIsKeptClean() {

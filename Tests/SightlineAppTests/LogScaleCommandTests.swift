@@ -20,6 +20,26 @@ final class LogScaleCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(refused.error.contains("a log axis (--log-y) holds only values above 0"), refused.error)
     }
 
+    /// A y range a log axis cannot hold is refused alike by `render` and `open`, before
+    /// the file is read, naming the option as typed, as other refusals are (no usage).
+    func testAYRangeThroughZeroIsRefusedAlikeAsTyped() throws {
+        let path = try write("x,y,z\n1,5,50\n2,6,60\n", to: "two.csv")
+        let out = folder + "/two.png"
+        let cases: [([String], String)] = [
+            (["render", path, "--log-y", "--y-range=0:1e2", "--out", out],
+             "sightline: --y-range \"0:1e2\": a log axis (--log-y) holds only values above 0\n"),
+            (["open", path, "--y", "y,z", "--log-y2", "--y2-range", "-5:10"],
+             "sightline: --y2-range \"-5:10\": a log axis (--log-y2) holds only values above 0\n"),
+        ]
+        for (arguments, message) in cases {
+            let refused = try ProcessRunner.run(ProcessRunner.sightline, arguments,
+                                                environment: ["SDL_VIDEODRIVER": "offscreen", "DISPLAY": ""])
+            XCTAssertEqual(refused.status, 64, arguments.joined(separator: " "))
+            XCTAssertEqual(refused.error, message)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        }
+    }
+
     func testDescribeGivesTheCompoundedRate() throws {
         let result = try ProcessRunner.run(ProcessRunner.sightline, ["describe", "Resources/sp500-century.csv", "--log-y"])
         XCTAssertEqual(result.status, 0, result.error)

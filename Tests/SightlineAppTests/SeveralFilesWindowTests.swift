@@ -22,7 +22,15 @@ final class SeveralFilesWindowTests: ScratchFolderTestCase {
         XCTAssertTrue(session.contains("\"addedFiles\""), session)
 
         app = try display.launchSightline(["--size", "700x400"])
-        defer { withExtendedLifetime(app) {} }
         XCTAssertTrue(app.trace.wait { $0.lastX == 240...300 }, "the set again: \(String(describing: app.trace.lastX))")
+        _ = try? display.xdotool(["key", "--window", app.window, "q"])
+        app.process.waitUntilExit()
+
+        // A file of the set gone since: the rest opens, without it.
+        try FileManager.default.removeItem(atPath: b)
+        app = try display.launchSightline(["--size", "700x400"])
+        defer { withExtendedLifetime(app) {} }
+        XCTAssertTrue(app.trace.wait { $0.lastX != nil }, "the window opens without b.csv")
+        XCTAssertEqual(app.trace.lastX?.upperBound, 100, "a's x alone")
     }
 }

@@ -1,3 +1,4 @@
+import ChartData
 
 /// One level of `CalendarTickLadder`: the instants it labels, in Unix seconds (UTC).
 enum CalendarStep: Equatable, Sendable {
@@ -12,8 +13,8 @@ enum CalendarStep: Equatable, Sendable {
     case years(Int)
 
     /// Days in a month and a year, on average over the Gregorian 400-year cycle.
-    static let monthInSeconds = 30.436875 * 86400
-    static let yearInSeconds = 365.2425 * 86400
+    static let monthInSeconds = CivilCalendar.averageMonthSeconds
+    static let yearInSeconds = CivilCalendar.averageYearSeconds
 
     /// The average distance between ticks in seconds.
     var averageSeconds: Double {

@@ -4,23 +4,31 @@ import Foundation
 /// log10 of the value; labels are the values themselves, exact (`10`, `200`, `5K`).
 ///
 /// - Where each decade has room, labels at 1, 2 and 5 × each power of ten and
-///   unlabelled lines at the other integers × 10ᵏ.
+///   unlabelled lines at the other integers × 10ᵏ; where it has more, at more of the
+///   integers (1, 2, 3, 5; 1, 2, 3, 4, 5, 7; 1 … 9), so that a decade or two on a tall
+///   plot reads every few dozen pixels.
 /// - Where decades are many (less than `minimumSpacing` between 1 and 2), labels at
 ///   powers of ten only (every 2nd, 5th, 10th… where even those crowd), unlabelled lines
 ///   at the powers between and, where roomy, at 2…9 × 10ᵏ.
-/// - Zoomed in to under about a decade, where 1-2-5 would leave one label or none, labels
-///   at the multiples of a 1-2-5 step, as a linear axis, at least `preferredSpacing`
-///   apart at the top of the plot (where log10 packs values closest), and no minor lines.
+/// - Zoomed in to under half a decade, where even those leave few labels, labels at the
+///   multiples of a 1-2-5 step, as a linear axis, at least `preferredSpacing` apart at
+///   the top of the plot (where log10 packs values closest), and no minor lines. (Over
+///   more, such steps would crowd the top and leave the bottom bare.)
 public struct LogTicks: Equatable, Sendable {
+    /// Which of the three ways above labels the axis.
     public enum Mode: Equatable, Sendable {
         /// Labels at 1, 2 and 5 × 10ᵏ.
         case oneTwoFive
+        /// Labels at m × 10ᵏ for each m of `mantissas` (whole numbers from 1 to 9, 1 first):
+        /// more of a decade's integers than 1-2-5 where a decade is tall.
+        case mantissas([Double])
         /// Labels at every `every`-th power of ten (`every` a 1-2-5 number).
         case decades(every: Int)
         /// Labels at the multiples of `step` (value units, a 1-2-5 step).
         case steps(Double)
     }
 
+    /// The way chosen for the plot's decades and height.
     public var mode: Mode
 
     /// The fewest pixels between two labels (before the HiDPI scale).
@@ -29,6 +37,16 @@ public struct LogTicks: Equatable, Sendable {
     public static let preferredSpacing = 60.0
     /// The fewest pixels between unlabelled lines.
     static let minorSpacing = 4.0
+    /// The decade's integers labelled where a decade has more room than 1-2-5 needs, the
+    /// sparser first (each has its smallest gap between neighbours wider than the next's).
+    public static let denserMantissas: [[Double]] = [[1, 2, 3, 5], [1, 2, 3, 4, 5, 7], [1, 2, 3, 4, 5, 6, 7, 8, 9]]
+    /// The fewest pixels between labels of a denser ladder than 1-2-5: more than the
+    /// minimum, so that an axis of several decades keeps to 1-2-5 and only a tall decade
+    /// takes more of its integers.
+    static let denserSpacing = 50.0
+    /// The most decades zoomed-in steps are used over: beyond, their labels would crowd the
+    /// top and leave the bottom bare.
+    static let mostDecadesForSteps = 0.5
 
     public init(mode: Mode) {
         self.mode = mode
@@ -58,9 +76,12 @@ public struct LogTicks: Equatable, Sendable {
             while Double(every) * perDecade < minimumSpacing, every < 1000 { every = Self.nextOneTwoFive(after: every) }
             return LogTicks(mode: .decades(every: every))
         }
-        let oneTwoFive = LogTicks(mode: .oneTwoFive)
-        guard decades < 1.5, let steps = steps(range: range, pixels: pixels) else { return oneTwoFive }
-        return steps.labelled(in: range).count > oneTwoFive.labelled(in: range).count ? steps : oneTwoFive
+        var densest = LogTicks(mode: .oneTwoFive)
+        for mantissas in denserMantissas where perDecade * Self.smallestGap(of: mantissas) >= denserSpacing {
+            densest = LogTicks(mode: .mantissas(mantissas))
+        }
+        guard decades < mostDecadesForSteps, let steps = steps(range: range, pixels: pixels) else { return densest }
+        return steps.labelled(in: range).count > densest.labelled(in: range).count ? steps : densest
     }
 
     /// The 1-2-5 step whose multiples lie `preferredSpacing` apart at the top of `range`,
@@ -99,10 +120,17 @@ public struct LogTicks: Equatable, Sendable {
         return smallestGap(in: range) * pixels / decades >= Self.minimumSpacing * 0.999 && labelled(in: range).count >= 2
     }
 
+    /// The smallest distance in log10 between neighbouring labels m × 10ᵏ, the last of
+    /// a decade's and the next decade's 1 included.
+    static func smallestGap(of mantissas: [Double]) -> Double {
+        zip(mantissas, mantissas.dropFirst() + [10]).map { log10($1 / $0) }.min() ?? 1
+    }
+
     /// The smallest distance between neighbouring labels, plotted units (log10).
     public func smallestGap(in range: ClosedRange<Double>) -> Double {
         switch mode {
         case .oneTwoFive: return log10(2.0)
+        case .mantissas(let mantissas): return Self.smallestGap(of: mantissas)
         case .decades(let every): return Double(every)
         case .steps(let step):
             let top = pow(10, range.upperBound)
@@ -131,6 +159,8 @@ public struct LogTicks: Equatable, Sendable {
         switch mode {
         case .oneTwoFive:
             for k in low...high { for m in [1.0, 2, 5] { add(m * Self.power(k)) } }
+        case .mantissas(let mantissas):
+            for k in low...high { for m in mantissas { add(m * Self.power(k)) } }
         case .decades(let every):
             let first = Int((Double(low) / Double(every)).rounded(.down))
             for j in first...Int((Double(high) / Double(every)).rounded(.up)) { add(Self.power(j * every)) }
@@ -159,7 +189,7 @@ public struct LogTicks: Equatable, Sendable {
             if p >= range.lowerBound, p <= range.upperBound, !labels.contains(v), out.count < 1000 { out.append(p) }
         }
         switch mode {
-        case .oneTwoFive, .decades:
+        case .oneTwoFive, .mantissas, .decades:
             // Between 9 × 10ᵏ and 10ᵏ⁺¹ the integers lie closest.
             if perDecade * log10(10.0 / 9) >= Self.minorSpacing, high - low < 100 {
                 for k in low...high { for m in 1...9 { add(Double(m) * Self.power(k)) } }
@@ -182,7 +212,7 @@ public struct LogTicks: Equatable, Sendable {
     public func label(_ position: Double, in range: ClosedRange<Double>) -> String {
         let value = tickValue(at: position)
         switch mode {
-        case .oneTwoFive, .decades:
+        case .oneTwoFive, .mantissas, .decades:
             // Its own step: the decimals it needs, digits grouped, compact from 10K.
             return NumberLabel.format(value, step: value, magnitude: value)
         case .steps(let step):
@@ -194,7 +224,7 @@ public struct LogTicks: Equatable, Sendable {
     /// multiple of the step.
     public func tickValue(at position: Double) -> Double {
         switch mode {
-        case .oneTwoFive, .decades:
+        case .oneTwoFive, .mantissas, .decades:
             let k = Int((position + 1e-9).rounded(.down))
             let m = (pow(10, position - Double(k))).rounded()
             return m * Self.power(k)

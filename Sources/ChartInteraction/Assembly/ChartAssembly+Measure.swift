@@ -9,7 +9,7 @@ extension ChartAssembly {
         let measure = MeasureController(source: source, lines: lines)
         measure.figures = { range, shown in
             MeasureFigures(dataset: source.values, decimals: source.decimals, series: shown, from: range.lowerBound,
-                           to: range.upperBound).rows.map { MeasureRow(text: $0.text, series: $0.series) }
+                           to: range.upperBound).rows
         }
         return measure
     }

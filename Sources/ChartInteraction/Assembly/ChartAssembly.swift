@@ -30,6 +30,7 @@ public enum ChartAssembly {
         let measure = Self.measure(source: source, lines: lines)
         // The panel keeps clear of the pinned point; the board, drawn after it, of the panel.
         measure.keptClearIndex = { [unowned highlight] in highlight.isPinned ? highlight.index : nil }
+        measure.keptClearRadius = { [unowned highlight] in highlight.radius }
         highlight.obstacles = { [unowned measure] in [measure.panelBox].compactMap { $0 } }
         measure.onPanelMove = { [unowned highlight] in highlight.setNeedsBuild() }
         let axisLock = AxisLockController()

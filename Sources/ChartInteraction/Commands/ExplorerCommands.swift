@@ -1,7 +1,8 @@
 import ChartData
 
 /// The owners of the window's commands over one chart, in their precedence: a note's
-/// field while it is open (it has the keyboard), the summary panel, the theme, the
+/// field while it is open (it has the keyboard), the window's own (quit, log axes,
+/// export: `WindowCommands`), the summary panel, the theme, the
 /// audiograph, the `?` panel, the measure (and Ctrl+C), the day navigation, the chart
 /// (see `CommandRouter`). The one place that order is written.
 public final class ExplorerCommands {
@@ -19,14 +20,16 @@ public final class ExplorerCommands {
     ///   - days: reads the day files beside the chart's file; `nil` opens no days.
     ///   - clipboard: where Ctrl+C copies to; `nil` copies nothing.
     ///   - rememberNotes: saves the file's notes after a change.
+    ///   - window: the window's own commands; `nil` where there is no window.
     public init(chart explorer: ExplorerChart, theme: ThemeCommands, player: AudiographPlaying, speech: SpeechOutput,
                 days: DayFileLoader?, clipboard: Clipboard? = nil, rememberNotes: @escaping ([ChartNote]) -> Void = { _ in },
-                write: @escaping (String) -> Void) {
+                window: WindowCommands? = nil, write: @escaping (String) -> Void) {
         chart = ChartCommands(chart: explorer)
         days?.openDays(of: explorer)
         audiograph = AudiographCommands(chart: explorer, player: player)
         notes = NoteCommands(chart: explorer, remember: rememberNotes)
-        owners = [notes, SummaryCommands(chart: explorer, speech: speech, write: write), theme, audiograph,
+        let first: [CommandOwner] = [notes] + (window.map { [$0] } ?? [])
+        owners = first + [SummaryCommands(chart: explorer, speech: speech, write: write), theme, audiograph,
                   KeyHelpCommands(chart: explorer), MeasureCommands(chart: explorer, clipboard: clipboard),
                   DayZoomCommands(zoom: explorer.zoom), chart]
     }

@@ -1,4 +1,5 @@
 import ChartMarks
+import ChartStage
 import ChartSupport
 
 /// Owns the measure between two points and Ctrl+C: a shift-click on the plot marks A,
@@ -42,11 +43,10 @@ public final class MeasureCommands: CommandOwner {
     /// when there is nothing to copy.
     public static func copiedText(from main: ChartPresenter) -> (text: String, said: String)? {
         if main.measure.range != nil, !main.measure.rows.isEmpty {
-            return (main.measure.rows.map(\.text).joined(separator: "\n") + "\n", "Copied the measure's figures")
+            return (MeasureRow.text(of: main.measure.rows), "Copied the measure's figures")
         }
         guard main.highlight.isPinned, let index = main.highlight.index else { return nil }
-        let text = ClipboardText.point(dataset: main.source.values, decimals: main.source.decimals, index: index,
-                                       series: main.lines.visibleSeries)
+        let text = ClipboardText.point(source: main.source, index: index, series: main.lines.visibleSeries)
         return (text, "Copied the pinned point")
     }
 

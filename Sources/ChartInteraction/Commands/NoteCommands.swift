@@ -13,6 +13,9 @@ public final class NoteCommands: CommandOwner {
     /// Told when the field opens (`true`) or closes: the window starts and stops the
     /// platform's text input.
     public var onEditingChange: ((Bool) -> Void)?
+    /// Whether the field has just opened and no key has reached it yet: an input method
+    /// may deliver the `n` that opened it as text once text input has started.
+    private var justOpened = false
 
     /// - Parameter remember: saves the file's notes in the session after a change.
     public init(chart: ExplorerChart, remember: @escaping ([ChartNote]) -> Void) {
@@ -30,7 +33,11 @@ public final class NoteCommands: CommandOwner {
             begin()
             return true
         }
+        let opening = justOpened
+        justOpened = false
         switch event {
+        case .text("n") where opening, .text("N") where opening:
+            break
         case let .text(typed):
             // Control characters have no place in a one-line note; the rest is kept as
             // typed (shown escaped) up to the limit.
@@ -70,6 +77,7 @@ public final class NoteCommands: CommandOwner {
         }
         let x = main.source.dataset.xs[index]
         main.notes.draft = NotesController.Draft(x: x, text: main.notes.notes.first { $0.x == x }?.text ?? "")
+        justOpened = true
         onEditingChange?(true)
     }
 

@@ -70,36 +70,45 @@ extension ChartPresenter {
         for side in sides {
             let range = targetY(for: side)
             let value = geometry.scales(showing: stage.viewport(for: side).target).dataY(atCanvasY: point.y)
-            setY(ManualYRange.zoomed(range, by: pow(1.15, steps), keeping: value), for: side)
+            setY(YRangeGesture.zoomed(range, by: pow(1.15, steps), keeping: value), for: side)
         }
     }
 
     /// A drag of `dy` pixels down `side`'s labels: stretches it about its middle.
     func stretchY(_ side: YAxisSide, byDraggingPixels dy: Double) {
         guard dy != 0 else { return }
-        setY(ManualYRange.stretched(targetY(for: side), byDraggingPixels: dy), for: side)
+        setY(YRangeGesture.stretched(targetY(for: side), byDraggingPixels: dy), for: side)
     }
 
     /// A drag on the plot slides the axes set by hand with the pointer (x pans as ever).
     func panLockedY(byDraggingPixels dy: Double) {
         guard dy != 0 else { return }
         for side in [YAxisSide.left, .right] where lockedAxes.contains(side) {
-            setY(ManualYRange.panned(targetY(for: side), byDraggingPixels: dy, height: geometry.plotBox.height), for: side)
+            setY(YRangeGesture.panned(targetY(for: side), byDraggingPixels: dy, height: geometry.plotBox.height), for: side)
         }
     }
 }
 
 extension ChartPresenter {
-    /// The y ranges set by hand, as the session keeps them.
+    /// The y ranges set by hand, in the values' units (as read, whatever the axis'
+    /// scale), as the session keeps them: the same range reopens on a log axis or a
+    /// linear one; an axis whose range has no values (past 10^308) counts as fitting.
     public var manualY: ManualYRanges {
-        ManualYRanges(left: lockedAxes.contains(.left) ? targetY(for: .left) : nil,
-                      right: lockedAxes.contains(.right) ? targetY(for: .right) : nil)
+        func values(_ side: YAxisSide) -> ClosedRange<Double>? {
+            guard lockedAxes.contains(side) else { return nil }
+            return LogPlot.values(ofPlotted: targetY(for: side), logarithmic: source.logAxes.contains(side))
+        }
+        return ManualYRanges(left: values(.left), right: values(.right))
     }
 
-    /// Sets by hand the y ranges `saved` holds (the session's, `open --y-range`), each on
-    /// an axis the chart draws.
+    /// Sets by hand the y ranges `saved` holds (the session's, `open --y-range`: the
+    /// values' units), each on an axis the chart draws, as that axis plots it; a range
+    /// a log axis cannot hold (0 or below) is left out and that axis fits its data.
     public func restoreManualY(_ saved: ManualYRanges) {
-        if let left = saved.left { setY(left, for: .left) }
-        if let right = saved.right, composition.usesRightAxis { setY(right, for: .right) }
+        func plotted(_ range: ClosedRange<Double>?, _ side: YAxisSide) -> ClosedRange<Double>? {
+            range.flatMap { LogPlot.plotted($0, logarithmic: source.logAxes.contains(side)) }
+        }
+        if let left = plotted(saved.left, .left) { setY(left, for: .left) }
+        if let right = plotted(saved.right, .right), composition.usesRightAxis { setY(right, for: .right) }
     }
 }

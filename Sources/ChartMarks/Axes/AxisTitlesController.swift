@@ -70,8 +70,3 @@ public final class AxisTitlesController: RenderController {
         return nil
     }
 }
-
-/// Where an axis title goes.
-public enum AxisTitleSlot: Hashable, Sendable {
-    case left, right, x
-}

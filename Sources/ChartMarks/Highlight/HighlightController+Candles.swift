@@ -23,31 +23,11 @@ extension HighlightController {
     /// name and the candle's value; `nil` for any other series.
     func candleRow(series: Int, candle: OHLCLevels.Candle) -> String? {
         guard let columns = source.dataset.ohlc, columns.contains(series) else { return nil }
-        var value = switch series {
-        case columns.open: candle.open
-        case columns.high: candle.high
-        case columns.low: candle.low
-        default: candle.close
-        }
-        if source.isLogarithmic(series: series) {
-            value = Self.valueAsRead(series: series, columns: columns, rows: candle.rows, in: source.values)
-        }
+        // As read, from the rows the drawn candle took (`OHLCLevels.aggregate`): on a log
+        // axis the drawn values are log10 of these.
+        let value = source.values.series[series].ys[candle.row(of: series, columns: columns)]
         let name = DisplayText.name(source.dataset.series[series].name)
         return "\(name)  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))"
-    }
-
-    /// A candle's open, high, low or close (by `series`) as read, not as plotted on a log
-    /// axis: the first open, highest high, lowest low or last close of its rows.
-    /// - Complexity: O(rows).
-    static func valueAsRead(series: Int, columns: OHLCColumns, rows: Range<Int>, in values: Dataset) -> Double {
-        let ys = values.series[series].ys
-        let finite = rows.lazy.map { ys[$0] }.filter(\.isFinite)
-        switch series {
-        case columns.open: return finite.first ?? .nan
-        case columns.high: return finite.max() ?? .nan
-        case columns.low: return finite.min() ?? .nan
-        default: return rows.reversed().lazy.map { ys[$0] }.first(where: \.isFinite) ?? .nan
-        }
     }
 
     /// The dates a merged candle spans (`Sep 1 – Sep 30, 2008`), or its first and last

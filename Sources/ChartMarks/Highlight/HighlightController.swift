@@ -229,7 +229,7 @@ public final class HighlightController: RenderController {
 
         var targetCircles: [PixelPoint] = []
         let candle = drawnCandle(at: index, in: environment)
-        var boardRows: [(String, RGBAColor)] = [(candle.flatMap { candleSpanLabel($0.candle) } ?? dateLabel(x), theme.text)]
+        var boardRows: [(String, RGBAColor)] = [(candle.flatMap { candleSpanLabel($0.candle) } ?? source.dataset.xKind.label(x, decimals: SeriesPrecision.maximumDecimals), theme.text)]
         let composition = lines.composition
         let visibleSeries = lines.visibleSeries
         for series in visibleSeries {
@@ -237,9 +237,10 @@ public final class HighlightController: RenderController {
             let color = composition.candles?.contains(series) == true ? theme.text
                 : lines.drawnColor(ofSeries: series, theme: theme)
             // In a chart of several files, each series is read at its own nearest point.
-            let own = source.ownIndex(ofSeries: series, near: index) ?? index
+            let reading = source.reading(series: series, at: index)
+            let own = reading?.index ?? index
             let row = candle.flatMap { candleRow(series: series, candle: $0.candle) }
-                ?? boardRow(series: series, at: own, among: visibleSeries)
+                ?? boardRow(series: series, at: own, value: reading?.value ?? .nan, among: visibleSeries)
             boardRows.append((row, color.readable(on: theme.panel)))
             // Bars, areas and candles show their values on the board only; lines get a circle.
             guard composition.group(ofSeries: series) == nil, composition.candles?.contains(series) != true else { continue }
@@ -248,7 +249,7 @@ public final class HighlightController: RenderController {
             let target = environment.viewport(for: side).target
             let now = geometry.scales(showing: current), then = geometry.scales(showing: target)
             let ownX = own == index ? lineX : now.canvasX(dataset.xs[own])
-            let value = dataset.series[series].ys[own]
+            let value = reading?.plotted ?? .nan
             let point: PixelPoint
             if smooth {
                 guard let y = smoothY(series: series, atCanvasX: lineX, index: pointerColumnX == nil ? index : nil,
@@ -306,11 +307,10 @@ public final class HighlightController: RenderController {
         }
     }
 
-    /// A series' row on the board: its name and value, after its share of the stack
-    /// when the chart shows shares.
-    private func boardRow(series: Int, at index: Int, among visible: [Int]) -> String {
-        // As read: on a log axis the drawn value is its log10.
-        let value = source.values.series[series].ys[index]
+    /// A series' row on the board: its name and `value` (as read: on a log axis the
+    /// drawn value is its log10) at point `index`, after its share of the stack when
+    /// the chart shows shares.
+    private func boardRow(series: Int, at index: Int, value: Double, among visible: [Int]) -> String {
         let row = "\(DisplayText.name(source.dataset.series[series].name))  \(ValueFormat.string(value, dataDecimals: source.decimals[series]))"
         guard let group = lines.composition.group(ofSeries: series), group.isPercentage else { return row }
         // Whole percents of every shown member at once, so the board's add up to 100.
@@ -367,12 +367,5 @@ public final class HighlightController: RenderController {
         lookups[series] = (visible, plot, lookup)
         lookupBuilds += 1
         return lookup.point(atCanvasX: x)?.y
-    }
-
-    private func dateLabel(_ x: Double) -> String {
-        guard case .time(let unitsPerSecond) = source.dataset.xKind else {
-            return ValueFormat.string(x, dataDecimals: SeriesPrecision.maximumDecimals)
-        }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
     }
 }

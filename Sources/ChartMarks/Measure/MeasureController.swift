@@ -13,8 +13,10 @@ import ChartStage
 /// (`panelBox`). The figures are worked out once per A, B and series shown, not per
 /// frame: a measure over ten million points is a scan of them.
 public final class MeasureController: RenderController {
+    /// The data measured: the figures and the points A and B snap to are read from it.
     public let source: DataSource
     private let lines: SeriesLinesController
+    /// The panel's text size in points (pixels before the HiDPI scale).
     public var pointSize = 12.0
     /// The first point set, data x; `nil` when there is no measure.
     public private(set) var a: Double?
@@ -25,12 +27,18 @@ public final class MeasureController: RenderController {
     public var figures: ((ClosedRange<Double>, [Int]) -> [MeasureRow])?
     /// The index of the point the panel keeps clear of (the pinned one), if any.
     public var keptClearIndex: (() -> Int?)?
+    /// The radius of the circles on the kept-clear point (the highlight's), pixels
+    /// before the HiDPI scale: the panel keeps that and the board's gap
+    /// (`InfoBoardLayout.gap`) from the point's column.
+    public var keptClearRadius: (() -> Double)?
     /// Told whenever A or B change (the session keeps the measure).
     public var onChange: (() -> Void)?
     /// Told when the panel moves or goes (the info board keeps clear of it).
     public var onPanelMove: (() -> Void)?
-    /// What the last build drew, for tests and the board: the panel's box, the band's.
+    /// What the last build drew, for tests and the board: the panel's box, canvas
+    /// pixels; `nil` when no panel is drawn.
     public private(set) var panelBox: PixelBox?
+    /// The band's box from A to B over the plot, canvas pixels; `nil` without a measure.
     public private(set) var bandBox: PixelBox?
     /// The rows of the figures for the measure as it is over the series shown now
     /// (empty without a whole one), worked out again only when either changed.
@@ -156,18 +164,18 @@ public final class MeasureController: RenderController {
             text.add(TextRun(label, at: PixelPoint(x: px, y: plot.y + padding / 2), anchor: .topCenter, pointSize: pointSize,
                              color: theme.panel.withAlpha(1)))
         }
-        let rows = range == nil ? [MeasureRow(text: "A  \(xLabel(a))  ·  shift-click or m on a pinned point sets B")]
+        let rows = range == nil ? [MeasureRow(text: "A  \(source.dataset.xKind.label(a, decimals: SeriesPrecision.maximumDecimals))  ·  shift-click or m on a pinned point sets B")]
             : currentRows()
         guard !rows.isEmpty else { return }
         drawPanel(rows, keepingClearOf: tags + pinnedColumn(keptClear, scales: scales, plot: plot, scale: scale),
                   in: environment, text: text, shapes: shapes)
     }
 
-    /// The pinned point's column, as wide as its circles and their gap: the panel never
-    /// covers the point or its line.
+    /// The pinned point's column, as wide as its circles and the board's gap beside
+    /// them: the panel never covers the point or its line.
     private func pinnedColumn(_ index: Int?, scales: PlotScales, plot: PixelBox, scale: Double) -> [PixelBox] {
         guard let index, source.dataset.xs.indices.contains(index) else { return [] }
-        let x = scales.canvasX(source.dataset.xs[index]), reach = 16 * scale
+        let x = scales.canvasX(source.dataset.xs[index]), reach = ((keptClearRadius?() ?? 0) + InfoBoardLayout.gap) * scale
         return [PixelBox(x: x - reach, y: plot.y, width: 2 * reach, height: plot.height)]
     }
 
@@ -219,12 +227,5 @@ public final class MeasureController: RenderController {
             }
         }
         return Double(covered)
-    }
-
-    private func xLabel(_ x: Double) -> String {
-        guard case .time(let unitsPerSecond) = source.dataset.xKind else {
-            return ValueFormat.string(x, dataDecimals: SeriesPrecision.maximumDecimals)
-        }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
     }
 }

@@ -71,31 +71,22 @@ public enum NoteLayout {
         return result
     }
 
-    /// The board's rule for one label of `size` beside the column at `columnX`: the
-    /// sides it fits on, left first; on each, the heights `top` and just past each box
-    /// of `obstacles` within that side's columns, nearest `top` first; the first box
-    /// clear of those obstacles (the markers among them, as the squares round their circles).
+    /// The board's rule for one label of `size` beside the column at `columnX`
+    /// (`InfoBoardLayout.candidates`), each side's heights taken only from the boxes of
+    /// `obstacles` within that side's columns: the first box clear of those obstacles
+    /// (the markers among them, as the squares round their circles).
     private static func beside(_ columnX: Double, size: TextSize, top: Double, radius: Double,
                                keepingClearOf obstacles: [PixelBox], canvas: PixelBox) -> PixelBox? {
-        let reach = radius + InfoBoardLayout.gap
-        var xs: [Double] = []
-        if columnX - reach - size.width >= canvas.x { xs.append(columnX - reach - size.width) }
-        if columnX + reach + size.width <= canvas.maxX { xs.append(columnX + reach) }
-        if xs.isEmpty { xs = [min(max(columnX - size.width / 2, canvas.x), canvas.maxX - size.width)] }
-        let lowest = canvas.maxY - size.height
-        var candidates: [(y: Double, side: Int, near: [PixelBox])] = []
-        for (side, x) in xs.enumerated() {
-            let near = obstacles.filter { $0.x < x + size.width && $0.maxX > x }
-            var ys = [min(max(top, canvas.y), lowest)]
-            for edge in near { ys += [edge.maxY + spacing, edge.y - spacing - size.height] }
-            candidates += ys.filter { $0 >= canvas.y && $0 <= lowest }.map { ($0, side, near) }
+        var near: [[PixelBox]] = []
+        let candidates = InfoBoardLayout.candidates(size: size, columnX: columnX, radius: radius, top: top, canvas: canvas,
+                                                    clearance: spacing) { x in
+            near.append(obstacles.filter { $0.x < x + size.width && $0.maxX > x })
+            return near[near.count - 1]
         }
-        candidates.sort { (abs($0.y - top), $0.side) < (abs($1.y - top), $1.side) }
         for candidate in candidates {
-            let box = PixelBox(x: xs[candidate.side], y: candidate.y, width: size.width, height: size.height)
-            if !candidate.near.contains(where: { $0.intersects(box) }),
-               isClear(box, of: [], radius: radius, obstacles: [], canvas: canvas) {
-                return box
+            if !near[candidate.side].contains(where: { $0.intersects(candidate.box) }),
+               isClear(candidate.box, of: [], radius: radius, obstacles: [], canvas: canvas) {
+                return candidate.box
             }
         }
         return nil

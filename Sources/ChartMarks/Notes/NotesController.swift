@@ -7,8 +7,9 @@ import ChartStage
 /// of the data around the point where there is room), with a thin leader from label to
 /// marker. While a note is typed (`draft`), its label is a text field with a caret.
 ///
-/// A note stands at a point's x; its marker goes on every shown line that has a value
-/// there (as the highlight's circles do), and the label beside the highest of them.
+/// A note stands at a point's x; its marker goes on every shown line, each at its own
+/// point as the board reads it (`DataSource.reading`), and on the candles' close, one
+/// marker per candle; the label goes beside the highest of them.
 /// A chart of bars or areas alone has no line to mark: the marker stands on the plot's
 /// floor. Drawn from the shapes and text surfaces, as the info board is: a note needs
 /// no surface of its own.
@@ -49,6 +50,16 @@ public final class NotesController: RenderController {
     public private(set) var placed: [Placed] = []
     /// The text field's box at the last build, while a note is typed.
     public private(set) var fieldBox: PixelBox?
+    /// Envelope columns computed since the controller was made (`envelope(near:)`):
+    /// a still view computes each once.
+    public private(set) var envelopeColumnBuilds = 0
+    /// What the envelope's columns were computed for; a change drops them.
+    private struct EnvelopeKey: Equatable {
+        var left: DataRect, right: DataRect, series: [[Int]], plot: PixelBox, lineWidth: Double
+    }
+    private var envelopeKey: EnvelopeKey?
+    /// The envelope by column (`bucket` pixels wide from the plot's left edge).
+    private var envelopeColumns: [Int: [PixelBox]] = [:]
     private var shapes: ShapeSurface?
     private var text: TextSurface?
     private var environment: RenderEnvironment?
@@ -95,11 +106,12 @@ public final class NotesController: RenderController {
             shown.append(ChartNote(x: draft.x, text: draft.text))
             shown.sort { $0.x < $1.x }
         }
+        // Nothing in view, no draft in view: nothing to place, nothing to keep clear of.
+        guard !shown.isEmpty else { return }
         var items: [NoteLayout.Item] = []
         var labels: [String] = []
         // Past `labelLimit` notes in view, markers alone: labels come back as the view narrows.
         let labelled = shown.count <= Self.labelLimit
-        let envelope = labelled || draft != nil ? self.envelope(in: environment) : []
         for note in shown {
             let isDraft = note.x == draft?.x
             let label = isDraft ? Self.fieldText(note.text) : note.displayText
@@ -112,7 +124,7 @@ public final class NotesController: RenderController {
             let measured = text.measure(label, pointSize: pointSize)
             let size = TextSize(width: measured.width + 2 * padding, height: measured.height + 2 * padding)
             let reach = size.width + radius + InfoBoardLayout.gap
-            let data = envelope.filter { $0.maxX > anchor.x - reach && $0.x < anchor.x + reach }
+            let data = envelope(near: anchor.x, reach: reach, in: environment)
             items.append(NoteLayout.Item(markers: markers, size: size, data: data))
             labels.append(label)
         }
@@ -145,47 +157,84 @@ public final class NotesController: RenderController {
     }
 
     /// Where the markers of a note at `x` go: on each shown line with a value at the
-    /// point, highest first; on the plot's floor where no line has one.
-    /// - Complexity: O(log n + series).
+    /// point, each at its own point (`DataSource.reading(series:at:)`, as the board
+    /// reads it), and on the candle's close (one marker per candle), highest first; on
+    /// the plot's floor where none has one.
+    /// - Complexity: O(series × log n).
     public func markers(atX x: Double, in environment: RenderEnvironment) -> [PixelPoint] {
         let plot = environment.geometry.plotBox
         let scales = environment.scales(for: .left)
         let canvasX = scales.canvasX(x)
         guard let index = source.dataset.nearestIndex(toX: x) else { return [] }
         var points: [PixelPoint] = []
-        for series in lines.visibleSeries where lines.composition.group(ofSeries: series) == nil {
-            let value = source.dataset.series[series].ys[index]
-            guard value.isFinite else { continue }
-            let y = environment.scales(for: lines.composition.axis(ofSeries: series)).canvasY(value)
+        for series in markedSeries {
+            guard let reading = source.reading(series: series, at: index), reading.plotted.isFinite else { continue }
+            let y = environment.scales(for: lines.composition.axis(ofSeries: series)).canvasY(reading.plotted)
             guard y >= plot.y, y <= plot.maxY else { continue }
-            points.append(PixelPoint(x: canvasX, y: y))
+            points.append(PixelPoint(x: scales.canvasX(source.dataset.xs[reading.index]), y: y))
         }
         points.sort { $0.y < $1.y }
         return points.isEmpty ? [PixelPoint(x: canvasX, y: plot.maxY - radius * environment.geometry.scale)] : points
     }
 
-    /// The shown lines across the plot, as boxes a few pixels wide from each column
-    /// group's lowest to highest y: what the labels keep clear of, each the part around
-    /// its point.
-    /// - Complexity: O(plot width / bucket × series × log n).
-    private func envelope(in environment: RenderEnvironment) -> [PixelBox] {
+    /// The shown series a note marks: the lines, and a candle by its close.
+    private var markedSeries: [Int] {
+        let composition = lines.composition
+        return lines.visibleSeries.filter { composition.lines.contains($0) || composition.candles?.close == $0 }
+    }
+
+    /// What the labels keep clear of, a set of series each: every shown line alone, and
+    /// a candle's high and low together (its whole extent).
+    private var envelopeSeries: [[Int]] {
+        let composition = lines.composition
+        return markedSeries.map { series in
+            guard let candles = composition.candles, candles.close == series else { return [series] }
+            return [candles.high, candles.low]
+        }
+    }
+
+    /// The shown lines within `reach` of canvas x `x`, as boxes a few pixels wide from
+    /// each column group's lowest to highest y: what a label keeps clear of, the part
+    /// around its point. Columns are computed only near the notes, once for a view
+    /// (cached by both axes' views, the series shown and the plot box).
+    /// - Complexity: O(reach / bucket × series × log n) for columns not yet computed.
+    private func envelope(near x: Double, reach: Double, in environment: RenderEnvironment) -> [PixelBox] {
         let plot = environment.geometry.plotBox
         let bucket = 6 * environment.geometry.scale
+        let series = envelopeSeries
+        let key = EnvelopeKey(left: environment.viewport(for: .left).current, right: environment.viewport(for: .right).current,
+                              series: series, plot: plot, lineWidth: lines.lineWidth)
+        if key != envelopeKey {
+            envelopeKey = key
+            envelopeColumns = [:]
+        }
+        let columns = Int((plot.width / bucket).rounded(.up))
+        let first = max(Int(((x - reach - plot.x) / bucket).rounded(.down)), 0)
+        let last = min(Int(((x + reach - plot.x) / bucket).rounded(.up)), columns - 1)
+        guard first <= last else { return [] }
+        var boxes: [PixelBox] = []
+        for column in first...last {
+            if envelopeColumns[column] == nil {
+                envelopeColumns[column] = self.column(column, of: series, bucket: bucket, in: environment)
+                envelopeColumnBuilds += 1
+            }
+            boxes += envelopeColumns[column] ?? []
+        }
+        return boxes.filter { $0.maxX > x - reach && $0.x < x + reach }
+    }
+
+    /// Column `column` of the envelope: a box per set of `series` with data there.
+    private func column(_ column: Int, of series: [[Int]], bucket: Double, in environment: RenderEnvironment) -> [PixelBox] {
+        let plot = environment.geometry.plotBox
         let left = environment.scales(for: .left)
         let thickness = lines.lineWidth * environment.geometry.scale
-        var boxes: [PixelBox] = []
-        for series in lines.visibleSeries where lines.composition.group(ofSeries: series) == nil {
-            let scales = environment.scales(for: lines.composition.axis(ofSeries: series))
-            var column = plot.x
-            while column < plot.maxX {
-                let range = left.dataX(atCanvasX: column)...left.dataX(atCanvasX: column + bucket)
-                if let bounds = source.yBounds(inX: range, series: [series]) {
-                    let top = scales.canvasY(bounds.max), bottom = scales.canvasY(bounds.min)
-                    boxes.append(PixelBox(x: column, y: top - thickness, width: bucket, height: bottom - top + 2 * thickness))
-                }
-                column += bucket
-            }
+        let canvasX = plot.x + Double(column) * bucket
+        let range = left.dataX(atCanvasX: canvasX)...left.dataX(atCanvasX: canvasX + bucket)
+        return series.compactMap { members in
+            guard let bounds = source.yBounds(inX: range, series: members) else { return nil }
+            let scales = environment.scales(for: lines.composition.axis(ofSeries: members[0]))
+            let top = scales.canvasY(bounds.max), bottom = scales.canvasY(bounds.min)
+            return PixelBox(x: canvasX, y: top - thickness, width: bucket, height: bottom - top + 2 * thickness)
         }
-        return boxes
     }
 }

@@ -5,17 +5,20 @@ import Foundation
 /// What Ctrl+C copies of a point: tab-separated, a line of names and a line of values,
 /// so it pastes into a spreadsheet as a header row and a row of data (and reads as
 /// columns in a text editor). x is ISO 8601 on a time axis (`2008-10-09`, with the time
-/// `2008-10-09T14:30:00Z` where it has one), values are plain numbers with the file's
-/// decimals (no grouping, an ASCII minus: what a spreadsheet reads back), a gap empty.
+/// `2008-10-09T14:30:00Z` where it has one and `…T14:30:00.250Z` with milliseconds),
+/// values are plain numbers with the file's decimals (no grouping, an ASCII minus: what
+/// a spreadsheet reads back), a gap empty.
 public enum ClipboardText {
-    /// Point `index` of `dataset`'s `series` (dataset indices, in order).
-    /// - Parameter decimals: each dataset series' decimals (`DataSource.decimals`).
-    public static func point(dataset: Dataset, decimals: [Int], index: Int, series: [Int]) -> String {
+    /// Point `index` of `source`'s `series` (dataset indices, in order), each value as
+    /// read at the series' own point (`DataSource.reading(series:at:)`, as the board
+    /// reads it: in a chart of several files, the other file's nearest point).
+    public static func point(source: DataSource, index: Int, series: [Int]) -> String {
+        let dataset = source.values
         let x = dataset.xs[index]
         let names = ["x"] + series.map { DisplayText.escaped(dataset.series[$0].name, limit: 200) }
         let values = [xText(x, kind: dataset.xKind)] + series.map { s in
-            let y = dataset.series[s].ys[index]
-            return y.isFinite ? String(format: "%.*f", min(max(decimals[s], 0), 17), y) : ""
+            guard let y = source.reading(series: s, at: index)?.value, y.isFinite else { return "" }
+            return String(format: "%.*f", min(max(source.decimals[s], 0), 17), y)
         }
         var header = names
         if case .time = dataset.xKind { header[0] = "date" }
@@ -27,9 +30,6 @@ public enum ClipboardText {
         guard case let .time(unitsPerSecond) = kind else {
             return String(format: "%.*f", min(SeriesPrecision.decimals(of: [x]), 17), x)
         }
-        let date = CivilDate(unixSeconds: x / unitsPerSecond)
-        let day = String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
-        guard date.hour != 0 || date.minute != 0 || date.second != 0 else { return day }
-        return day + String(format: "T%02d:%02d:%02dZ", date.hour, date.minute, date.second)
+        return CivilDate.iso8601(unixSeconds: x / unitsPerSecond, dayAlone: true)
     }
 }

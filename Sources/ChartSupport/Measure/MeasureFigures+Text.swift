@@ -1,5 +1,6 @@
 import ChartData
 import ChartGeometry
+import ChartStage
 
 /// The figures as the measure panel shows them and Ctrl+C copies them: one fact a
 /// line, numbers as the info board writes them, dates as the board does.
@@ -7,9 +8,9 @@ extension MeasureFigures {
     /// The panel's lines: A and B, Δx and the points, then per series its change (with
     /// the percentage and the slope), count, mean and standard deviation, lowest and
     /// highest, first and last. A series' lines wear its colour.
-    public var rows: [Row] {
-        var rows = [Row(text: "A  \(xLabel(range.lowerBound))   B  \(xLabel(range.upperBound))", series: nil),
-                    Row(text: "Δx  \(spanWords)  ·  \(ChartSummary.count(pointCount)) \(pointCount == 1 ? "point" : "points")",
+    public var rows: [MeasureRow] {
+        var rows = [MeasureRow(text: "A  \(xLabel(range.lowerBound))   B  \(xLabel(range.upperBound))", series: nil),
+                    MeasureRow(text: "Δx  \(spanWords)  ·  \(DisplayText.count(pointCount)) \(pointCount == 1 ? "point" : "points")",
                         series: nil)]
         for figures in series { rows += self.rows(for: figures) }
         return rows
@@ -17,16 +18,16 @@ extension MeasureFigures {
 
     /// The rows, one a line: what the clipboard gets.
     public var text: String {
-        rows.map(\.text).joined(separator: "\n") + "\n"
+        MeasureRow.text(of: rows)
     }
 
-    private func rows(for figures: SeriesFigures) -> [Row] {
+    private func rows(for figures: SeriesFigures) -> [MeasureRow] {
         let name = DisplayText.name(figures.name)
         let stats = figures.statistics
         func value(_ y: Double) -> String { ValueFormat.string(y, dataDecimals: figures.decimals) }
         guard let first = stats.first, let last = stats.last, let low = stats.minimum, let high = stats.maximum,
               let mean = stats.mean else {
-            return [Row(text: "\(name)  no values between A and B", series: figures.series)]
+            return [MeasureRow(text: "\(name)  no values between A and B", series: figures.series)]
         }
         var head = "\(name)  "
         if let change = figures.change {
@@ -47,19 +48,18 @@ extension MeasureFigures {
         } else {
             head += "one value, \(value(first.y))"
         }
-        let count = "\(ChartSummary.count(stats.count)) \(stats.count == 1 ? "value" : "values")"
+        let count = "\(DisplayText.count(stats.count)) \(stats.count == 1 ? "value" : "values")"
         let spread = stats.standardDeviation.map { "  ·  std dev \(ChartSummary.deviation($0, decimals: figures.decimals))" } ?? ""
-        return [Row(text: head, series: figures.series),
-                Row(text: "   \(count)  ·  mean \(value(mean))\(spread)", series: figures.series),
-                Row(text: "   low \(value(low.y)) \(xLabel(low.x))  ·  high \(value(high.y)) \(xLabel(high.x))",
+        return [MeasureRow(text: head, series: figures.series),
+                MeasureRow(text: "   \(count)  ·  mean \(value(mean))\(spread)", series: figures.series),
+                MeasureRow(text: "   low \(value(low.y)) \(xLabel(low.x))  ·  high \(value(high.y)) \(xLabel(high.x))",
                     series: figures.series),
-                Row(text: "   first \(value(first.y)) \(xLabel(first.x))  ·  last \(value(last.y)) \(xLabel(last.x))",
+                MeasureRow(text: "   first \(value(first.y)) \(xLabel(first.x))  ·  last \(value(last.y)) \(xLabel(last.x))",
                     series: figures.series)]
     }
 
-    /// A point's x as the board writes it: its date, or the number.
-    func xLabel(_ x: Double) -> String {
-        guard case let .time(unitsPerSecond) = xKind else { return ValueFormat.string(x, dataDecimals: xDecimals) }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
+    /// A point's x as the board writes it (`XAxisKind.label`).
+    private func xLabel(_ x: Double) -> String {
+        xKind.label(x, decimals: xDecimals)
     }
 }

@@ -23,22 +23,10 @@ extension ChartSummary {
 
         init(_ x: Double, kind: XAxisKind) {
             if case let .time(unitsPerSecond) = kind {
-                self = .instant(Self.iso8601(x / unitsPerSecond))
+                self = .instant(CivilDate.iso8601(unixSeconds: x / unitsPerSecond))
             } else {
                 self = .number(x)
             }
-        }
-
-        /// `2023-01-03T14:05:00Z`, with milliseconds where the instant has them.
-        static func iso8601(_ seconds: Double) -> String {
-            let date = CivilDate(unixSeconds: seconds)
-            func pad(_ n: Int, _ width: Int = 2) -> String {
-                let digits = String(abs(n))
-                return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
-            }
-            let milliseconds = Int(((seconds - seconds.rounded(.down)) * 1000).rounded())
-            let fraction = milliseconds > 0 && milliseconds < 1000 ? "." + pad(milliseconds, 3) : ""
-            return "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T\(pad(date.hour)):\(pad(date.minute)):\(pad(date.second))\(fraction)Z"
         }
 
         func encode(to encoder: Encoder) throws {

@@ -13,7 +13,7 @@ extension ChartSummary {
     mutating func addLogTrends(from source: DataSource, chosen: [Int]) {
         guard !source.logSeries.isEmpty else { return }
         let plotted = source.dataset, xs = plotted.xs
-        let indices = Self.indices(of: xs, overX: range)
+        let indices = xs.indices(overX: range)
         for (k, s) in zip(series.indices, chosen) where source.isLogarithmic(series: s) {
             let ys = plotted.series[s].ys
             series[k].logTrend = SeriesSummary.measuring(name: series[k].name, decimals: series[k].decimals, xs: xs,
@@ -24,9 +24,9 @@ extension ChartSummary {
     /// The period a compounded rate is given per: a year on a date axis whose points span
     /// one, else `perUnit`'s; and x units in it.
     var ratePeriod: (words: String, xUnits: Double) {
-        if case let .time(unitsPerSecond) = xKind {
-            let year = 365.2425 * 86_400 * unitsPerSecond
-            if (lastX ?? 0) - (firstX ?? 0) >= year { return ("a year", year) }
+        if case .time = xKind {
+            let year = SlopeUnit.year.xUnits(on: xKind)
+            if (lastX ?? 0) - (firstX ?? 0) >= year { return (SlopeUnit.year.words, year) }
         }
         return (perUnit, xUnitsPerSlopeUnit)
     }

@@ -12,7 +12,8 @@ extension ChartSummary {
     /// - Complexity: O(log n + points in range × series).
     public func withStatistics(from dataset: Dataset, series chosen: [Int]? = nil) -> ChartSummary {
         var summary = self
-        let indices = (chosen ?? Array(dataset.series.indices)).filter { dataset.series.indices.contains($0) }
+        // The series `init` chose (a candle's close stands for its four), in its order.
+        let indices = Self.chosen(chosen, of: dataset)
         for (position, index) in zip(summary.series.indices, indices) {
             summary.series[position].statistics = dataset.statistics(ofSeries: index, overX: range)
         }
@@ -28,7 +29,7 @@ extension ChartSummary {
             return nil
         }
         func value(_ y: Double) -> String { ValueFormat.string(y, dataDecimals: summary.decimals) }
-        var sentence = "\(DisplayText.name(summary.name)): \(Self.count(stats.count)) values, "
+        var sentence = "\(DisplayText.name(summary.name)): \(DisplayText.count(stats.count)) values, "
             + "lowest \(value(low.y)), highest \(value(high.y)), mean \(value(mean))"
         if let deviation = stats.standardDeviation { sentence += ", standard deviation " + Self.deviation(deviation, decimals: summary.decimals) }
         return sentence + "."

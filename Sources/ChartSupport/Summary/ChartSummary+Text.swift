@@ -16,17 +16,17 @@ extension ChartSummary {
         // count is not any series' count: each series says its own.
         let counted = series.contains { $0.pointCount != pointCount }
         let noun = counted ? (pointCount == 1 ? "x value" : "x values") : (pointCount == 1 ? "point" : "points")
-        let points = "\(Self.count(pointCount)) \(noun)"
+        let points = "\(DisplayText.count(pointCount)) \(noun)"
         var lines = [firstX == lastX ? "\(points) \(place(firstX))." : "\(points) from \(xLabel(firstX)) to \(xLabel(lastX))."]
         for summary in series { lines += sentences(for: summary, counted: counted) }
         lines += series.compactMap(statisticsSentence)
         for total in totals {
-            lines.append("\(DisplayText.name(total.summary.name)) is the sum of \(Self.listed(total.members.map { DisplayText.name($0) })).")
+            lines.append("\(DisplayText.name(total.summary.name)) is the sum of \(DisplayText.listed(total.members.map { DisplayText.name($0) })).")
             lines += sentences(for: total.summary, counted: false)
         }
         for shares in shares {
             let parts = zip(shares.names, shares.percents).map { "\(DisplayText.name($0)) \($1)%" }
-            lines.append("Shares \(place(shares.x)): \(Self.listed(parts)).")
+            lines.append("Shares \(place(shares.x)): \(DisplayText.listed(parts)).")
         }
         lines += noteSentences
         return lines
@@ -45,7 +45,7 @@ extension ChartSummary {
         if summary.pointCount == 1 {
             return ["\(name) has one value in view, \(value(first.y)) \(place(first.x))."]
         }
-        var lines = counted ? ["\(name) has \(Self.count(summary.pointCount)) values in view."] : []
+        var lines = counted ? ["\(name) has \(DisplayText.count(summary.pointCount)) values in view."] : []
         let between = "between \(xLabel(first.x)) and \(xLabel(last.x))"
         if let change = summary.change, change != 0 {
             // A tenth of a percent tells small changes apart; past 100% it is noise.
@@ -99,11 +99,7 @@ extension ChartSummary {
 
     /// "a day", "an hour", "per unit of x".
     var perUnit: String {
-        switch slopeUnit {
-        case .day: "a day"
-        case .hour: "an hour"
-        case .xUnit: "per unit of x"
-        }
+        slopeUnit.words
     }
 
     /// "on Mar 3, 2021" for a date, "at x = 12.5" for a number.
@@ -114,8 +110,7 @@ extension ChartSummary {
 
     /// A point's x: its date, or "x = 12.5".
     func xLabel(_ x: Double) -> String {
-        guard case let .time(unitsPerSecond) = xKind else { return "x = \(ValueFormat.string(x, dataDecimals: xDecimals))" }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
+        xKind.label(x, decimals: xDecimals, namingX: true)
     }
 
     /// An end of the range asked for (no point need sit there).
@@ -126,15 +121,7 @@ extension ChartSummary {
     /// An x on an axis of `kind` that need not be a point's: its date, or "x = 12.5"
     /// with the decimals `x` itself needs (not the data's).
     public static func boundLabel(_ x: Double, kind: XAxisKind) -> String {
-        guard case let .time(unitsPerSecond) = kind else {
-            return "x = \(ValueFormat.string(x, dataDecimals: SeriesPrecision.decimals(of: [x])))"
-        }
-        return CivilDate(unixSeconds: x / unitsPerSecond).longLabel
-    }
-
-    /// A count with thousands separators: "8,846".
-    static func count(_ n: Int) -> String {
-        ValueFormat.string(Double(n), dataDecimals: 0)
+        kind.label(x, decimals: SeriesPrecision.decimals(of: [x]), namingX: true)
     }
 
     /// `text` (a formatted number) with a plus before it when `value` is positive; a
@@ -155,11 +142,5 @@ extension ChartSummary {
     static func percentWords(_ share: Double) -> String {
         let percent = (share * 100).rounded()
         return share > 0 && percent < 1 ? "under 1%" : "\(Int(min(percent, 100)))%"
-    }
-
-    /// "A", "A and B", "A, B and C".
-    static func listed(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 }

@@ -29,12 +29,6 @@ public struct ChartSummary: Equatable, Sendable {
         public var members: [String]
     }
 
-    /// The unit a slope is given per: a day or an hour on a time axis, x's own unit otherwise.
-    public enum SlopeUnit: String, Equatable, Sendable {
-        case day, hour
-        case xUnit = "x"
-    }
-
     /// Where the data came from ("prices.csv").
     public var source: String
     public var xKind: XAxisKind
@@ -67,7 +61,7 @@ public struct ChartSummary: Equatable, Sendable {
         let decimals = decimals ?? dataset.series.map { SeriesPrecision.decimals(of: $0.ys) }
         let xs = dataset.xs
         let range = range ?? (xs.first ?? 0)...(xs.last ?? 0)
-        let indices = Self.indices(of: xs, overX: range)
+        let indices = xs.indices(overX: range)
         source = dataset.source
         xKind = dataset.xKind
         self.range = range
@@ -132,24 +126,14 @@ public struct ChartSummary: Equatable, Sendable {
         }
     }
 
-    /// The indices of the points whose x lies in `range`.
-    /// - Complexity: O(log n).
-    static func indices(of xs: XValues, overX range: ClosedRange<Double>) -> Range<Int> {
-        let first = xs.partitionPoint { $0 < range.lowerBound }
-        let end = xs.partitionPoint { $0 <= range.upperBound }
-        return first..<max(first, end)
-    }
-
     /// Slopes are per day on a time axis, per hour where the points span under two days
     /// (a day's change would be larger than anything in view), per x unit otherwise.
     static func slopeUnit(for kind: XAxisKind, span: Double) -> SlopeUnit {
-        guard case let .time(unitsPerSecond) = kind else { return .xUnit }
-        return span < 2 * 86_400 * unitsPerSecond ? .hour : .day
+        SlopeUnit.suiting(span: span, on: kind, among: [.hour, .day])
     }
 
     /// x units in one `slopeUnit`.
     public var xUnitsPerSlopeUnit: Double {
-        guard case let .time(unitsPerSecond) = xKind else { return 1 }
-        return unitsPerSecond * (slopeUnit == .hour ? 3600 : 86_400)
+        slopeUnit.xUnits(on: xKind)
     }
 }

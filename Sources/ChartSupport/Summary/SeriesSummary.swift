@@ -6,15 +6,7 @@ import ChartGeometry
 /// `decimals` is how they were written, for `ValueFormat`.
 public struct SeriesSummary: Equatable, Sendable {
     /// A point of the series: x and y in data units.
-    public struct Point: Equatable, Sendable {
-        public var x: Double
-        public var y: Double
-
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-    }
+    public typealias Point = RangeStatistics.Point
 
     /// Which way a straight line through the points goes, as `Trend.direction(…)` decides.
     public enum Direction: String, Equatable, Sendable {
@@ -154,10 +146,16 @@ public struct SeriesSummary: Equatable, Sendable {
     ///   steps and values.
     static func measuring(name: String, decimals: Int, xs: XValues, indices: Range<Int>,
                           _ y: (Int) -> Double) -> SeriesSummary {
+        measuringWithExtremes(name: name, decimals: decimals, xs: xs, indices: indices, y).summary
+    }
+
+    /// `measuring`, with the extremes its pass found, for a `RangeStatistics` of the
+    /// same values that need not find them again.
+    static func measuringWithExtremes(name: String, decimals: Int, xs: XValues, indices: Range<Int>,
+                                      _ y: (Int) -> Double) -> (summary: SeriesSummary, extremes: RangeStatistics.Extremes) {
         var summary = SeriesSummary(name: name, decimals: decimals)
         var fit = LinearFit()
-        var firstIndex = -1, lastIndex = -1, lowIndex = -1, highIndex = -1
-        var low = Double.infinity, high = -Double.infinity
+        var extremes = RangeStatistics.Extremes()
         var steps: [Double] = []
         var magnitudes: [Double] = []
         let stride = max(1, indices.count / sampledSteps)
@@ -165,26 +163,20 @@ public struct SeriesSummary: Equatable, Sendable {
         for i in indices {
             let value = y(i)
             guard value.isFinite else { continue }
-            if firstIndex < 0 {
-                firstIndex = i
-            } else {
+            if extremes.count > 0 {
                 if stepCount % stride == 0 {
-                    steps.append(abs(value - y(lastIndex)))
+                    steps.append(abs(value - extremes.lastY))
                     magnitudes.append(abs(value))
                 }
                 stepCount += 1
             }
-            lastIndex = i
-            if value < low { (low, lowIndex) = (value, i) }
-            if value > high { (high, highIndex) = (value, i) }
+            extremes.add(value, at: i)
             fit.add(x: xs[i], y: value)
         }
-        guard firstIndex >= 0 else { return summary }
-        summary.pointCount = fit.count
-        summary.first = Point(x: xs[firstIndex], y: y(firstIndex))
-        summary.last = Point(x: xs[lastIndex], y: y(lastIndex))
-        summary.minimum = Point(x: xs[lowIndex], y: low)
-        summary.maximum = Point(x: xs[highIndex], y: high)
+        guard extremes.count > 0 else { return (summary, extremes) }
+        let found = RangeStatistics(xs: xs, extremes: extremes)
+        summary.pointCount = found.count
+        (summary.first, summary.last, summary.minimum, summary.maximum) = (found.first, found.last, found.minimum, found.maximum)
         if stepCount >= leastStepsForScale, !steps.isEmpty {
             steps.sort()
             magnitudes.sort()
@@ -192,8 +184,8 @@ public struct SeriesSummary: Equatable, Sendable {
             if step.isFinite, magnitude.isFinite { (summary.typicalStep, summary.typicalMagnitude) = (step, magnitude) }
         }
         if let slope = fit.slope {
-            let fitted = slope * (xs[lastIndex] - xs[firstIndex])
-            let spread = high - low
+            let fitted = slope * (xs[extremes.lastIndex] - xs[extremes.firstIndex])
+            let spread = extremes.high - extremes.low
             let share = spread > 0 ? fitted / spread : 0
             let r2 = fit.rSquared ?? 0
             if fitted.isFinite, share.isFinite {
@@ -201,6 +193,6 @@ public struct SeriesSummary: Equatable, Sendable {
                                       slope: slope, rSquared: r2, fittedChange: fitted, shareOfRange: share)
             }
         }
-        return summary
+        return (summary, extremes)
     }
 }

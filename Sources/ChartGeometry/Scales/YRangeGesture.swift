@@ -4,7 +4,7 @@ import Foundation
 /// pointer (Shift+wheel), stretched about its middle (a drag on the axis's labels) or
 /// slid (a drag on the plot once y is set by hand). Value type maths only: the
 /// presenter decides when, `FiniteDomain` keeps every result a valid view.
-public enum ManualYRange {
+public enum YRangeGesture {
     /// Pixels of vertical drag on an axis that double (down) or halve (up) its span.
     public static let pixelsPerDoubling = 150.0
 
