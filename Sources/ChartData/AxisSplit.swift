@@ -47,6 +47,17 @@ public enum AxisSplit {
         return best.right.sorted()
     }
 
+    /// The series (indices into `units`) for the right axis where the series name two
+    /// units between them, every one its unit (`Temperature (°C)`, `Humidity [%]`): those
+    /// of the first series' unit stay left, the others go right, so that no axis reads
+    /// in two units. `nil` where a series has no unit or the units are one or over two.
+    /// - Complexity: O(n).
+    public static func rightAxis(units: [String?]) -> [Int]? {
+        let known = units.compactMap { $0 }
+        guard known.count == units.count, let first = known.first, Set(known).count == 2 else { return nil }
+        return units.indices.filter { units[$0] != first }
+    }
+
     /// The least fill of any series when `right` go on the right axis and the rest on the left.
     public static func score(_ spans: [ClosedRange<Double>?], right: Set<Int>) -> Double {
         // Half spans: values out to ±1.8e308 do not overflow.

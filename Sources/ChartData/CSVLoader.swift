@@ -178,15 +178,17 @@ public struct CSVLoader: DataLoader {
         if options.y == nil {
             // Unasked for, series far off the others' scale would flatten them.
             let selection = ScaleSelection(series: series.map(\.ys))
-            // Of the series shown, those the magnitude split would leave flat are split by
-            // how much of an axis each fills, unless the command line arranges the kinds and
-            // axes itself; series of zeros and gaps stay where they are (nothing to fill).
+            // Of the series shown, two units go one an axis; else those the magnitude split
+            // would leave flat are split by how much of an axis each fills, unless the command
+            // line arranges the kinds and axes itself; series of zeros and gaps stay where
+            // they are (nothing to fill).
             let kept = selection.kept
             let magnitudeSplit = selection.secondAxis.compactMap { kept.firstIndex(of: $0) }
             let spans = kept.map { AxisSplit.span(of: series[$0].ys).flatMap { $0 == 0...0 ? nil : $0 } }
             let right = options.kinds.isEmpty
-                ? AxisSplit.rightAxis(spans: spans, magnitudeSplit: magnitudeSplit,
-                                      anchor: selection.anchor.flatMap { kept.firstIndex(of: $0) })
+                ? AxisSplit.rightAxis(units: kept.map { AxisTitles.unit(in: series[$0].name) })
+                    ?? AxisSplit.rightAxis(spans: spans, magnitudeSplit: magnitudeSplit,
+                                           anchor: selection.anchor.flatMap { kept.firstIndex(of: $0) })
                 : magnitudeSplit
             for index in right { series[kept[index]].axis = .right }
             if let warning = selection.warning(source: source, names: series.map(\.name)) {

@@ -1,4 +1,5 @@
 import ChartData
+import Foundation
 import XCTest
 
 /// The automatic second axis groups series by how much of an axis each fills, so none is
@@ -64,7 +65,7 @@ final class AxisSplitTests: XCTestCase {
         }
         let alone = try load(text, LoadOptions(y: ["Volume"]))
         XCTAssertEqual(alone.series.map(\.axis), [.left], "a volume alone is the chart")
-        XCTAssertEqual(alone.series.map(\.kind), [.line])
+        XCTAssertEqual(alone.series.map(\.kind), [.bar], "drawn as bars, as every stock chart draws a volume")
     }
 
     /// Seeded sets of series with random ranges: wherever some assignment (the anchor on
@@ -105,5 +106,17 @@ final class AxisSplitTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(splits, 100, "the cases exercise splitting")
+    }
+
+    /// Two units among the series' names: each on an axis of its own (a temperature of
+    /// 10–30 °C beside a humidity of 40–90% fills one axis well, but reads in two units).
+    func testTwoUnitsGoOneAnAxis() throws {
+        let rows = (0..<48).map { "\($0),\(20 + 8 * sin(Double($0) / 4)),\(65 + 20 * cos(Double($0) / 5)),\(18 + 6 * sin(Double($0) / 3))" }
+        let text = "hour,Temperature (°C),Humidity [%],Dew point (°C)\n" + rows.joined(separator: "\n")
+        let dataset = try load(text)
+        XCTAssertEqual(dataset.series.map(\.axis), [.left, .right, .left])
+        let three = try load("hour,a (°C),b [%],c (hPa)\n1,1,2,3\n2,2,3,4\n")
+        XCTAssertEqual(AxisSplit.rightAxis(units: ["°C", "%", "hPa"]), nil, "three units: the fill decides")
+        XCTAssertEqual(three.series.count, 3)
     }
 }

@@ -91,6 +91,19 @@ final class CandlesTests: XCTestCase {
         for member in ohlc.all { XCTAssertTrue(presenter.lines.isVisible(member)) }
     }
 
+    /// In a chart of several files the candles' toggle names their file, as its close did.
+    func testTheTogglesNameTheCandlesFile() throws {
+        var dataset = Dataset(source: "dax.csv", xs: [0, 1, 2], series: ["Open", "High", "Low", "Close"].map { name in
+            Series(name: "dax: " + name, ys: [10, 12, 11])
+        } + [Series(name: "sp: Close", ys: [5, 6, 7])])
+        try dataset.markOHLC(.required(columns: ["dax: Open", "dax: High", "dax: Low", "dax: Close"]), linesAsked: false)
+        let presenter = ChartPresenter(source: DataSource(dataset: dataset), factory: RecordingSurfaceFactory(), geometry: geometry,
+                                       initialFraction: 1)
+        settle(presenter)
+        let texts = presenter.stage.surfaces.compactMap { $0 as? RecordingTextSurface }.flatMap(\.runs).map(\.text)
+        XCTAssertTrue(texts.contains("dax: " + LegendController.candlesName), "\(texts)")
+    }
+
     /// Tab passes over the toggles the legend keeps off the canvas: from the chart it
     /// lands on the candles' one toggle, then on Adj Close's; Shift+Tab comes back.
     func testTabPassesOverTheCandlesHiddenToggles() throws {

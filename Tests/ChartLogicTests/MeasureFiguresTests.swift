@@ -59,6 +59,20 @@ final class MeasureFiguresTests: XCTestCase {
 
     /// The panel's rows over the crash of a made-up index: A and B, Δx in calendar
     /// words, the change with its percentage and slope, then the statistics.
+    /// Over candles the measure gives the close's figures (and the series beside them),
+    /// not four sets of rows for open, high, low and close.
+    func testACandleIsMeasuredByItsClose() throws {
+        var dataset = Dataset(source: "dax.csv", xs: [0, 1, 2], series: [
+            Series(name: "Open", ys: [10, 11, 12]), Series(name: "High", ys: [20, 21, 22]),
+            Series(name: "Low", ys: [1, 2, 3]), Series(name: "Close", ys: [15, 16, 18]),
+            Series(name: "Volume", ys: [100, 200, 300]),
+        ])
+        try dataset.markOHLC(.automatic, linesAsked: false)
+        let figures = MeasureFigures(dataset: dataset, from: 0, to: 2)
+        XCTAssertEqual(figures.series.map(\.name), ["Close", "Volume"])
+        XCTAssertEqual(figures.series.first?.change, 3)
+    }
+
     func testTheRowsSayEveryFigure() {
         let start = Double(CivilCalendar.days(year: 2007, month: 10, day: 9)) * day
         let ys = [1565.15, 1500, .nan, 1200, 676.53]

@@ -58,7 +58,7 @@ final class SeriesReadingTests: XCTestCase {
         settle(presenter)
         let copied = try XCTUnwrap(MeasureCommands.copiedText(from: presenter)).text
         XCTAssertTrue(copied.hasSuffix("\t113\t1010\n"), copied)
-        XCTAssertTrue(presenter.highlight.rows.contains { $0.hasSuffix("Close  1,010") }, "\(presenter.highlight.rows)")
+        XCTAssertTrue(presenter.highlight.rows.contains { $0.hasPrefix("b: Close  1,010") }, "\(presenter.highlight.rows)")
     }
 
     /// 2000 days of candles where every third row is a gap on a log axis (a Low of 0, and

@@ -47,7 +47,7 @@ final class SeveralFilesChartTests: XCTestCase {
         XCTAssertEqual(presenter.highlight.index, day13)
         let texts = factory.texts.flatMap(\.runs).map(\.text)
         XCTAssertTrue(texts.contains("a: Close  113"), "\(texts)")
-        XCTAssertTrue(texts.contains("b: Close  1,010"), "b's own point of day 10: \(texts)")
+        XCTAssertTrue(texts.contains { $0.hasPrefix("b: Close  1,010  (Nov 25, 2023 05:00)") }, "b's own point of day 10, dated: \(texts)")
         let day10 = presenter.scales.canvasX(1_700_006_400 + 10 * 86_400 + 5 * 3_600)
         XCTAssertTrue(presenter.highlight.circles.contains { abs($0.x - day10) < 0.5 }, "b's circle on its own point")
     }

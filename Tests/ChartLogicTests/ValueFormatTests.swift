@@ -1,5 +1,6 @@
 import ChartData
 import ChartGeometry
+import ChartSupport
 import XCTest
 
 final class ValueFormatTests: XCTestCase {
@@ -73,5 +74,20 @@ final class ValueFormatTests: XCTestCase {
         XCTAssertEqual(NumberLabel.format(-.leastNonzeroMagnitude, significantDigits: 3), "-4.94e-324", "a subnormal")
         XCTAssertEqual(NumberLabel.format(-.greatestFiniteMagnitude, significantDigits: 3), "-1.8e308")
         XCTAssertEqual(NumberLabel.format(0, significantDigits: 3), "0")
+    }
+
+    /// The board's and the summaries' numbers at the ends of `Double`: a subnormal and the
+    /// largest finite value keep their digits.
+    func testTheEndsOfDoubleAreWritten() {
+        XCTAssertEqual(ValueFormat.string(.leastNonzeroMagnitude, dataDecimals: 2), "4.94066e\u{2212}324")
+        XCTAssertEqual(ValueFormat.string(Double.leastNormalMagnitude / 4, dataDecimals: 2), "5.56268e\u{2212}309")
+        XCTAssertEqual(ValueFormat.string(-.greatestFiniteMagnitude, dataDecimals: 0), "\u{2212}1.79769e308")
+    }
+
+    /// A mean is written with a decimal at least: the mean of 1 and 2 is not 2.
+    func testAMeanOfWholeNumbersKeepsADecimal() {
+        let dataset = Dataset(source: "n.csv", xs: [1, 2], series: [Series(name: "v", ys: [1, 2])])
+        let lines = ChartSummary(dataset: dataset).withStatistics(from: dataset).lines
+        XCTAssertTrue(lines.contains { $0.contains("mean 1.5,") }, "\(lines)")
     }
 }

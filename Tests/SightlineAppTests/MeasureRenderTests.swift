@@ -58,7 +58,7 @@ final class MeasureRenderTests: ScratchFolderTestCase {
         let described = try ProcessRunner.run(ProcessRunner.sightline, ["describe", file, "--x-range", "55:85"])
         XCTAssertEqual(described.status, 0, described.error)
         // 55…85: 31 values, mean 70, sample deviation √(31 · 32 / 12) ≈ 9.09.
-        XCTAssertTrue(described.output.contains("y: 31 values, lowest 55, highest 85, mean 70, standard deviation 9.09.\n"),
+        XCTAssertTrue(described.output.contains("y: 31 values, lowest 55, highest 85, mean 70.0, standard deviation 9.09.\n"),
                       described.output)
         let json = try ProcessRunner.run(ProcessRunner.sightline, ["describe", file, "--x-range", "55:85", "--json"])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])

@@ -36,17 +36,24 @@ public enum ValueFormat {
     /// `2.5e20`, `−1.5e−9`.
     static func scientific(_ value: Double) -> String {
         let exponent = NumberLabel.decimalExponent(of: abs(value))
-        var mantissa = String(format: "%.\(significantDigits - 1)f", abs(value) / pow(10, Double(exponent)))
+        var mantissa = String(format: "%.\(significantDigits - 1)f", mantissaOf(abs(value), exponent: exponent))
         var shift = exponent
         if mantissa.hasPrefix("10") {
             // Rounding carried into another digit: 9.999999e9 is 1e10.
             shift += 1
-            mantissa = String(format: "%.\(significantDigits - 1)f", abs(value) / pow(10, Double(shift)))
+            mantissa = String(format: "%.\(significantDigits - 1)f", mantissaOf(abs(value), exponent: shift))
         }
         while mantissa.hasSuffix("0") { mantissa.removeLast() }
         if mantissa.hasSuffix(".") { mantissa.removeLast() }
         let power = shift < 0 ? minus + "\(-shift)" : "\(shift)"
         return (value < 0 ? minus : "") + mantissa + "e" + power
+    }
+
+    /// `magnitude` / 10^`exponent`, in two steps: 10⁻³²⁴ alone is 0 as a `Double` (a
+    /// subnormal's mantissa would be infinite) and 10³⁰⁸ × 10 is infinite.
+    private static func mantissaOf(_ magnitude: Double, exponent: Int) -> Double {
+        let half = exponent / 2
+        return magnitude / pow(10, Double(half)) / pow(10, Double(exponent - half))
     }
 
     /// `digits` (no sign) with a comma before each group of three from the right.

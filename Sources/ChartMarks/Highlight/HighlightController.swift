@@ -239,8 +239,12 @@ public final class HighlightController: RenderController {
             // In a chart of several files, each series is read at its own nearest point.
             let reading = source.reading(series: series, at: index)
             let own = reading?.index ?? index
-            let row = candle.flatMap { candleRow(series: series, candle: $0.candle) }
+            var row = candle.flatMap { candleRow(series: series, candle: $0.candle) }
                 ?? boardRow(series: series, at: own, value: reading?.value ?? .nan, among: visibleSeries)
+            // A series read at its own point elsewhere (another file's day) says which.
+            if candle == nil, dataset.xs[own] != x {
+                row += "  (" + dataset.xKind.label(dataset.xs[own], decimals: SeriesPrecision.maximumDecimals) + ")"
+            }
             boardRows.append((row, color.readable(on: theme.panel)))
             // Bars, areas and candles show their values on the board only; lines get a circle.
             guard composition.group(ofSeries: series) == nil, composition.candles?.contains(series) != true else { continue }

@@ -80,7 +80,9 @@ public final class LegendController: RenderController {
                     boxes.append(PixelBox(x: -1, y: -1, width: 0, height: 0))
                     continue
                 }
-                name = Self.candlesName
+                // In a chart of several files, the close's file prefix names the candles' file.
+                name = name.range(of: ": ", options: .backwards).map { name[..<$0.upperBound] + Self.candlesName }
+                    ?? Self.candlesName
             }
             let size = text.measure(name, pointSize: pointSize)
             let box = PixelBox(x: x, y: bar.y, width: size.width + 30 * scale, height: bar.height)

@@ -7,7 +7,7 @@ public enum KeyBindings {
         case navigate = "Navigate"
         case yAxis = "y axis"
         case highlight = "Highlight"
-        case measure = "Measure & copy"
+        case measure = "Measure, notes, copy"
         case series = "Series"
         case soundAndText = "Sound & text"
         case window = "Window"
@@ -43,6 +43,7 @@ public enum KeyBindings {
         Binding(.yAxis, "Shift+wheel", "zoom y at the pointer"),
         Binding(.yAxis, "drag a y axis", "stretch y; a drag then moves it"),
         Binding(.yAxis, "double-click an axis", "fit that y again"),
+        Binding(.yAxis, "l, Shift+L", "left, right y axis: log or linear"),
         Binding(.highlight, "hover", "highlight the nearest point"),
         Binding(.highlight, "click", "pin or unpin the highlight"),
         Binding(.highlight, "Enter", "pin the point at the centre"),
@@ -50,8 +51,8 @@ public enum KeyBindings {
         Binding(.highlight, "← → on a pin", "step it, the view following"),
         Binding(.highlight, "Page Up, Page Down", "with a pin: pin and view a screen"),
         Binding(.highlight, "Esc", "clear; leave a day or the pie"),
-        Binding(.highlight, "n on a pin", "write or edit its note (Enter keeps)"),
         Binding(.measure, "shift-click, m on a pin", "measure A to B (Esc clears)"),
+        Binding(.measure, "n on a pin", "write or edit its note (Enter keeps)"),
         Binding(.measure, "Ctrl+C", "copy the measure, or the pin"),
         Binding(.series, "click a toggle", "show or hide its series"),
         Binding(.series, "shift-click", "a toggle: show it alone"),
@@ -66,7 +67,6 @@ public enum KeyBindings {
         Binding(.soundAndText, "s", "summary, spoken by speech-dispatcher"),
         Binding(.window, "?", "this list (? or Esc closes it)"),
         Binding(.window, "t", "day or night"),
-        Binding(.window, "l, Shift+L", "left, right y axis: log or linear"),
         Binding(.window, "Ctrl+S", "save the view as PNG and alt text"),
         Binding(.window, "q, Ctrl+W", "quit"),
     ]

@@ -51,7 +51,7 @@ extension MeasureFigures {
         let count = "\(DisplayText.count(stats.count)) \(stats.count == 1 ? "value" : "values")"
         let spread = stats.standardDeviation.map { "  ·  std dev \(ChartSummary.deviation($0, decimals: figures.decimals))" } ?? ""
         return [MeasureRow(text: head, series: figures.series),
-                MeasureRow(text: "   \(count)  ·  mean \(value(mean))\(spread)", series: figures.series),
+                MeasureRow(text: "   \(count)  ·  mean \(ChartSummary.mean(mean, decimals: figures.decimals))\(spread)", series: figures.series),
                 MeasureRow(text: "   low \(value(low.y)) \(xLabel(low.x))  ·  high \(value(high.y)) \(xLabel(high.x))",
                     series: figures.series),
                 MeasureRow(text: "   first \(value(first.y)) \(xLabel(first.x))  ·  last \(value(last.y)) \(xLabel(last.x))",

@@ -63,7 +63,8 @@ public struct MeasureFigures: Equatable, Sendable {
         xDecimals = SeriesPrecision.decimals(of: [range.lowerBound, range.upperBound])
         let unit = slopeUnit.xUnits(on: dataset.xKind)
         let decimals = decimals ?? dataset.series.map { SeriesPrecision.decimals(of: $0.ys) }
-        self.series = (chosen ?? Array(dataset.series.indices)).filter { dataset.series.indices.contains($0) }.map { s in
+        // As `describe` chooses them: a candle's close stands for its four.
+        self.series = ChartSummary.chosen(chosen, of: dataset).map { s in
             let ys = dataset.series[s].ys
             // The change and its percentage as `describe` words them: the same rule
             // withholds it. The statistics take the extremes that pass found.

@@ -30,9 +30,15 @@ extension ChartSummary {
         }
         func value(_ y: Double) -> String { ValueFormat.string(y, dataDecimals: summary.decimals) }
         var sentence = "\(DisplayText.name(summary.name)): \(DisplayText.count(stats.count)) values, "
-            + "lowest \(value(low.y)), highest \(value(high.y)), mean \(value(mean))"
+            + "lowest \(value(low.y)), highest \(value(high.y)), mean \(Self.mean(mean, decimals: summary.decimals))"
         if let deviation = stats.standardDeviation { sentence += ", standard deviation " + Self.deviation(deviation, decimals: summary.decimals) }
         return sentence + "."
+    }
+
+    /// A mean: with the data's decimals, one at least (the mean of 1 and 2 is 1.5, which
+    /// whole numbers would write as 2, past the highest value's side of the middle).
+    static func mean(_ value: Double, decimals: Int) -> String {
+        ValueFormat.string(value, dataDecimals: max(decimals, 1))
     }
 
     /// A standard deviation: with the data's decimals from 100 up, else to three
