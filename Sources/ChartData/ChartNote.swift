@@ -7,8 +7,8 @@ public struct ChartNote: Equatable, Codable, Sendable {
     /// The text as typed or given; shown escaped and cut (`displayText`).
     public var text: String
 
-    /// The most characters a note keeps (typing stops there; a session's longer note is
-    /// dropped when read back).
+    /// The most characters a note keeps (typing stops there; a longer `--note` or
+    /// session note is cut).
     public static let textLimit = 200
     /// The most characters of a note shown on the chart, the rest replaced by "…".
     public static let displayLimit = 48
@@ -20,15 +20,33 @@ public struct ChartNote: Equatable, Codable, Sendable {
         self.text = text
     }
 
+    /// A note as every way in takes one (Enter in the window's field, `--note`, the
+    /// session read back): the text without control characters (a note is one line),
+    /// trimmed of white space at either end and cut at `textLimit` characters; `nil`
+    /// where that leaves nothing or x is no finite number. (`init(x:text:)` takes a
+    /// note as it is, for one already made this way or a draft being typed.)
+    public init?(x: Double, validating text: String) {
+        guard x.isFinite, let text = Self.validText(text) else { return nil }
+        self.init(x: x, text: text)
+    }
+
+    /// `text` as a note keeps it (`init(x:validating:)`), or `nil` where nothing is left.
+    public static func validText(_ text: String) -> String? {
+        let clean = withoutControlCharacters(text)
+        guard let start = clean.firstIndex(where: { !$0.isWhitespace }), let end = clean.lastIndex(where: { !$0.isWhitespace })
+        else { return nil }
+        return String(clean[start...end].prefix(textLimit))
+    }
+
+    /// `text` without its control characters (Unicode's Cc: C0, DEL, C1), as the
+    /// window's field drops them from what is typed.
+    public static func withoutControlCharacters(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+    }
+
     /// The text made safe to show: control characters and bidirectional overrides
     /// escaped, cut at `displayLimit` characters.
     public var displayText: String { DisplayText.name(text, limit: Self.displayLimit) }
-
-    /// Whether the note may be kept: a finite x and a text that is not blank, at most
-    /// `textLimit` characters, with no NUL.
-    public var isValid: Bool {
-        x.isFinite && !text.allSatisfy(\.isWhitespace) && text.count <= Self.textLimit && !text.utf8.contains(0)
-    }
 
     /// `notes` with `note` put in: it replaces a note at the same x, or joins them, kept in
     /// ascending x; a note with a blank text removes the one at its x instead.

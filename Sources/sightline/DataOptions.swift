@@ -64,7 +64,7 @@ struct DataOptions: ParsableArguments {
         if let chart, chart < 1 { throw ValidationError(NumberCheck.message("--chart", chart, "charts count from 1")) }
         if let yColumns, yColumns.split(separator: ",").isEmpty { throw ValidationError("--y needs at least one name") }
         if let ohlcColumns, ohlcColumns.split(separator: ",").count != 4 {
-            throw ValidationError("--ohlc-columns needs four names, open,high,low,close: '\(ohlcColumns)'")
+            throw ValidationError("--ohlc-columns needs four names, open,high,low,close: \(DisplayText.quoted(ohlcColumns))")
         }
         for (flag, value) in [("--bars", bars), ("--area", area), ("--y2", y2)] {
             if let value, value.split(separator: ",").isEmpty { throw ValidationError("\(flag) needs at least one name") }

@@ -57,17 +57,18 @@ struct Describe: ParsableCommand {
         let loadStarted = Date()
         let dataset = try CommandSupport.load([file] + moreFiles, options: data)
         let range = try xRange?.requiringData(in: dataset)
+        let notes = try CommandSupport.notes(for: file, chart: data.chart, arguments: self.notes, in: dataset)
         let started = Date()
         // On a log axis (--log-y) the trend is read in log terms: a compounded rate.
         let summary: ChartSummary
         if scale.logAxes.isEmpty {
             summary = ChartSummary(dataset: dataset, overX: range).withStatistics(from: dataset)
-                .with(notes: try notes(in: dataset))
+                .with(notes: notes)
         } else {
             let source = DataSource(dataset: dataset, lodMethod: .none, logAxes: scale.logAxes)
             ScaleOptions.warn(about: source)
             summary = ChartSummary(source: source, overX: range).withStatistics(from: dataset)
-                .with(notes: try notes(in: dataset))
+                .with(notes: notes)
         }
         let seconds = Date().timeIntervalSince(started)
         let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
@@ -77,17 +78,5 @@ struct Describe: ParsableCommand {
                                              started.timeIntervalSince(loadStarted), seconds * 1000, summary.pointCount,
                                              summary.series.count))
         }
-    }
-
-    /// The notes the session keeps for the file (its chart), then those of `--note`
-    /// (which win at their point).
-    private func notes(in dataset: Dataset) throws -> [ChartNote] {
-        var kept: [ChartNote] = []
-        if file != "-" {
-            let store = SessionStore()
-            store.onWarning = { CommandSupport.printError("warning: \($0)") }
-            kept = store.loadNow().entry(for: Open.realPath(file), chart: data.chart)?.notes ?? []
-        }
-        return try NoteArgument.notes(notes, in: dataset).reduce(kept) { ChartNote.setting($1, in: $0) }
     }
 }

@@ -12,7 +12,7 @@ struct NoteArgument {
 
     static let help = ArgumentHelp(
         "A note at a point, X=TEXT (repeatable): X a date (2020-03-16), a date and time or a number in data units; "
-            + "drawn at the data's point nearest X.",
+            + "drawn at the data's point nearest X, beside the notes the window's session keeps for the file.",
         valueName: "x=text")
 
     /// The note in `text`, or why it is not one (exit 64).
@@ -20,14 +20,17 @@ struct NoteArgument {
         guard let equals = text.firstIndex(of: "=") else {
             throw ValidationError("give X=TEXT, a point's x and the note, like 2020-03-16=\"Covid crash\"")
         }
-        let xText = text[..<equals], note = String(text[text.index(after: equals)...])
+        let xText = text[..<equals], typed = String(text[text.index(after: equals)...])
         guard let x = RangeArgument.bound(xText) else {
             throw ValidationError("\(DisplayText.quoted(xText)) is no x: give a date like 2020-03-16, a date and time "
                                   + "like 2020-03-16T09:30, or a number")
         }
-        guard !note.allSatisfy(\.isWhitespace) else { throw ValidationError("the note after '=' is empty") }
-        if case let .number(value) = x, !value.isFinite { throw ValidationError("x must be a finite number") }
-        return NoteArgument(x: x, text: String(note.prefix(ChartNote.textLimit)), given: text)
+        // Cleaned as the window's field cleans what is typed (one line, trimmed, cut).
+        guard let note = ChartNote.validText(typed) else { throw ValidationError("the note after \"=\" is empty") }
+        if case let .number(value) = x, !value.isFinite {
+            throw ValidationError("--note's x must be a finite number, not \(DisplayText.quoted(xText))")
+        }
+        return NoteArgument(x: x, text: note, given: text)
     }
 
     /// The note at the data's point nearest x: on a time axis a date names its day (the
@@ -46,7 +49,7 @@ struct NoteArgument {
             (start, end) = (number, number)
         } else {
             throw CommandSupport.fail(message: "--note \(DisplayText.quoted(given)): x in \(DisplayText.quoted(dataset.source)) "
-                                          + "is numbers, so give a number before '='", code: 64)
+                                          + "is numbers, so give a number before \"=\"", code: 64)
         }
         let xs = dataset.xs
         guard let first = xs.first, let last = xs.last, end >= first, start <= last else {

@@ -115,29 +115,28 @@ struct Render: ParsableCommand {
         let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
         let measured = try measure?.measuredPoints(in: dataset)
-        let notes = try NoteArgument.notes(self.notes, in: dataset)
+        // The notes describe lists for the file, drawn unless --plain (which has no frame).
+        let notes = plain ? [] : try CommandSupport.notes(for: file, chart: data.chart, arguments: self.notes, in: dataset)
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: plain, xRange: x, points: points,
                            yRange: givenY.left, logAxes: scale.logAxes)
         }
         let source = plan.source
         ScaleOptions.warn(about: source)
-        // The days asked for, or the picture's range when none was.
-        let described = points ?? plan.visible.minX...plan.visible.maxX
-        let description = altText ? ChartSummary(source: source, overX: described).withStatistics(from: dataset)
-            .with(notes: notes).lines.joined(separator: "\n") + "\n" : nil
+        let rightY = givenY.right.flatMap { LogPlot.plotted($0, logarithmic: source.logAxes.contains(.right)) }
+        let picture = plan.picture(rightY: rightY, notes: notes, measure: measured, theme: look.chartTheme, size: size.value,
+                                   points: points)
+        let description = altText ? picture.altText(of: source) : nil
         try CommandSupport.reporting {
             let renderer = try OffscreenRenderer()
-            let scene = try ChartScene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
-                                       theme: look.chartTheme, lineWidth: lineWidth, gradient: paintsGradient,
-                                       font: look.font(plain: plain), title: title, smooth: look.smooth, measure: measured,
-                                       notes: notes)
-            scene.rightY = givenY.right.flatMap { LogPlot.plotted($0, logarithmic: source.logAxes.contains(.right)) }
+            let scene = try picture.scene(device: renderer.device, source: source, layout: plain ? .plain : .standard,
+                                          lineWidth: lineWidth, gradient: paintsGradient, font: look.font(plain: plain),
+                                          title: title, smooth: look.smooth)
             let started = Date()
-            let image = try renderer.render(scene, viewport: Viewport(visible: plan.visible), size: size.value)
+            let image = try picture.render(scene, with: renderer)
             let seconds = Date().timeIntervalSince(started)
-            let picture = (file: pictureFile, bytes: try PNGFile.encode(image, for: output))
-            try OutputFile.write(together: [picture] + (description.map { [(textFile, Array($0.utf8))] } ?? []))
+            let written = (file: pictureFile, bytes: try PNGFile.encode(image, for: output))
+            try OutputFile.write(together: [written] + (description.map { [(textFile, Array($0.utf8))] } ?? []))
             if verbose {
                 print("renderer     \(renderer.device.renderer) (\(renderer.device.limits.version))")
                 print("points       \(dataset.count) × \(dataset.series.count) series, LOD \(data.lod.rawValue)")

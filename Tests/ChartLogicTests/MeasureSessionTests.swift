@@ -33,6 +33,26 @@ final class MeasureSessionTests: XCTestCase {
         }
     }
 
+    /// The measure and the y set by hand are read by one lenient rule: two finite ends,
+    /// lower first; a measure may run from a point to itself, an axis needs a height.
+    /// A bad pair is that field's default, never the entry.
+    func testTheSessionsRangesAreReadByOneRule() throws {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        func read(_ pair: String) throws -> SessionEntry? {
+            let json = #"{"entries": [{"path": "/a.csv", "measure": \#(pair), "manualY": {"left": \#(pair), "right": [0, 1]}}]}"#
+            return try decoder.decode(Session.self, from: Data(json.utf8)).entry(for: "/a.csv")
+        }
+        for (pair, measure, left) in [("[1, 2]", 1.0...2, 1.0...2), ("[1, 1]", 1...1, nil), ("[2, 1]", nil, nil),
+                                      (#"["nan", 1]"#, nil, nil), (#"[1, "nan"]"#, nil, nil), (#"["-inf", 1]"#, nil, nil),
+                                      (#"[0, "inf"]"#, nil, nil), ("[1]", nil, nil), ("null", nil, nil)] {
+            let entry = try XCTUnwrap(try read(pair), pair)
+            XCTAssertEqual(entry.measure, measure, pair)
+            XCTAssertEqual(entry.manualY.left, left, pair)
+            XCTAssertEqual(entry.manualY.right, 0...1, "\(pair): the other axis stays")
+        }
+    }
+
     func testUpdatesSetClearAndBelongToTheirFile() {
         var session = Session()
         let file = SessionEntry(path: "/a.csv")

@@ -115,4 +115,24 @@ final class NoteCommandsTests: XCTestCase {
         XCTAssertNotNil(field, "a long note's field still shows, its end in view")
         XCTAssertTrue(field.map(explorer.main.geometry.plotBox.contains) ?? false)
     }
+
+    /// Enter keeps the note as every path keeps one (`ChartNote.init(x:validating:)`):
+    /// trimmed; a note of spaces alone is blank, and deletes the one at its point.
+    func testEnterKeepsTheNoteTrimmedAndABlankOneDeletes() {
+        let (explorer, router, _, saved) = assembled()
+        explorer.settle()
+        let main = explorer.main
+        let x = main.source.dataset.xs[30]
+        main.highlight.pin(index: 30)
+        XCTAssertTrue(router.send(.command(.note)))
+        XCTAssertTrue(router.send(.text("  Peak  ")))
+        XCTAssertTrue(router.send(.command(.chart(.enter))))
+        XCTAssertEqual(main.notes.notes, [ChartNote(x: x, text: "Peak")])
+        XCTAssertTrue(router.send(.command(.note)))
+        for _ in 0..<4 { XCTAssertTrue(router.send(.command(.deleteBackward))) }
+        XCTAssertTrue(router.send(.text("   ")))
+        XCTAssertTrue(router.send(.command(.chart(.enter))))
+        XCTAssertEqual(main.notes.notes, [], "spaces alone delete the note")
+        XCTAssertEqual(saved().last, [])
+    }
 }

@@ -51,9 +51,11 @@ final class SessionNotesTests: XCTestCase {
         XCTAssertEqual(session.entry(for: "/a.csv")?.hiddenSeries, ["V"])
     }
 
-    /// Hostile read-back: each bad note is dropped and the good ones stay (a NUL, a
-    /// blank or over-long text, an x that is no finite number, the wrong types); a
-    /// list that is no list is none; two at one x keep the last; at most the limit.
+    /// Hostile read-back: each note is taken as the window's field takes one (control
+    /// characters, a NUL among them, dropped; trimmed; an over-long text cut), a blank
+    /// one, an x that is no finite number and the wrong types are dropped and the good
+    /// ones stay; a list that is no list is none; two at one x keep the last; at most
+    /// the limit.
     func testNotesReadBackAreValidated() throws {
         let long = String(repeating: "x", count: ChartNote.textLimit + 1)
         let session = try decode("""
@@ -61,11 +63,13 @@ final class SessionNotesTests: XCTestCase {
           {"x": 3, "text": "kept"}, {"x": 1, "text": "nul\\u0000"}, {"x": 2, "text": "  "},
           {"x": 4, "text": "\(long)"}, {"x": "NaN", "text": "nan"},
           {"x": 5}, {"text": "no x"}, 7, null, {"x": 6, "text": 12}, {"x": 0, "text": "first"},
-          {"x": 3, "text": "later"}]},
+          {"x": 3, "text": "later"}, {"x": 8, "text": " \\u001b[31mred\\n "}, {"x": 9, "text": "\\u0007\\t"}]},
           {"path": "/b.csv", "notes": {"x": 1, "text": "not a list"}},
           {"path": "/c.csv", "notes": "text"}]}
         """)
-        XCTAssertEqual(session.entry(for: "/a.csv")?.notes, [ChartNote(x: 0, text: "first"), ChartNote(x: 3, text: "later")])
+        XCTAssertEqual(session.entry(for: "/a.csv")?.notes,
+                       [ChartNote(x: 0, text: "first"), ChartNote(x: 1, text: "nul"), ChartNote(x: 3, text: "later"),
+                        ChartNote(x: 4, text: String(long.dropLast())), ChartNote(x: 8, text: "[31mred")])
         XCTAssertEqual(session.entry(for: "/b.csv")?.notes, [])
         XCTAssertEqual(session.entry(for: "/c.csv")?.notes, [])
         XCTAssertEqual(session.entries.count, 3, "a bad list costs no entry")
@@ -82,5 +86,16 @@ final class SessionNotesTests: XCTestCase {
         let shown = ChartNote(x: 0, text: String(repeating: "w", count: 150)).displayText
         XCTAssertEqual(shown.count, ChartNote.displayLimit + 1)
         XCTAssertTrue(shown.hasSuffix("…"))
+    }
+
+    /// The one validation every path shares: control characters (C0, DEL, C1) dropped,
+    /// trimmed, cut at the limit; blank or at no finite x, no note.
+    func testANoteIsCleanedOnceForEveryPath() {
+        XCTAssertEqual(ChartNote(x: 1, validating: "  a\nb\u{7f}\u{85}c\t ")?.text, "abc")
+        XCTAssertEqual(ChartNote(x: 1, validating: "é \u{1F9A0} \u{202e}x")?.text, "é \u{1F9A0} \u{202e}x", "the rest is kept, shown escaped")
+        XCTAssertEqual(ChartNote(x: 1, validating: String(repeating: "w", count: 300))?.text.count, ChartNote.textLimit)
+        XCTAssertNil(ChartNote(x: 1, validating: " \n\u{1b} "))
+        XCTAssertNil(ChartNote(x: .nan, validating: "text"))
+        XCTAssertNil(ChartNote(x: .infinity, validating: "text"))
     }
 }

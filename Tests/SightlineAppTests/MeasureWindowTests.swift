@@ -38,7 +38,9 @@ final class MeasureWindowTests: XCTestCase {
         try XCTSkipIf(!paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/xclip") },
                       "xclip is not installed (scripts/install-deps.sh installs it)")
         let display = try XvfbDisplay()
-        var app: LaunchedApp? = try display.launchSightline(["Resources/sample.csv", "--size", "1280x720"])
+        // Standard error, where the chart's notices are said ("Copied…").
+        let said = TraceLog()
+        var app: LaunchedApp? = try display.launchSightline(["Resources/sample.csv", "--size", "1280x720"], errors: said.pipe)
         let window = app!.window, trace = app!.trace
         _ = try screenshot(until: showsChart, window: window, display: display, name: "measure-opened")
         XCTAssertTrue(trace.wait { $0.lastX != nil })
@@ -65,7 +67,7 @@ final class MeasureWindowTests: XCTestCase {
         XCTAssertEqual(outside, 0, "and nowhere else")
 
         try display.xdotool(["key", "--window", window, "ctrl+c"])
-        usleep(300_000)
+        XCTAssertTrue(said.wait { $0.count(containing: "Copied the measure's figures") == 1 }, "Ctrl+C copies: \(said.lines)")
         let figures = try clipboard(display)
         XCTAssertTrue(figures.hasPrefix("A  "), figures)
         XCTAssertTrue(figures.contains("\nΔx  "), figures)
@@ -78,7 +80,7 @@ final class MeasureWindowTests: XCTestCase {
         trace.waitUntilStill()
         XCTAssertNotNil(trace.lastBoard, "and keeps the pin")
         try display.xdotool(["key", "--window", window, "ctrl+c"])
-        usleep(300_000)
+        XCTAssertTrue(said.wait { $0.count(containing: "Copied the pinned point") == 1 }, "Ctrl+C copies: \(said.lines)")
         let point = try clipboard(display).split(separator: "\n")
         XCTAssertEqual(point.first.map(String.init), "date\tBerlin °C\tMadrid °C", "\(point)")
         XCTAssertEqual(point.count, 2)

@@ -35,7 +35,7 @@ final class NoteCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(result.status, 0, result.error)
         let lines = result.output.split(separator: "\n").map(String.init)
         XCTAssertEqual(Array(lines.suffix(2)), [#"Note at Feb 1, 2023: "Start of "Feb""."#,
-                                                #"Note at Mar 13, 2023: "Dip \x1b[31mred"."#], result.output)
+                                                #"Note at Mar 13, 2023: "Dip [31mred"."#], result.output)
 
         let json = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--json"], environment: environment)
         XCTAssertEqual(json.status, 0, json.error)
@@ -43,7 +43,7 @@ final class NoteCommandTests: ScratchFolderTestCase {
         let notes = try XCTUnwrap(object["notes"] as? [[String: Any]])
         XCTAssertEqual(notes.count, 1)
         XCTAssertEqual(notes.first?["x"] as? String, "2023-03-13T00:00:00Z")
-        XCTAssertEqual(notes.first?["text"] as? String, "Dip \u{1b}[31mred", "the JSON keeps the text whole")
+        XCTAssertEqual(notes.first?["text"] as? String, "Dip [31mred", "read back as the window's field takes a note")
 
         let outside = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--x-range", "2023-01"],
                                             environment: environment)
@@ -78,5 +78,39 @@ final class NoteCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(result.status, 0, result.error)
         let text = try String(contentsOfFile: out + ".txt", encoding: .utf8)
         XCTAssertTrue(text.hasSuffix("Note at Mar 1, 2023: \"Turn\".\n"), text)
+    }
+
+    /// `render` draws the notes the session keeps for the file, as `describe` lists them:
+    /// its alt text ends with describe's note line, and the picture differs from one
+    /// rendered under a session without notes.
+    func testRenderDrawsTheSessionsNotesAsDescribeListsThem() throws {
+        let path = try prices()
+        let environment = try session(for: path).merging(["SDL_VIDEODRIVER": "offscreen"]) { $1 }
+        let described = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path], environment: environment)
+        XCTAssertEqual(described.status, 0, described.error)
+        let noteLine = try XCTUnwrap(described.output.split(separator: "\n").last.map(String.init))
+        XCTAssertTrue(noteLine.hasPrefix("Note at Mar 13, 2023"), described.output)
+
+        let noted = folder + "/kept.png", bare = folder + "/bare.png"
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--out", noted, "--alt-text"],
+                                           environment: environment)
+        XCTAssertEqual(result.status, 0, result.error)
+        let altText = try String(contentsOfFile: noted + ".txt", encoding: .utf8)
+        XCTAssertEqual(altText.split(separator: "\n").last.map(String.init), noteLine, altText)
+
+        let without = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--out", bare],
+                                            environment: ["XDG_CONFIG_HOME": folder + "/empty", "SDL_VIDEODRIVER": "offscreen"])
+        XCTAssertEqual(without.status, 0, without.error)
+        XCTAssertNotEqual(FileManager.default.contents(atPath: noted), FileManager.default.contents(atPath: bare),
+                          "the kept note is drawn")
+    }
+
+    /// `--note` is cleaned as the window's field cleans what is typed: a line break and
+    /// the other control characters dropped, spaces at either end trimmed.
+    func testANoteGivenIsCleanedAsTheWindowsField() throws {
+        let path = try prices()
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--note", "2023-02-01= a\nb\u{1b}c "])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.hasSuffix("Note at Feb 1, 2023: \"abc\".\n"), result.output)
     }
 }

@@ -80,9 +80,10 @@ final class NotesWindowTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let display = try XvfbDisplay()
-        let errors = Pipe()
+        // Standard error, where the chart's notices are said ("Saved…", once both files are written).
+        let said = TraceLog()
         let app = try display.launchSightline(["Resources/sample.csv", "--size", "1000x600"],
-                                              environment: ["XDG_PICTURES_DIR": folder], errors: errors)
+                                              environment: ["XDG_PICTURES_DIR": folder], errors: said.pipe)
         defer { withExtendedLifetime(app) {} }
         _ = try screenshot(until: showsChart, window: app.window, display: display, name: "export-opened")
         app.trace.waitUntilStill()
@@ -90,20 +91,22 @@ final class NotesWindowTests: XCTestCase {
         func pictures() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
         }
-        try display.xdotool(["key", "--window", app.window, "ctrl+s"])
-        var deadline = Date().addingTimeInterval(20)
-        while pictures().count < 1, Date() < deadline { usleep(100_000) }
-        try display.xdotool(["key", "--window", app.window, "ctrl+s"])
-        deadline = Date().addingTimeInterval(20)
-        while pictures().count < 2, Date() < deadline { usleep(100_000) }
+        // The files are reserved empty first and written after: "Saved…" says they are whole.
+        for saves in 1...2 {
+            try display.xdotool(["key", "--window", app.window, "ctrl+s"])
+            XCTAssertTrue(said.wait(timeout: 20) { $0.count(containing: "Saved the view") == saves }, "save \(saves): \(said.lines)")
+        }
+        XCTAssertTrue(said.lines.contains { $0.contains("Saved") && $0.contains(folder) }, "standard error says where: \(said.lines)")
         let names = pictures()
         XCTAssertEqual(names.count, 2, "two pictures: \(names)")
         guard names.count == 2 else { return }
         XCTAssertNotEqual(names[0], names[1])
         XCTAssertTrue(names.allSatisfy { $0.hasPrefix("sightline-sample-") }, "\(names)")
         XCTAssertTrue(names.contains { $0.hasSuffix("-2.png") }, "the second takes the next number: \(names)")
-        usleep(300_000)
-        XCTAssertTrue(app.process.isRunning)
+        // The window goes on: it draws again when the pointer moves.
+        let drawn = app.trace.lines.count
+        try display.xdotool(["mousemove", "--window", app.window, "500", "300"])
+        XCTAssertTrue(app.trace.wait { $0.lines.count > drawn }, "the window draws on after the exports")
 
         // What `render` draws for the same range and size.
         let reference = folder + "/reference.png"
@@ -127,13 +130,6 @@ final class NotesWindowTests: XCTestCase {
             let text = try String(contentsOfFile: folder + "/" + name + ".txt", encoding: .utf8)
             XCTAssertTrue(text.contains("points from"), "the alt text describes the view: \(text)")
         }
-        // Read what is there without waiting for the app to end.
-        let descriptor = errors.fileHandleForReading.fileDescriptor
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        var bytes = [UInt8](repeating: 0, count: 65_536)
-        let count = read(descriptor, &bytes, bytes.count)
-        let said = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
-        XCTAssertTrue(said.contains("Saved") && said.contains(folder), "standard error says where: \(said)")
     }
 
     /// A write that fails (here past `ulimit -f`, as on a full disk) is said on the chart
@@ -143,28 +139,21 @@ final class NotesWindowTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let display = try XvfbDisplay()
-        let trace = TraceLog(), errors = Pipe()
+        let trace = TraceLog(), said = TraceLog()
         // 40 blocks: the session fits, a picture of the chart does not.
         let process = try ProcessRunner.start("/bin/sh", ["-c", #"ulimit -f 40; exec "$0" "$@""#, ProcessRunner.sightline,
                                                           "Resources/sample.csv", "--size", "1000x600"],
                                               environment: display.environment.merging(["SIGHTLINE_TRACE": "1",
                                                                                         "XDG_PICTURES_DIR": folder]) { $1 },
-                                              output: trace.pipe, errors: errors)
+                                              output: trace.pipe, errors: said.pipe)
         let app = LaunchedApp(process: process, trace: trace)
         defer { withExtendedLifetime(app) {} }
         app.window = try display.waitForWindow(titled: "Sightline", of: process)
         _ = try screenshot(until: showsChart, window: app.window, display: display, name: "export-full-opened")
         try display.xdotool(["key", "--window", app.window, "ctrl+s"])
-        let descriptor = errors.fileHandleForReading.fileDescriptor
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        var said = ""
-        let deadline = Date().addingTimeInterval(20)
-        while !said.contains("not saved"), Date() < deadline {
-            var bytes = [UInt8](repeating: 0, count: 65_536)
-            let count = read(descriptor, &bytes, bytes.count)
-            if count > 0 { said += String(decoding: bytes.prefix(count), as: UTF8.self) } else { usleep(100_000) }
-        }
-        XCTAssertTrue(said.contains("file too large") && said.hasSuffix("the view was not saved\n"), "the failure is said: \(said)")
+        XCTAssertTrue(said.wait(timeout: 20) { $0.count(containing: "not saved") == 1 }, "the failure is said: \(said.lines)")
+        let failure = said.lines.last { $0.contains("not saved") } ?? ""
+        XCTAssertTrue(failure.contains("file too large") && failure.hasSuffix("the view was not saved"), "the failure is said: \(failure)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "nothing left behind")
         XCTAssertTrue(process.isRunning, "the window goes on")
     }

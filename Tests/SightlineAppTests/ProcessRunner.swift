@@ -21,7 +21,13 @@ enum ProcessRunner {
         var error: String
     }
 
-    /// Runs `executable` to completion (killing it after `timeout` seconds).
+    /// A session folder that holds nothing: `render` and `describe` read the notes the
+    /// session keeps, so a run that names no session of its own must not read the
+    /// person's (`~/.config/sightline`).
+    static let noSession = NSTemporaryDirectory() + "sightline-tests-no-session-\(getpid())"
+
+    /// Runs `executable` to completion (killing it after `timeout` seconds), under
+    /// `noSession` unless `environment` names an `XDG_CONFIG_HOME`.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                     removing removed: [String] = [], timeout: TimeInterval = 120) throws -> Result {
@@ -29,6 +35,7 @@ enum ProcessRunner {
         process.executableURL = URL(fileURLWithPath: try resolve(executable))
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        env["XDG_CONFIG_HOME"] = noSession
         for name in removed { env.removeValue(forKey: name) }
         env.merge(environment) { $1 }
         process.environment = env

@@ -226,6 +226,11 @@ final class TraceLog: Sendable {
         return false
     }
 
+    /// How many lines so far hold `text` (a notice on standard error: "Copied…", "Saved…").
+    func count(containing text: String) -> Int {
+        lines.filter { $0.contains(text) }.count
+    }
+
     /// Waits (at most `timeout` seconds) until `condition` holds for the log; returns whether it did.
     @discardableResult
     func wait(timeout: TimeInterval = 15, until condition: (TraceLog) -> Bool) -> Bool {

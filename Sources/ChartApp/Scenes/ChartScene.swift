@@ -1,6 +1,7 @@
 import ChartData
 import ChartGeometry
 import ChartInteraction
+import ChartMarks
 import ChartRender
 import ChartStage
 import Foundation
@@ -19,6 +20,18 @@ public final class ChartScene {
     public let fit: ChartFit
     /// The right axis's y as given (`render --y2-range`); `nil` fits it to each picture's x.
     public var rightY: ClosedRange<Double>?
+    /// The dataset indices of the series drawn (all by default); the others are hidden
+    /// as the window hides them, and the right axis fits to these alone.
+    public var shownSeries: [Int] {
+        didSet {
+            for case let lines as SeriesLinesController in stage.controllers {
+                for series in source.dataset.series.indices {
+                    lines.setVisible(series, shownSeries.contains(series), animated: false)
+                }
+            }
+            fitRightY()
+        }
+    }
     private let device: RenderDevice
     private let factory: GPUSurfaceFactory
 
@@ -41,13 +54,19 @@ public final class ChartScene {
             ?? DataRect(minX: 0, maxX: 1, minY: 0, maxY: 1)
         stage = RenderStage(viewport: initial, geometry: StageGeometry(canvas: PixelSize(width: 1, height: 1), layout: layout),
                             theme: theme, factory: factory)
-        let x = initial.minX...initial.maxX
-        if let rightY = fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) {
-            stage.rightViewport.set(.init(y: rightY))
-        }
+        shownSeries = Array(source.dataset.series.indices)
+        fitRightY()
         for controller in ChartAssembly.still(source: source, plain: layout == .plain, lineWidth: lineWidth, gradient: gradient,
                                               title: title, smooth: smooth, measure: measure, notes: notes) {
             stage.add(controller)
+        }
+    }
+
+    /// Fits the right axis to the shown series over the x in view.
+    private func fitRightY() {
+        let target = stage.viewport.target
+        if let y = fit.y(for: .right, inX: target.minX...target.maxX, visible: shownSeries) {
+            stage.rightViewport.set(.init(y: y))
         }
     }
 
@@ -66,9 +85,7 @@ public final class ChartScene {
             let x = visible.minX...visible.maxX
             stage.setX(x)
             stage.viewport.set(.init(y: visible.minY...visible.maxY))
-            if let rightY = fit.y(for: .right, inX: x, visible: Array(source.dataset.series.indices)) {
-                stage.rightViewport.set(.init(y: rightY))
-            }
+            fitRightY()
         }
         if let rightY, stage.rightViewport.target.minY...stage.rightViewport.target.maxY != FiniteDomain.clamp(rightY) {
             stage.rightViewport.set(.init(y: FiniteDomain.clamp(rightY)))

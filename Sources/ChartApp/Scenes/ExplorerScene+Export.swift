@@ -14,29 +14,26 @@ extension ExplorerScene {
         public var altText: [UInt8]
     }
 
-    /// The chart shown now as `render` draws it (the still picture: the frame, the
-    /// series, its notes and the legend, on the theme's flat background) for the same x
-    /// and y range, theme, series shown and `size` (the window's drawable), encoded as a
-    /// PNG, with its alt text (`render --alt-text`'s summary of the range, notes included).
+    /// The chart shown now as `render` draws it, encoded as a PNG, with its alt text
+    /// (`render --alt-text`'s), both from `picture(size:scale:)`.
     /// - Throws: `RenderError` when the picture cannot be drawn or encoded.
     public func export(size: PixelSize, scale: Double = 1) throws -> Export {
         let main = shownMain
-        let visible = main.stage.viewport.target
-        let shownSeries = main.lines.visibleSeries
-        let notes = main.notes.notes
-        let still = try ChartScene(device: device, source: main.source, layout: .standard, theme: main.stage.targetTheme,
-                                   lineWidth: lineWidth, gradient: false, font: font, smooth: smooth, notes: notes)
-        // The series hidden in the window are hidden in the picture too (and its legend).
-        for case let lines as SeriesLinesController in still.stage.controllers {
-            for series in main.source.dataset.series.indices where !shownSeries.contains(series) {
-                lines.setVisible(series, false, animated: false)
-            }
-        }
-        let image = try OffscreenRenderer(device: device).render(size: size) {
-            still.draw(viewport: Viewport(visible: visible), into: $0, scale: scale)
-        }
-        let picture = try PNGFile.encode(image, for: "the export")
-        let summary = ChartSummary(source: main.source, series: shownSeries, overX: visible.minX...visible.maxX).with(notes: notes)
-        return Export(picture: picture, altText: Array((summary.lines.joined(separator: "\n") + "\n").utf8))
+        let picture = picture(size: size, scale: scale)
+        let still = try picture.scene(device: device, source: main.source, lineWidth: lineWidth, font: font, smooth: smooth)
+        let image = try picture.render(still, with: OffscreenRenderer(device: device))
+        return Export(picture: try PNGFile.encode(image, for: "the export"), altText: Array(picture.altText(of: main.source).utf8))
+    }
+
+    /// The view as a still picture (what `render` draws with the same options): the
+    /// frame, the series shown, their notes, the measure and the legend, on the theme's
+    /// flat background, for the same x and y ranges (the right axis's too where it was
+    /// set by hand, else fitted to the series shown) and `size` (the window's drawable).
+    public func picture(size: PixelSize, scale: Double = 1) -> StillPicture {
+        let main = shownMain
+        return StillPicture(visible: main.stage.viewport.target,
+                            rightY: main.lockedAxes.contains(.right) ? main.targetY(for: .right) : nil,
+                            shownSeries: main.lines.visibleSeries, notes: main.notes.notes, measure: main.measure.range,
+                            theme: main.stage.targetTheme, size: size, scale: scale)
     }
 }

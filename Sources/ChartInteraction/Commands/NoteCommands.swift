@@ -41,15 +41,16 @@ public final class NoteCommands: CommandOwner {
         case let .text(typed):
             // Control characters have no place in a one-line note; the rest is kept as
             // typed (shown escaped) up to the limit.
-            let clean = String(String.UnicodeScalarView(typed.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
-            draft.text = String((draft.text + clean).prefix(ChartNote.textLimit))
+            draft.text = String((draft.text + ChartNote.withoutControlCharacters(typed)).prefix(ChartNote.textLimit))
             notes.draft = draft
         case .command(.deleteBackward):
             if !draft.text.isEmpty { draft.text.removeLast() }
             notes.draft = draft
         case .command(.chart(.enter)), .command(.chart(.shiftEnter)):
             let had = notes.notes.contains { $0.x == draft.x }
-            notes.notes = ChartNote.setting(ChartNote(x: draft.x, text: draft.text), in: notes.notes)
+            // A blank note (nothing left once cleaned) deletes the one at its point.
+            notes.notes = ChartNote.setting(ChartNote(x: draft.x, validating: draft.text) ?? ChartNote(x: draft.x, text: ""),
+                                            in: notes.notes)
             end()
             remember(notes.notes)
             if had, !notes.notes.contains(where: { $0.x == draft.x }) { chart.say("Note deleted") }

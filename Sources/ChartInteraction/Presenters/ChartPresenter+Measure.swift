@@ -27,11 +27,10 @@ extension ChartPresenter {
         return true
     }
 
-    /// Sets the measure remembered for this file (the session), where both ends lie in
-    /// the data; anything else is ignored.
+    /// Sets the measure remembered for this file (the session, which read it as finite
+    /// ends in order), where both ends lie in the data; anything else is ignored.
     public func restoreMeasure(_ range: ClosedRange<Double>) {
-        guard range.lowerBound >= dataRange.lowerBound, range.upperBound <= dataRange.upperBound,
-              range.lowerBound.isFinite, range.upperBound.isFinite else { return }
+        guard range.lowerBound >= dataRange.lowerBound, range.upperBound <= dataRange.upperBound else { return }
         measure.set(a: range.lowerBound, b: range.upperBound)
     }
 }

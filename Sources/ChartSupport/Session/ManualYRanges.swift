@@ -18,13 +18,8 @@ public struct ManualYRanges: Equatable, Sendable, Codable {
     /// is dropped (that axis fits its data), never the session.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        func range(_ key: CodingKeys) -> ClosedRange<Double>? {
-            guard let pair = try? c.decode([Double].self, forKey: key), pair.count == 2,
-                  pair.allSatisfy(\.isFinite), pair[0] < pair[1] else { return nil }
-            return pair[0]...pair[1]
-        }
-        left = range(.left)
-        right = range(.right)
+        left = c.sessionRange(forKey: .left, allowingEqualEnds: false)
+        right = c.sessionRange(forKey: .right, allowingEqualEnds: false)
     }
 
     public func encode(to encoder: Encoder) throws {

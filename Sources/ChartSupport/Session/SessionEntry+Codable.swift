@@ -23,10 +23,8 @@ extension SessionEntry: Codable {
         }
         visible = try? c.decode(DataRect.self, forKey: .visible)
         hiddenSeries = Self.names(try? c.decode([String].self, forKey: .hiddenSeries))
-        // [A, B], finite and in order; anything else is no measure (a session from before has none).
-        measure = (try? c.decode([Double].self, forKey: .measure)).flatMap { ends in
-            ends.count == 2 && ends.allSatisfy(\.isFinite) && ends[0] <= ends[1] ? ends[0]...ends[1] : nil
-        }
+        // [A, B]; anything else is no measure (a session from before has none).
+        measure = c.sessionRange(forKey: .measure, allowingEqualEnds: true)
         manualY = (try? c.decode(ManualYRanges.self, forKey: .manualY)) ?? ManualYRanges()
         // Written since several files share a chart; a session from before has none.
         let added = (try? c.decode([String].self, forKey: .addedFiles)) ?? []
