@@ -65,8 +65,18 @@ struct NoteArgument {
     }
 
     /// The notes of `arguments` in `dataset`, one per point (a later one at the same
-    /// point wins), ascending x.
+    /// point wins, with a warning naming the one it replaces), ascending x.
     static func notes(_ arguments: [NoteArgument], in dataset: Dataset) throws -> [ChartNote] {
-        try arguments.reduce([]) { ChartNote.setting(try $1.resolved(in: dataset), in: $0) }
+        var notes: [ChartNote] = [], given: [Double: String] = [:]
+        for argument in arguments {
+            let note = try argument.resolved(in: dataset)
+            if let earlier = given[note.x] {
+                CommandSupport.printError("warning: --note \(DisplayText.quoted(argument.given)) names the point of "
+                                          + "--note \(DisplayText.quoted(earlier)), and replaces it (one note a point)")
+            }
+            given[note.x] = argument.given
+            notes = ChartNote.setting(note, in: notes)
+        }
+        return notes
     }
 }

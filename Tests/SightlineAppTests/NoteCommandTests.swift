@@ -113,4 +113,13 @@ final class NoteCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(result.status, 0, result.error)
         XCTAssertTrue(result.output.hasSuffix("Note at Feb 1, 2023: \"abc\".\n"), result.output)
     }
+
+    /// Two `--note` at one point: the later stays, and a warning says which it replaced.
+    func testASecondNoteAtAPointIsSaid() throws {
+        let path = try prices()
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--note", "2023-02-01=a", "--note", "2023-02-01=b"])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.hasSuffix("Note at Feb 1, 2023: \"b\".\n"), result.output)
+        XCTAssertTrue(result.error.contains("warning: --note \"2023-02-01=b\" names the point of --note \"2023-02-01=a\""), result.error)
+    }
 }
