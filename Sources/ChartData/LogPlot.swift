@@ -39,6 +39,8 @@ public struct LogPlot: Sendable {
                 notes.append("the \(side == .left ? "left" : "right") axis holds \(what), which grow from zero: it stays linear")
             } else if !members.isEmpty {
                 axes.insert(side)
+            } else {
+                notes.append("the \(side == .left ? "left" : "right") axis holds no series: there is nothing to draw on a log scale")
             }
         }
         let logSeries = dataset.series.indices.filter { axes.contains(sides[$0]) }

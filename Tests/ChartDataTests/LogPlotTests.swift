@@ -38,6 +38,14 @@ final class LogPlotTests: XCTestCase {
         XCTAssertEqual(source.logWarning, "aapl.csv: the right axis holds bars or areas (Volume), which grow from zero: it stays linear")
     }
 
+    /// `--log-y2` on a file with no right axis: a warning says there is nothing there.
+    func testALogAxisWithoutSeriesIsSaid() {
+        let dataset = Dataset(source: "sp.csv", xs: [1, 2, 3], series: [Series(name: "Close", ys: [1, 2, 3])])
+        let source = DataSource(dataset: dataset, logAxes: [.right])
+        XCTAssertEqual(source.logAxes, [])
+        XCTAssertEqual(source.logWarning, "sp.csv: the right axis holds no series: there is nothing to draw on a log scale")
+    }
+
     /// log10 is increasing, so every bucket of every level keeps the points of its
     /// lowest and highest value: the plotted ladder's extremes are log10 of the values'
     /// own, exactly (a plain scan of each bucket says so).
