@@ -73,6 +73,21 @@ final class MeasureFiguresTests: XCTestCase {
         XCTAssertEqual(figures.series.first?.change, 3)
     }
 
+    /// On a log axis the slope is the rate that compounds the first value into the last:
+    /// 100 to 121 over two years is 10% a year.
+    func testOnALogAxisTheSlopeCompounds() throws {
+        let start = Double(CivilCalendar.days(year: 2020, month: 1, day: 1)) * 86_400
+        let years = 2 * CivilCalendar.averageYearSeconds
+        let dataset = Dataset(source: "g.csv", xs: [start, start + years / 2, start + years],
+                              series: [Series(name: "Close", ys: [100, 110, 121])], xKind: .time(unitsPerSecond: 1))
+        let log = MeasureFigures(dataset: dataset, compounding: [0], from: start, to: start + years)
+        XCTAssertEqual(try XCTUnwrap(log.series.first?.compoundedRate), 0.10, accuracy: 1e-12)
+        XCTAssertTrue(log.text.contains("+10.0% a year compounded"), log.text)
+        let linear = MeasureFigures(dataset: dataset, from: start, to: start + years)
+        XCTAssertNil(linear.series.first?.compoundedRate)
+        XCTAssertFalse(linear.text.contains("compounded"), linear.text)
+    }
+
     func testTheRowsSayEveryFigure() {
         let start = Double(CivilCalendar.days(year: 2007, month: 10, day: 9)) * day
         let ys = [1565.15, 1500, .nan, 1200, 676.53]

@@ -8,8 +8,8 @@ extension ChartAssembly {
     static func measure(source: DataSource, lines: SeriesLinesController) -> MeasureController {
         let measure = MeasureController(source: source, lines: lines)
         measure.figures = { range, shown in
-            MeasureFigures(dataset: source.values, decimals: source.decimals, series: shown, from: range.lowerBound,
-                           to: range.upperBound).rows
+            MeasureFigures(dataset: source.values, decimals: source.decimals, series: shown,
+                           compounding: Set(source.logSeries), from: range.lowerBound, to: range.upperBound).rows
         }
         return measure
     }

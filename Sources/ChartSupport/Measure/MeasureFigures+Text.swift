@@ -42,7 +42,10 @@ extension MeasureFigures {
                                                        percent) + "%)"
                 }
             }
-            if let slope = figures.slope {
+            if let rate = figures.compoundedRate {
+                head += "  ·  " + ChartSummary.signed(ChartSummary.threeDigits(rate * 100), rate) + "% " + slopeUnit.words
+                    + " compounded"
+            } else if let slope = figures.slope {
                 head += "  ·  " + ChartSummary.signed(ChartSummary.threeDigits(slope), slope) + " " + slopeUnit.words
             }
         } else {

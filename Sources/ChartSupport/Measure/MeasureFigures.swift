@@ -27,6 +27,10 @@ public struct MeasureFigures: Equatable, Sendable {
         public var percentWithheld: SeriesSummary.PercentWithheld?
         /// `change` over the x between the first and last value, y units per `slopeUnit`.
         public var slope: Double?
+        /// On a log axis: the rate per `slopeUnit` that, compounded, takes the first value
+        /// to the last (0.07 for 7%), as `describe --log-y` gives it; `nil` elsewhere, or
+        /// where either value is not above 0.
+        public var compoundedRate: Double?
     }
 
     public var xKind: XAxisKind
@@ -43,10 +47,14 @@ public struct MeasureFigures: Equatable, Sendable {
 
     /// The figures of `series` (all by default) of `dataset` between `a` and `b` (data
     /// units, either order).
-    /// - Parameter decimals: each dataset series' decimals (`DataSource.decimals`);
-    ///   read from the values when `nil`.
+    /// - Parameters:
+    ///   - decimals: each dataset series' decimals (`DataSource.decimals`); read from the
+    ///     values when `nil`.
+    ///   - compounding: the series read on a log axis (`DataSource.logSeries`): their
+    ///     slope is a compounded rate.
     /// - Complexity: O(log n + points in range × series): three passes over each.
-    public init(dataset: Dataset, decimals: [Int]? = nil, series chosen: [Int]? = nil, from a: Double, to b: Double) {
+    public init(dataset: Dataset, decimals: [Int]? = nil, series chosen: [Int]? = nil, compounding: Set<Int> = [],
+                from a: Double, to b: Double) {
         let range = min(a, b)...max(a, b)
         let xs = dataset.xs
         let indices = xs.indices(overX: range)
@@ -79,8 +87,18 @@ public struct MeasureFigures: Equatable, Sendable {
             return SeriesFigures(series: s, name: dataset.series[s].name, decimals: decimals[s], statistics: statistics,
                                  change: statistics.count >= 2 ? summary.change : nil,
                                  changePercent: statistics.count >= 2 ? summary.changePercent : nil,
-                                 percentWithheld: statistics.count >= 2 ? summary.percentWithheld : nil, slope: slope)
+                                 percentWithheld: statistics.count >= 2 ? summary.percentWithheld : nil, slope: slope,
+                                 compoundedRate: compounding.contains(s) ? Self.compoundedRate(statistics, per: unit) : nil)
         }
+    }
+
+    /// The rate per `unit` (x units) compounding the first value into the last.
+    static func compoundedRate(_ statistics: RangeStatistics, per unit: Double) -> Double? {
+        guard let first = statistics.first, let last = statistics.last, first.y > 0, last.y > 0, last.x > first.x else {
+            return nil
+        }
+        let rate = pow(last.y / first.y, unit / (last.x - first.x)) - 1
+        return rate.isFinite ? rate : nil
     }
 
     /// B − A in words: `1 year 5 months` on a date axis, `12.5` on a number axis.
