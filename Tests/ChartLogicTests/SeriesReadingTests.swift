@@ -2,6 +2,7 @@ import ChartData
 import ChartGeometry
 import ChartInteraction
 import ChartStage
+import ChartSupport
 import Foundation
 import XCTest
 
@@ -47,6 +48,21 @@ final class SeriesReadingTests: XCTestCase {
             XCTAssertTrue(markers.contains { abs($0.x - expected.x) < 1e-6 && abs($0.y - expected.y) < 1e-6 },
                           "\(expected) among \(markers)")
         }
+    }
+
+    /// A note whose point lies above a y set by hand is not drawn (it stood on the plot's
+    /// floor, naming nothing there); one in range still is.
+    func testANoteAboveTheYSetByHandWaitsOffThePlot() throws {
+        let days = (0..<60).map { first + Double($0) * day }
+        let source = DataSource(dataset: Dataset(source: "a.csv", xs: days, series: [Series(name: "Close", ys: (0..<60).map { 100 + Double($0) })],
+                                                 xKind: .time(unitsPerSecond: 1)))
+        let presenter = presenter(source)
+        presenter.notes.notes = [ChartNote(x: days[50], text: "high"), ChartNote(x: days[5], text: "low")]
+        presenter.restoreManualY(ManualYRanges(left: 90...120))
+        settle(presenter)
+        XCTAssertEqual(presenter.notes.placed.filter { !$0.markers.isEmpty }.count, 1, "\(presenter.notes.placed)")
+        XCTAssertTrue(presenter.notes.placed.allSatisfy { $0.markers.allSatisfy { $0.y < geometry.plotBox.maxY - 6 } },
+                      "no marker on the floor")
     }
 
     /// Ctrl+C at day 13 copies b's value of day 10, as the board shows it.

@@ -159,7 +159,7 @@ public final class NotesController: RenderController {
     /// Where the markers of a note at `x` go: on each shown line with a value at the
     /// point, each at its own point (`DataSource.reading(series:at:)`, as the board
     /// reads it), and on the candle's close (one marker per candle), highest first; on
-    /// the plot's floor where none has one.
+    /// the plot's floor where none has one; none where those it has lie off the plot.
     /// - Complexity: O(series × log n).
     public func markers(atX x: Double, in environment: RenderEnvironment) -> [PixelPoint] {
         let plot = environment.geometry.plotBox
@@ -167,14 +167,21 @@ public final class NotesController: RenderController {
         let canvasX = scales.canvasX(x)
         guard let index = source.dataset.nearestIndex(toX: x) else { return [] }
         var points: [PixelPoint] = []
+        var offPlot = false
         for series in markedSeries {
             guard let reading = source.reading(series: series, at: index), reading.plotted.isFinite else { continue }
             let y = environment.scales(for: lines.composition.axis(ofSeries: series)).canvasY(reading.plotted)
-            guard y >= plot.y, y <= plot.maxY else { continue }
+            guard y >= plot.y, y <= plot.maxY else {
+                offPlot = true
+                continue
+            }
             points.append(PixelPoint(x: scales.canvasX(source.dataset.xs[reading.index]), y: y))
         }
         points.sort { $0.y < $1.y }
-        return points.isEmpty ? [PixelPoint(x: canvasX, y: plot.maxY - radius * environment.geometry.scale)] : points
+        // A point above or below a y set by hand is not on the plot: its note waits
+        // there, rather than standing on the floor naming nothing.
+        guard points.isEmpty, !offPlot else { return points }
+        return [PixelPoint(x: canvasX, y: plot.maxY - radius * environment.geometry.scale)]
     }
 
     /// The shown series a note marks: the lines, and a candle by its close.
