@@ -52,7 +52,7 @@ final class LogTicksTests: XCTestCase {
                 XCTAssertTrue(values.allSatisfy { Int(log10($0).rounded()) % every == 0 })
             case .steps(let step):
                 modes.insert("steps")
-                XCTAssertLessThan(decades, 0.5, "steps only zoomed in to under half a decade")
+                XCTAssertLessThan(decades, LogTicks.mostDecadesForSteps, "steps only zoomed in")
                 XCTAssertTrue(isPower(step, times: [1, 2, 5]), "a 1-2-5 step: \(step)")
                 XCTAssertTrue(values.allSatisfy { ($0 / step).rounded() * step == $0 }, "multiples of \(step): \(values)")
                 // Two labels at least, but on a plot under four label spacings tall
@@ -96,11 +96,16 @@ final class LogTicksTests: XCTestCase {
         let tall = LogTicks(range: dax, pixels: 560)
         XCTAssertEqual(tall.labelled(in: dax).map { tall.label($0, in: dax) },
                        ["1,000", "2,000", "3,000", "5,000", "10K", "20K"])
-        // Under a decade on 600 pixels (250 to 1,100): more of the hundreds.
+        // 1,100 to 4,300 (0.6 decades) on 640 pixels: steps of 500 label its lower part too.
+        let zoomedIn = log10(1100.0)...log10(4300.0)
+        let stepped = LogTicks(range: zoomedIn, pixels: 640)
+        XCTAssertEqual(stepped.labelled(in: zoomedIn).map { stepped.label($0, in: zoomedIn) },
+                       ["1,500", "2,000", "2,500", "3,000", "3,500", "4,000"])
+        // Under a decade on 600 pixels (250 to 1,100): every hundred.
         let under = log10(250.0)...log10(1100.0)
         let every = LogTicks(range: under, pixels: 600)
         XCTAssertEqual(every.labelled(in: under).map { every.label($0, in: under) },
-                       ["300", "400", "500", "700", "1,000"])
+                       ["300", "400", "500", "600", "700", "800", "900", "1,000", "1,100"])
     }
 
     /// A pan or a small refit keeps the ticks (no fade), a new zoom level changes them.

@@ -10,9 +10,10 @@ import Foundation
 /// - Where decades are many (less than `minimumSpacing` between 1 and 2), labels at
 ///   powers of ten only (every 2nd, 5th, 10th… where even those crowd), unlabelled lines
 ///   at the powers between and, where roomy, at 2…9 × 10ᵏ.
-/// - Zoomed in to under half a decade, where even those leave few labels, labels at the
-///   multiples of a 1-2-5 step, as a linear axis, at least `preferredSpacing` apart at
-///   the top of the plot (where log10 packs values closest), and no minor lines. (Over
+/// - Zoomed in to under three quarters of a decade, where even those leave few labels, labels at the
+///   multiples of a 1-2-5 step, as a linear axis, about `preferredSpacing` apart in the
+///   middle of the plot and `minimumSpacing` at least at its top (where log10 packs
+///   values closest), and no minor lines. (Over
 ///   more, such steps would crowd the top and leave the bottom bare.)
 public struct LogTicks: Equatable, Sendable {
     /// Which of the three ways above labels the axis.
@@ -46,7 +47,7 @@ public struct LogTicks: Equatable, Sendable {
     static let denserSpacing = 50.0
     /// The most decades zoomed-in steps are used over: beyond, their labels would crowd the
     /// top and leave the bottom bare.
-    static let mostDecadesForSteps = 0.5
+    public static let mostDecadesForSteps = 0.75
 
     public init(mode: Mode) {
         self.mode = mode
@@ -84,16 +85,21 @@ public struct LogTicks: Equatable, Sendable {
         return steps.labelled(in: range).count > densest.labelled(in: range).count ? steps : densest
     }
 
-    /// The 1-2-5 step whose multiples lie `preferredSpacing` apart at the top of `range`,
-    /// or down to `minimumSpacing` where that leaves fewer than two labels (a short plot).
+    /// The 1-2-5 step whose multiples lie `preferredSpacing` apart in the middle of
+    /// `range` (log10 packs them closer above, spreads them below), kept at least
+    /// `minimumSpacing` apart at its top; down to that where the preferred step leaves
+    /// fewer than two labels (a short plot).
     private static func steps(range: ClosedRange<Double>, pixels: Double) -> LogTicks? {
-        let top = pow(10, range.upperBound)
+        let top = pow(10, range.upperBound), middle = pow(10, (range.lowerBound + range.upperBound) / 2)
         guard top.isFinite, top > 0 else { return nil }
-        // d(log10 v)/dv = 1/(v ln 10): pixels per value unit at the top.
-        let perUnit = pixels / (range.upperBound - range.lowerBound) / (top * M_LN10)
-        let preferred = step(atLeast: preferredSpacing / perUnit)
-        guard let preferred, preferred.labelled(in: range).count < 2 else { return preferred }
-        return step(atLeast: minimumSpacing / perUnit)
+        // d(log10 v)/dv = 1/(v ln 10): pixels per value unit at a value.
+        let perDecade = pixels / (range.upperBound - range.lowerBound)
+        let perUnitAtTop = perDecade / (top * M_LN10), perUnitInMiddle = perDecade / (middle * M_LN10)
+        let smallest = step(atLeast: minimumSpacing / perUnitAtTop)
+        guard let preferred = step(atLeast: preferredSpacing / perUnitInMiddle), case let .steps(value) = preferred.mode,
+              case let .steps(least)? = smallest?.mode else { return smallest }
+        let chosen = value >= least ? preferred : smallest!
+        return chosen.labelled(in: range).count < 2 ? smallest : chosen
     }
 
     /// Labels at the multiples of the smallest 1-2-5 step ≥ `span` (value units).
