@@ -50,23 +50,11 @@ public final class AxisTitlesController: RenderController {
             (.x, x, PixelPoint(x: plot.maxX + 6 * scale, y: plot.maxY + 6 * scale), .topLeft, canvasWidth - plot.maxX - 6 * scale - margin),
         ]
         for (slot, title, at, anchor, room) in slots {
-            guard let title, room > 0, let fitted = Self.cut(title, toWidth: room, { text.measure($0, pointSize: self.pointSize).width })
+            guard let title, room > 0,
+                  let fitted = TextCut.cut(title, toWidth: room, keeping: .start, measure: { text.measure($0, pointSize: self.pointSize).width })
             else { continue }
             boxes[slot] = text.measure(fitted, pointSize: pointSize).box(at: at, anchor: anchor)
             text.add(TextRun(fitted, at: at, anchor: anchor, pointSize: pointSize, color: colour))
         }
-    }
-
-    /// `title` cut with "…" to `width` pixels as `measure` reads them; `nil` when not even
-    /// its first letter fits.
-    static func cut(_ title: String, toWidth width: Double, _ measure: (String) -> Double) -> String? {
-        if measure(title) <= width { return title }
-        var kept = title
-        while !kept.isEmpty {
-            kept.removeLast()
-            let candidate = kept + "…"
-            if measure(candidate) <= width, !kept.isEmpty { return candidate }
-        }
-        return nil
     }
 }

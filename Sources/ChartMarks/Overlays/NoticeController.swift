@@ -90,14 +90,6 @@ public final class NoticeController: RenderController {
     /// file first and says what went wrong last: the end is what a person needs).
     /// - Complexity: O(log n) measurements.
     public static func fitting(_ message: String, into width: Double, measure: (String) -> Double) -> String {
-        guard measure(message) > width else { return message }
-        let characters = Array(message)
-        // The longest end that fits, found by halving.
-        var low = 0, high = characters.count
-        while low < high {
-            let keep = (low + high + 1) / 2
-            if measure("…" + String(characters.suffix(keep))) <= width { low = keep } else { high = keep - 1 }
-        }
-        return "…" + String(characters.suffix(low))
+        TextCut.cut(message, toWidth: width, keeping: .end, measure: measure) ?? "…"
     }
 }
