@@ -168,8 +168,7 @@ public final class ChartWindow {
         guard FrameTrace.isOn, let scene else { return }
         device.finish()
         let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
-        print(FrameTrace.line(milliseconds: ms, scene: scene))
-        fflush(nil)
+        FrameTrace.print(FrameTrace.line(milliseconds: ms, scene: scene))
     }
 
     /// Advances the audiograph's sweep and, by `clock`'s step, the scene; returns whether
@@ -255,8 +254,7 @@ public final class ChartWindow {
         frames.request()
         if FrameTrace.isOn {
             let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
-            print(String(format: "log scale rebuilt in %.1f ms", ms))
-            fflush(nil)
+            FrameTrace.print(FrameTrace.logScaleLine(milliseconds: ms))
         }
     }
 

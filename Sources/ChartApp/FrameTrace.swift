@@ -6,7 +6,8 @@ import Foundation
 /// x range of the chart shown, the info board's box, the summary panel's box, the
 /// hidden series, the `?` panel's box, the audiograph's sweep line (data x), the
 /// measure's A and B (data x, `-` for a B not yet set) and its panel's box, the notes'
-/// count and the box of a note's field being typed and, last, the day shown.
+/// count and the box of a note's field being typed and, last, the day shown; and a line
+/// for each rebuild for other log axes, with its time.
 enum FrameTrace {
     static let isOn = ProcessInfo.processInfo.environment["SIGHTLINE_TRACE"] == "1"
 
@@ -41,5 +42,16 @@ enum FrameTrace {
         }
         if let day = scene.zoom.dayLabel, scene.zoom.phase == .inDay { line += " day \(day)" }
         return line
+    }
+
+    /// The line of a rebuild of the data source and the scene for other log axes (`l`).
+    static func logScaleLine(milliseconds ms: Double) -> String {
+        String(format: "log scale rebuilt in %.1f ms", ms)
+    }
+
+    /// Prints `line` and flushes, so a test reading the pipe sees it at once.
+    static func print(_ line: String) {
+        Swift.print(line)
+        fflush(nil)
     }
 }
