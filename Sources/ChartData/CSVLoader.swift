@@ -175,7 +175,7 @@ public struct CSVLoader: DataLoader {
                             + "(\(first.text), first on line \(first.line))")
         }
         var series = zip(yIndices, reader.ys).map { Series(name: names[$0], ys: $1) }
-        if options.y == nil {
+        if options.y == nil, series.count > 1 {
             // Unasked for, series far off the others' scale would flatten them.
             let selection = ScaleSelection(series: series.map(\.ys))
             // Of the series shown, two units go one an axis; else those the magnitude split
