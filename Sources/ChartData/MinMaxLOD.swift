@@ -82,11 +82,13 @@ public struct MinMaxLOD: LevelOfDetail {
             ys.withUnsafeBufferPointer { y in
                 var i = 0
                 while i < f.count {
-                    let group = Int(f[i]) / bucket
                     let first = Int(f[i])
+                    // The indices ascend: the bucket's end, worked out once, bounds its
+                    // points (one division a bucket, not one a point).
+                    let end = (first / bucket + 1) * bucket
                     var last = first, low = -1, high = -1, gap = -1
                     var lowValue = Double.infinity, highValue = -Double.infinity
-                    while i < f.count, Int(f[i]) / bucket == group {
+                    while i < f.count, Int(f[i]) < end {
                         let index = Int(f[i])
                         let v = y[index]
                         if v.isNaN {
