@@ -35,7 +35,7 @@ public struct GzipInflater: ContentInflater {
     public func inflate(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
                         tracker: ReadTracker?) throws -> GrowingBuffer {
         let output = try startingBuffer(for: bytes, source: source, options: options)
-        let stream = try InflateStream(source: source)
+        let stream = try InflateStream.gzip(source: source)
         var consumed = 0
         var reported = 0
         while true {
@@ -54,8 +54,6 @@ public struct GzipInflater: ContentInflater {
             case Z_BUF_ERROR where consumed == bytes.count:
                 throw DataLoadError.binary(file: source, what: "a gzip file cut short: its data stops after \(consumed) bytes, "
                                            + "before its end (zlib: unexpected end of file)")
-            case Z_BUF_ERROR:
-                continue
             case Z_STREAM_END:
                 let rest = UnsafeRawBufferPointer(rebasing: bytes[consumed...])
                 if rest.allSatisfy({ $0 == 0 }) {
@@ -70,7 +68,9 @@ public struct GzipInflater: ContentInflater {
             case Z_MEM_ERROR:
                 throw DataLoadError.unreadable(path: source, reason: "zlib ran out of memory inflating it")
             default:
-                throw DataLoadError.binary(file: source, what: "a gzip file whose data is corrupt (zlib: \(stream.reason), "
+                // Z_BUF_ERROR with input left and room for output (zlib makes progress when
+                // it can) is as broken as Z_DATA_ERROR, and ends the loop alike.
+                throw DataLoadError.binary(file: source, what: "a gzip file whose data is corrupt (zlib: \(stream.reason(for: status)), "
                                            + "\(consumed) bytes in)")
             }
         }

@@ -7,9 +7,19 @@ import ChartData
 final class InflateStream {
     let stream: UnsafeMutablePointer<z_stream>
 
+    private init(stream: UnsafeMutablePointer<z_stream>) {
+        self.stream = stream
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deallocate()
+    }
+
+    /// A stream ready to inflate gzip data (its header and trailer checked).
     /// - Throws: `DataLoadError.unreadable` naming `source` when zlib cannot start.
-    init(source: String) throws {
-        stream = .allocate(capacity: 1)
+    static func gzip(source: String) throws -> InflateStream {
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let status = sightline_inflate_init_gzip(stream)
         guard status == Z_OK else {
@@ -17,11 +27,7 @@ final class InflateStream {
             stream.deallocate()
             throw DataLoadError.unreadable(path: source, reason: "zlib could not start inflating: \(reason)")
         }
-    }
-
-    deinit {
-        inflateEnd(stream)
-        stream.deallocate()
+        return InflateStream(stream: stream)
     }
 
     /// Inflates from `input` into `output` until either runs out or the gzip member ends.
@@ -48,8 +54,8 @@ final class InflateStream {
         inflateReset(stream)
     }
 
-    /// zlib's words for the last error, else the status's name.
-    var reason: String { Self.reason(stream, status: Z_DATA_ERROR) }
+    /// zlib's words for the last error, else those for `status`.
+    func reason(for status: Int32) -> String { Self.reason(stream, status: status) }
 
     private static func reason(_ stream: UnsafeMutablePointer<z_stream>, status: Int32) -> String {
         if let message = stream.pointee.msg { return String(cString: message) }
