@@ -160,7 +160,7 @@ final class GzipTests: XCTestCase {
 }
 
 /// Files of the package, found from this file's path.
-enum PackageFiles {
+private enum PackageFiles {
     static func resource(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Resources").appendingPathComponent(name).path
