@@ -26,6 +26,9 @@ public struct LoadOptions: Equatable, Sendable {
     public var columnLimit: Int
     /// The axes' titles asked for (`--y-title`, `--y2-title`, `--x-title`).
     public var titles = AxisTitles()
+    /// The compressed formats read through their inflater rather than refused (gzip,
+    /// which the file source adds; ChartData alone has none).
+    public var inflaters = ContentInflaters()
 
     /// The default `maxSeries`.
     public static let defaultMaxSeries = 256
