@@ -122,8 +122,9 @@ struct RangeArgument {
             return .month(year: year, month: month)
         }
         if let number = Double(text) { return .number(number) }
-        guard let seconds = DateParser.unixSeconds(from: String(text)) else { return nil }
-        return .date(seconds: seconds, hasTime: text.count > 10)
+        if let seconds = DateParser.unixSeconds(from: String(text)) { return .date(seconds: seconds, hasTime: text.count > 10) }
+        // The forms files export dates in (31.01.2020, Jan 31, 2020; 1/31/2020 where 31 says which is the day).
+        return DatePattern.commandLineSeconds(from: String(text)).map { .date(seconds: $0.seconds, hasTime: $0.hasTime) }
     }
 
     private static func ordered(_ a: Double, _ b: Double) throws {
