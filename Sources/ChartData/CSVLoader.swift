@@ -93,8 +93,9 @@ public struct CSVLoader: DataLoader {
                                          name: hasHeader ? names[xIndex] : nil, options: options),
               !scanner.isBlank(xField) else {
             throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
-                                          expected: "a number or a date (YYYY-MM-DD, with 'T' or a space and HH:MM[:SS] "
-                                              + "after it) in x column \(DisplayText.quotedName(names[xIndex]))",
+                                          expected: "a number or a date (\(DatePattern.exportedExamples), a time "
+                                              + "after it or not; --date-format reads others) in x column "
+                                              + "\(DisplayText.quotedName(names[xIndex]))",
                                           found: scanner.quoted(xField))
         }
         func cell(_ field: CSVScanner.Field) -> ColumnSurvey.Cell {

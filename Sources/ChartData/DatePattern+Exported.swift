@@ -30,6 +30,10 @@ extension DatePattern {
     /// month first, then day first (the column's values settle which: `DateColumn`).
     static let exported = [yearMonth, yearFirstSlash, monthFirst, dayFirst, dotted, monthNamed, dayMonthNamed]
 
+    /// The forms read without `--date-format`, one example each, for messages.
+    public static let exportedExamples = "2020-01-31, 2020-01, 2020/01/31, 01/31/2020, 31/01/2020, 31.01.2020, "
+        + "Jan 31, 2020, 31-Jan-2020"
+
     /// The exported form `bytes[start..<end]` is written in, or `nil`.
     /// - Complexity: O(end − start).
     static func form(of bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> DatePattern? {
