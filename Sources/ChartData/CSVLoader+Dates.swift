@@ -88,29 +88,3 @@ extension CSVLoader {
         }
     }
 }
-
-extension Dataset {
-    /// Moves instants read in UTC to the wall clock of `zone` (the machine's by default),
-    /// each by the zone's offset at that instant (summer time included), so that the axis,
-    /// which counts its days and hours in UTC, labels them as that zone's clocks read.
-    /// An hour repeated when clocks go back puts x out of order; the loader sorts it.
-    /// - Complexity: O(n), one zone lookup per stretch of constant offset.
-    mutating func moveToWallClock(of zone: TimeZone = .current) {
-        guard zone.secondsFromGMT() != 0 || zone.nextDaylightSavingTimeTransition != nil, !xs.isEmpty else { return }
-        var offset = 0.0
-        // The offset holds from `validFrom` up to `validUntil`, the zone's next change.
-        var validFrom = Double.infinity, validUntil = -Double.infinity
-        var moved = [Double]()
-        moved.reserveCapacity(xs.count)
-        for x in xs {
-            if !(x >= validFrom && x < validUntil) {
-                let date = Date(timeIntervalSince1970: x)
-                offset = Double(zone.secondsFromGMT(for: date))
-                validFrom = x
-                validUntil = zone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
-            }
-            moved.append(x + offset)
-        }
-        xs = XValues(moved)
-    }
-}

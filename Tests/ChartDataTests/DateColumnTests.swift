@@ -116,3 +116,30 @@ final class DateColumnTests: XCTestCase {
         }
     }
 }
+
+/// Summer time: the wall clock stays ascending where clocks go back.
+final class WallClockTests: XCTestCase {
+    /// Minutes across Berlin's change back on 2020-10-25 (01:00 UTC) and forward on
+    /// 2021-03-28: ascending throughout, exact outside the squeezed two hours, the
+    /// squeezed ones within the hour shown twice, the skipped hour empty.
+    func testMinutesAcrossSummerTimeStayAscending() throws {
+        let berlin = try XCTUnwrap(TimeZone(identifier: "Europe/Berlin"))
+        for change in [1_603_587_600.0, 1_616_893_200.0] {
+            let xs = (-240...240).map { change + Double($0) * 60 }
+            var dataset = Dataset(source: "t.csv", xs: XValues(xs), series: [Series(name: "v", ys: xs.map { _ in 1 })])
+            dataset.moveToWallClock(of: berlin)
+            let moved = Array(dataset.xs)
+            XCTAssertTrue(zip(moved, moved.dropFirst()).allSatisfy { $0 < $1 }, "ascending at \(change)")
+            for (x, wall) in zip(xs, moved) {
+                let offset = Double(berlin.secondsFromGMT(for: Date(timeIntervalSince1970: x)))
+                if abs(x - change) >= 3600 {
+                    XCTAssertEqual(wall, x + offset, "outside the squeeze, exact")
+                } else if change == 1_603_587_600 {
+                    XCTAssertTrue((change + 3600..<change + 7200).contains(wall), "within the hour shown twice")
+                } else {
+                    XCTAssertEqual(wall, x + offset, "clocks going forward move nothing else")
+                }
+            }
+        }
+    }
+}
