@@ -42,6 +42,13 @@ final class DatesCommandTests: ScratchFolderTestCase {
         XCTAssertTrue(shown.output.hasPrefix("2 points from Jan 31, 2020 10:30 to Jul 31, 2020 10:30."), shown.output)
     }
 
+    /// The sample of monthly values as published (`1749-01,58.0`) opens on a date axis.
+    func testTheMonthlySampleOpensOnADateAxis() throws {
+        let result = try describe(["Resources/sunspots-monthly.csv", "--x-range", "1750"])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.hasPrefix("12 points from Jan 1, 1750 to Dec 1, 1750."), result.output)
+    }
+
     func testDateFormatOverridesAndABadOneIsAUsageError() throws {
         let path = try write("d,v\n01/02/2020,1\n01/03/2020,2\n", to: "ambiguous.csv")
         let assumed = try describe([path])
