@@ -28,7 +28,8 @@ extension DatePattern {
 
     /// The forms a column's first value is tried in, in order; slash dates are tried
     /// month first, then day first (the column's values settle which: `DateColumn`).
-    static let exported = [yearMonth, yearFirstSlash, monthFirst, dayFirst, dotted, monthNamed, dayMonthNamed]
+    /// ISO dates come here only with what `DateParser` does not read (`2020-01-31 1:05 PM`).
+    static let exported = [yearMonth, iso, yearFirstSlash, monthFirst, dayFirst, dotted, monthNamed, dayMonthNamed]
 
     /// The forms read without `--date-format`, one example each, for messages.
     public static let exportedExamples = "2020-01-31, 2020-01, 2020/01/31, 01/31/2020, 31/01/2020, 31.01.2020, "

@@ -74,6 +74,8 @@ final class DateColumnTests: XCTestCase {
         XCTAssertEqual(Array(try load("d;v\n31-Jan-2020;1\n01-Feb-2020;2\n").xs), [day(2020, 1, 31), day(2020, 2, 1)])
         XCTAssertEqual(Array(try load("d,v\n2020/01/31 10:30,1\n2020/02/01 10:30,2\n").xs),
                        [day(2020, 1, 31) + 37_800, day(2020, 2, 1) + 37_800])
+        XCTAssertEqual(Array(try load("d,v\n2020-01-31 1:05 PM,1\n2020-02-01 12:00 AM,2\n").xs),
+                       [day(2020, 1, 31) + 13 * 3600 + 300, day(2020, 2, 1)], "ISO dates with a 12-hour time")
         XCTAssertEqual(Array(try load("1.2.2020,5\n2.2.2020,6\n").xs), [day(2020, 2, 1), day(2020, 2, 2)],
                        "a file without a header: a dotted date is data, day first")
     }
