@@ -148,6 +148,34 @@ final class DatePatternTests: XCTestCase {
         }
     }
 
+    /// Dates with bytes replaced, inserted and removed never trap a pattern or the
+    /// loader: each is a date, or a message.
+    func testMutatedDatesNeverTrap() throws {
+        var rng = SplitMix64(seed: 77)
+        let examples = ["2020-01", "2020/01/31 10:30", "1/5/2020 1:05 PM", "31/01/2020", "31.01.2020 23:59:59.5",
+                        "Jan 31, 2020", "September 3, 2020 12:00 AM -05:00", "31-Jan-2020", "2020-01-31T10:30:00+01:00"]
+        let alphabet = Array("0123456789/.:-, APMZTapmJanSept+\u{0}\u{FF}".utf8)
+        let patterns = DatePattern.exported + [.year, .dayFirst, try DatePattern(strftime: "%j %y %I %p %z %f"), try DatePattern(strftime: "%B %e %Y %H:%M:%S.%f")]
+        for _ in 0..<20_000 {
+            var bytes = Array(examples[Int.random(in: 0..<examples.count, using: &rng)].utf8)
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let at = Int.random(in: 0...bytes.count, using: &rng)
+                let byte = alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0 where at < bytes.count: bytes[at] = byte
+                case 1: bytes.insert(byte, at: at)
+                default: if at < bytes.count { bytes.remove(at: at) }
+                }
+            }
+            bytes.withUnsafeBytes { buffer in
+                for pattern in patterns { _ = pattern.parse(buffer, from: 0, to: buffer.count) }
+                _ = DatePattern.form(of: buffer, from: 0, to: buffer.count)
+            }
+            let csv = Array("d,v\n".utf8) + bytes.filter { $0 != 0x0A && $0 != 0x22 && $0 != 0x2C } + Array(",1\n".utf8)
+            _ = try? csv.withUnsafeBytes { try CSVLoader().load($0, source: "m.csv", options: LoadOptions(), tracker: nil) }
+        }
+    }
+
     func testBadStrftimePatternsSayWhy() {
         for (text, said) in [("%d/%q/%Y", "%q"), ("%d/%m", "no year"), ("%Y %Y", "year twice"), ("%Y-%m-%", "lone"),
                              ("%d %Y", "no month"), ("%Y %I:%M", "%p"), ("%Y-%m-%j", "%j")] {
