@@ -56,7 +56,8 @@ public struct CSVLoader: DataLoader {
                 return .number
             }
             if DateParser.parse(bytes, from: field.start, to: field.end) != nil
-                || DatePattern.form(of: bytes, from: field.start, to: field.end) != nil {
+                || DatePattern.form(of: bytes, from: field.start, to: field.end) != nil
+                || options.dateFormat?.parse(bytes, from: field.start, to: field.end) != nil {
                 return .date
             }
             return nil

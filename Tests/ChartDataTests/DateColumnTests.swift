@@ -36,6 +36,9 @@ final class DateColumnTests: XCTestCase {
         let dayFirst = try load("Date,Value\n01/02/2020,1\n01/03/2020,2\n", options)
         XCTAssertEqual(Array(dayFirst.xs), [day(2020, 2, 1), day(2020, 3, 1)])
         XCTAssertEqual(dayFirst.warnings, [], "--date-format leaves nothing assumed")
+        options.dateFormat = try DatePattern(strftime: "%Y.%m.%d")
+        XCTAssertEqual(Array(try load("2020.01.31,1\n2020.02.01,2\n", options).xs), [day(2020, 1, 31), day(2020, 2, 1)],
+                       "a first row --date-format reads is data, not a header")
     }
 
     /// A value far down the file settles the order for all the rows before it.
