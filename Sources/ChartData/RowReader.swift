@@ -272,11 +272,7 @@ struct RowReader {
             throw malformed(field, column: xIndex, line: line,
                             expected: "a date like the first row's (YYYY-MM-DD[THH:MM[:SS]])", scanner: scanner)
         case let .pattern(column):
-            if let seconds = column.pattern.parse(bytes, from: field.start, to: field.end) { return seconds }
-            if DecimalParser.parse(bytes, from: field.start, to: field.end) == .missingWord {
-                throw Self.rowWithoutX(file: source, line: line, column: xIndex, names: names, found: scanner.quoted(field))
-            }
-            throw malformed(field, column: xIndex, line: line, expected: column.expectation, scanner: scanner)
+            return try x(field, writtenAs: column, line: line, scanner: scanner)
         }
     }
 
