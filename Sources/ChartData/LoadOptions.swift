@@ -31,6 +31,9 @@ public struct LoadOptions: Equatable, Sendable {
     /// Whether instants (dates with a zone) are shown in UTC (`--utc`) rather than in
     /// the machine's local time.
     public var utc = false
+    /// The compressed formats read through their inflater rather than refused (gzip,
+    /// which the file source adds; ChartData alone has none).
+    public var inflaters = ContentInflaters()
 
     /// The default `maxSeries`.
     public static let defaultMaxSeries = 256

@@ -9,8 +9,8 @@ public final class ReadTracker: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0
     private let total: Int
-    private let progress: LoadProgress?
-    private let release: ((Range<Int>) -> Void)?
+    let progress: LoadProgress?
+    let release: ((Range<Int>) -> Void)?
 
     public init(total: Int, progress: LoadProgress?, release: ((Range<Int>) -> Void)? = nil) {
         self.total = total

@@ -17,6 +17,9 @@ struct Sightline: ParsableCommand {
         Telegram's chart JSON (chart_data.json, overview.json) is read too; --chart N picks \
         a chart. '-' reads standard input.
 
+        UTF-16 text (a spreadsheet's "Unicode text") and gzip files (.csv.gz, or gzip on \
+        standard input) are read as the text they hold.
+
         Exit status: 0 on success, 64 for a bad command line, 65 for bad data, 66 for a \
         file that cannot be read, 69 when no display or OpenGL 3.3 is available (or the \
         memory or size an image needs), 71 when a process limit (ulimit -u, ulimit -s) \
