@@ -109,6 +109,7 @@ public final class ChartWindow {
         days = DayFiles(besideOverview: path).map { DayFileLoader(days: $0, options: options) }
         var entry = SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y)
         entry.addedFiles = morePaths
+        (entry.dateFormat, entry.utc) = (options.dateFormat?.name, options.utc)
         let session = WindowSession(store: store, file: entry, givenSize: size, wakeEvent: wakeEvent)
         self.session = session
         self.theme = ThemeCommands(given: theme) { session.remember($0) }

@@ -55,7 +55,11 @@ public struct CSVLoader: DataLoader {
                 || GroupedNumber.parse(bytes, from: field.start, to: field.end) != nil {
                 return .number
             }
-            if DateParser.parse(bytes, from: field.start, to: field.end) != nil { return .date }
+            if DateParser.parse(bytes, from: field.start, to: field.end) != nil
+                || DatePattern.form(of: bytes, from: field.start, to: field.end) != nil
+                || options.dateFormat?.parse(bytes, from: field.start, to: field.end) != nil {
+                return .date
+            }
             return nil
         }
         let hasHeader = first.fields.contains { !scanner.isBlank($0) && kind(of: $0) == nil }
@@ -86,10 +90,13 @@ public struct CSVLoader: DataLoader {
             throw RowReader.rowWithoutX(file: source, line: sample.number, column: xIndex, names: names,
                                         found: scanner.quoted(xField))
         }
-        guard let xFormat = kind(of: xField), !scanner.isBlank(xField) else {
+        guard let xFormat = Self.xFormat(sampleFormat: kind(of: xField), sample: sample, after: scanner, xIndex: xIndex,
+                                         name: hasHeader ? names[xIndex] : nil, options: options),
+              !scanner.isBlank(xField) else {
             throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
-                                          expected: "a number or a date (YYYY-MM-DD, with 'T' or a space and HH:MM[:SS] "
-                                              + "after it) in x column \(DisplayText.quotedName(names[xIndex]))",
+                                          expected: "a number or a date (\(DatePattern.exportedExamples), a time "
+                                              + "after it or not; --date-format reads others) in x column "
+                                              + "\(DisplayText.quotedName(names[xIndex]))",
                                           found: scanner.quoted(xField))
         }
         func cell(_ field: CSVScanner.Field) -> ColumnSurvey.Cell {
@@ -198,10 +205,14 @@ public struct CSVLoader: DataLoader {
         }
         Series.placeVolumes(in: &series)
         var dataset = Dataset(source: source, xs: reader.xs.build(), series: series)
+        if let warning = Self.assumedOrderWarning(xFormat, source: source, name: names[xIndex]) { warnings.append(warning) }
+        if !options.utc, Self.carriesZone(xFormat, sample: sample, scanner: scanner, xIndex: xIndex) {
+            dataset.moveToWallClock()
+        }
         dataset.warnings = warnings
         if hasHeader { dataset.axisTitles.xColumn = names[xIndex] }
         dataset.sortByXIfNeeded()
-        dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1)
+        dataset.xKind = xFormat != .number ? .time(unitsPerSecond: 1)
                                          : XAxisKind.guessing(fromSorted: dataset.xs, named: hasHeader ? names[xIndex] : nil)
         return dataset
     }

@@ -26,6 +26,11 @@ public struct LoadOptions: Equatable, Sendable {
     public var columnLimit: Int
     /// The axes' titles asked for (`--y-title`, `--y2-title`, `--x-title`).
     public var titles = AxisTitles()
+    /// How the x column writes its dates (`--date-format`); `nil` tells from its values.
+    public var dateFormat: DatePattern?
+    /// Whether instants (dates with a zone) are shown in UTC (`--utc`) rather than in
+    /// the machine's local time.
+    public var utc = false
     /// The compressed formats read through their inflater rather than refused (gzip,
     /// which the file source adds; ChartData alone has none).
     public var inflaters = ContentInflaters()

@@ -271,6 +271,8 @@ struct RowReader {
             }
             throw malformed(field, column: xIndex, line: line,
                             expected: "a date like the first row's (YYYY-MM-DD[THH:MM[:SS]])", scanner: scanner)
+        case let .pattern(column):
+            return try x(field, writtenAs: column, line: line, scanner: scanner)
         }
     }
 

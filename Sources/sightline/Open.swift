@@ -110,6 +110,8 @@ struct Open: ParsableCommand {
             options.chart = options.chart ?? last.chart
             options.x = options.x ?? last.xColumn
             options.y = options.y ?? last.yColumns
+            options.dateFormat = options.dateFormat ?? last.dateFormat.flatMap { try? DatePattern(strftime: $0) }
+            options.utc = options.utc || last.utc
         }
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = environment["DISPLAY"].map { !$0.isEmpty } ?? false

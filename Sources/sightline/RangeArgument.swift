@@ -70,7 +70,8 @@ struct RangeArgument {
     /// What every command's `--x-range` help says after naming the range.
     static let xHelp = "A:B: numbers in data units (--x-range=-5:10), or on a date axis dates (2020-01-01:2020-12-31), "
         + "months (2020-03:2020-06) or years (2020:2021), each end taking its whole day, month or year; "
-        + "a year, month or date alone is that period"
+        + "a year, month or date alone is that period; dates may be written as files export them "
+        + "(31.01.2020, \"Jan 31, 2020\", 2020/01/31)"
 
     /// The range in `text`, or an error saying what is wrong with it (an option's
     /// `transform`, so the message says why).
@@ -122,8 +123,9 @@ struct RangeArgument {
             return .month(year: year, month: month)
         }
         if let number = Double(text) { return .number(number) }
-        guard let seconds = DateParser.unixSeconds(from: String(text)) else { return nil }
-        return .date(seconds: seconds, hasTime: text.count > 10)
+        if let seconds = DateParser.unixSeconds(from: String(text)) { return .date(seconds: seconds, hasTime: text.count > 10) }
+        // The forms files export dates in (31.01.2020, Jan 31, 2020; 1/31/2020 where 31 says which is the day).
+        return DatePattern.commandLineSeconds(from: String(text)).map { .date(seconds: $0.seconds, hasTime: $0.hasTime) }
     }
 
     private static func ordered(_ a: Double, _ b: Double) throws {

@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+
+/// Dates as files export them, through the command line: `--date-format`, `--utc`
+/// against local time, and ranges of years on a date axis.
+final class DatesCommandTests: ScratchFolderTestCase {
+    private func describe(_ arguments: [String], zone: String = "UTC") throws -> ProcessRunner.Result {
+        try ProcessRunner.run(ProcessRunner.sightline, ["describe"] + arguments, environment: ["TZ": zone])
+    }
+
+    /// `--x-range 2020:2021` on a date axis is both whole years, not 2,020 seconds.
+    func testBareYearsInARangeAreWholeYears() throws {
+        var csv = "Date,Value\n"
+        for month in 1...12 {
+            for year in 2019...2022 { csv += "\(month)/15/\(year) 10:00 AM,\(year)\n" }
+        }
+        let path = try write(csv, to: "monthly.csv")
+        let range = try describe([path, "--x-range", "2020:2021"])
+        XCTAssertEqual(range.status, 0, range.error)
+        XCTAssertTrue(range.output.hasPrefix("24 points from Jan 15, 2020 10:00 to Dec 15, 2021 10:00."), range.output)
+        let months = try describe([path, "--x-range", "2020-03:2020-04"])
+        XCTAssertTrue(months.output.hasPrefix("2 points from Mar 15, 2020 10:00 to Apr 15, 2020 10:00."), months.output)
+        let written = try describe([path, "--x-range", "Mar 1, 2020:15.04.2020"])
+        XCTAssertTrue(written.output.hasPrefix("2 points from Mar 15, 2020 10:00 to Apr 15, 2020 10:00."), written.output)
+        let years = try describe([try write("Year,Sunspots\n1749,80.9\n1750,83.4\n1751,47.7\n", to: "yearly.csv"),
+                                  "--x-range", "1750"])
+        XCTAssertTrue(years.output.hasPrefix("1 point"), years.output + years.error)
+        XCTAssertTrue(years.output.contains("Jan 1, 1750"), years.output)
+    }
+
+    /// Instants are shown in the local zone (`TZ`), or in UTC with `--utc`; times
+    /// written without a zone are shown as written either way.
+    func testUTCAgainstLocalTime() throws {
+        let instants = try write("t,v\n2020-01-31T10:30:00Z,1\n2020-07-31T10:30:00+01:00,2\n", to: "instants.csv")
+        let local = try describe([instants], zone: "Europe/Berlin")
+        XCTAssertEqual(local.status, 0, local.error)
+        XCTAssertTrue(local.output.hasPrefix("2 points from Jan 31, 2020 11:30 to Jul 31, 2020 11:30."), local.output)
+        let utc = try describe([instants, "--utc"], zone: "Europe/Berlin")
+        XCTAssertTrue(utc.output.hasPrefix("2 points from Jan 31, 2020 10:30 to Jul 31, 2020 09:30."), utc.output)
+        let json = try describe([instants, "--json"], zone: "Europe/Berlin")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        XCTAssertEqual(object["firstX"] as? String, "2020-01-31T10:30:00Z", "the JSON's instants are in UTC, as it says")
+        let wall = try write("t,v\n01/31/2020 10:30,1\n07/31/2020 10:30,2\n", to: "wall.csv")
+        let shown = try describe([wall], zone: "Europe/Berlin")
+        XCTAssertTrue(shown.output.hasPrefix("2 points from Jan 31, 2020 10:30 to Jul 31, 2020 10:30."), shown.output)
+    }
+
+    /// The sample of monthly values as published (`1749-01,58.0`) opens on a date axis.
+    func testTheMonthlySampleOpensOnADateAxis() throws {
+        let result = try describe(["Resources/sunspots-monthly.csv", "--x-range", "1750"])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.hasPrefix("12 points from Jan 1, 1750 to Dec 1, 1750."), result.output)
+    }
+
+    func testDateFormatOverridesAndABadOneIsAUsageError() throws {
+        let path = try write("d,v\n01/02/2020,1\n01/03/2020,2\n", to: "ambiguous.csv")
+        let assumed = try describe([path])
+        XCTAssertTrue(assumed.error.contains("read as MM/DD/YYYY"), assumed.error)
+        XCTAssertTrue(assumed.output.hasPrefix("2 points from Jan 2, 2020 to Jan 3, 2020."), assumed.output)
+        let dayFirst = try describe([path, "--date-format", "%d/%m/%Y"])
+        XCTAssertEqual(dayFirst.error, "")
+        XCTAssertTrue(dayFirst.output.hasPrefix("2 points from Feb 1, 2020 to Mar 1, 2020."), dayFirst.output)
+        let bad = try describe([path, "--date-format", "%d/%q/%Y"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.error.contains("--date-format: \"%d/%q/%Y\" has %q"), bad.error)
+    }
+}
