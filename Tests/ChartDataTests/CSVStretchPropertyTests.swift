@@ -77,8 +77,8 @@ final class CSVStretchPropertyTests: XCTestCase {
     }
 }
 
-/// A random delimited file: a header or none, a number or date x (now and then out of
-/// order), numeric columns with gaps, words for no value and numbers grouped in quotes,
+/// A random delimited file: a header or none, a number or date x (ISO, `31.01.2020` or
+/// `01/31/2020`; now and then out of order), numeric columns with gaps, words for no value and numbers grouped in quotes,
 /// a text column whose quoted cells hold delimiters and line ends, LF or CRLF line
 /// ends, and now and then one bad row at a random line.
 private struct RandomCSV {
@@ -92,7 +92,8 @@ private struct RandomCSV {
         let d = semicolon ? ";" : ","
         let lineEnd = roll(3) == 0 ? "\r\n" : "\n"
         let rows = 20 + roll(300)
-        let dates = roll(3) == 0
+        // 0: numbers; 1: ISO dates and times; 2, 3: dates as spreadsheets export them.
+        let dates = roll(3) == 0 ? 1 + roll(3) : 0
         let columns = 1 + roll(3)
         let groupedColumn = semicolon ? -1 : roll(UInt64(columns) + 2)
         let note = roll(2) == 0 ? roll(UInt64(columns) + 1) : -1
@@ -106,9 +107,13 @@ private struct RandomCSV {
         var x = 1_000 + roll(1_000)
         for row in 0..<rows {
             x += roll(10) == 0 ? -roll(50) : 1 + (roll(2) == 0 ? 0 : roll(5))
-            let xText = dates
-                ? String(format: "2021-%02d-%02d %02d:%02d", 1 + x / 40_000 % 12, 1 + x / 1_440 % 28, x / 60 % 24, x % 60)
-                : String(x)
+            let (month, day) = (1 + abs(x) / 40_000 % 12, 1 + abs(x) / 1_440 % 28)
+            let xText = switch dates {
+            case 1: String(format: "2021-%02d-%02d %02d:%02d", month, day, abs(x) / 60 % 24, abs(x) % 60)
+            case 2: String(format: "%02d.%02d.%d", day, month, 1_900 + abs(x) % 200)
+            case 3: String(format: "%02d/%02d/%d", month, day, 1_900 + abs(x) % 200)
+            default: String(x)
+            }
             var cells = [xText]
             for c in 0..<columns {
                 let value = Double(roll(2_000_000)) / 100 - 5_000
