@@ -55,6 +55,12 @@ struct Open: ParsableCommand {
     @Flag(help: "Do not say the summary (key s) aloud, even where speech-dispatcher's spd-say is installed.")
     var noSpeech = false
 
+    @Flag(name: [.customLong("follow"), .customShort("f")], help: """
+        Keep reading what is appended to FILE, like tail -f, through a rotation by rename or a truncation: the \
+        view follows the newest rows while its right edge is at the end. Standard input ('-') is always followed.
+        """)
+    var follow = false
+
     @Option(parsing: .unconditional, help: "The left axis's y range in data units, A:B, set by hand (as Shift+wheel sets it) until 0 fits it.",
             transform: RangeArgument.parsing)
     var yRange: RangeArgument?
@@ -129,7 +135,8 @@ struct Open: ParsableCommand {
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
                                          store: path == "-" ? nil : store, audioSeconds: audioSeconds,
-                                         speaks: !noSpeech, logAxes: scale.logAxes.isEmpty ? nil : scale.logAxes)
+                                         speaks: !noSpeech, logAxes: scale.logAxes.isEmpty ? nil : scale.logAxes,
+                                         follows: follow)
             window.givenY = givenY
             try window.run()
         }
