@@ -78,8 +78,9 @@ public final class FollowedFile {
             }
             offset += n
             fresh.append(contentsOf: buffer[..<n])
-            // Standard input: what has arrived is a batch; the next read may wait.
-            if path == "-" { break }
+            // Standard input: what has arrived is a batch (up to `batchLimit`, so a fast
+            // pipe grows the chart in few steps); the next read may wait.
+            if path == "-", fresh.count >= Self.batchLimit || !Self.hasMore(descriptor) { break }
         }
         finish(&chunk, with: &fresh)
         return chunk
@@ -124,6 +125,15 @@ public final class FollowedFile {
         partial.removeAll()
         restartPending = true
         return true
+    }
+
+    /// The most standard input's `read()` takes in one go, bytes.
+    static let batchLimit = 64 << 20
+
+    /// Whether a read of `descriptor` would return at once.
+    private static func hasMore(_ descriptor: Int32) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) == 1
     }
 
     private static func identity(of descriptor: Int32) -> (device: UInt, inode: UInt) {
