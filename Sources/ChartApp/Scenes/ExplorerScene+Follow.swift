@@ -31,6 +31,8 @@ extension ExplorerScene {
         overview = level
         zoom.replaceOverview(with: level.main)
         ChartAssembly.add(notice, over: level.main)
+        old.main.stage.tearDown()
+        old.selector.stage.tearDown()
         return true
     }
 }
