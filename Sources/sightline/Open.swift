@@ -75,6 +75,9 @@ struct Open: ParsableCommand {
             throw ValidationError(NumberCheck.message("--initial-range", initialRange, "a share above 0 and at most 1"))
         }
         try NumberCheck.seconds(audioSeconds, option: "--audio-seconds")
+        if follow, !moreFiles.isEmpty {
+            throw ValidationError("--follow follows one file: name only the file that grows (the others open in a window of their own)")
+        }
     }
 
     func run() throws {
