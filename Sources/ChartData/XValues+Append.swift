@@ -10,7 +10,8 @@ extension XValues {
                 return XValues(first: first, step: step, count: count + more.count)
             }
         }
-        var values = Array(self)
+        // An array is copied whole (one memcpy) rather than read value by value.
+        var values = explicitValues ?? Array(self)
         values.append(contentsOf: more)
         return count < 2 ? XValues(values) : XValues(explicit: values)
     }
