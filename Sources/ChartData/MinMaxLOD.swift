@@ -91,7 +91,7 @@ public struct MinMaxLOD: LevelOfDetail {
     /// neighbour close to the extreme changes nothing visible and is left out, so a
     /// walk's bucket keeps four points. The rule reads only the bucket's points, so
     /// `coarsen` agrees with `reduce`.
-    private static func append(first: Int, low: Int, high: Int, gap: Int, last: Int, ys y: UnsafeBufferPointer<Double>,
+    static func append(first: Int, low: Int, high: Int, gap: Int, last: Int, ys y: UnsafeBufferPointer<Double>,
                                to kept: inout [Int32]) {
         func steep(_ neighbour: Int, of extreme: Int) -> Int {
             guard extreme >= 0, neighbour >= first, neighbour <= last else { return -1 }
