@@ -24,7 +24,7 @@ public final class DataSource: Sendable {
     public let lines: [SeriesLine]
     /// One ladder per series, in the dataset's order.
     public let details: [LevelOfDetail]
-    private let extremes: [RangeMinMax]
+    let extremes: [RangeMinMax]
     /// The decimals each series was written with (`SeriesPrecision`), for the values a
     /// person reads.
     public let decimals: [Int]
@@ -78,6 +78,16 @@ public final class DataSource: Sendable {
         decimals = values.series.map { SeriesPrecision.decimals(of: $0.ys) }
         // Of the plotted values: first, highest, lowest and last commute with log10.
         candles = dataset.ohlc.map { OHLCLevels(dataset: dataset, columns: $0) }
+    }
+
+    /// A source made of parts built elsewhere (`DataSource+Append` grows one this way).
+    init(dataset: Dataset, values: Dataset, logAxes: Set<YAxisSide>, logSeries: [Int], logWarning: String?,
+         lodMethod: LODMethod, gaps: XGaps, lines: [SeriesLine], extremes: [RangeMinMax], decimals: [Int],
+         candles: OHLCLevels?) {
+        (self.dataset, self.values, self.logAxes, self.logSeries, self.logWarning) = (dataset, values, logAxes, logSeries, logWarning)
+        (self.lodMethod, self.gaps, self.lines, self.extremes) = (lodMethod, gaps, lines, extremes)
+        details = lines.map(\.detail)
+        (self.decimals, self.candles) = (decimals, candles)
     }
 
     /// Whether series `index` is plotted at log10 of its values.

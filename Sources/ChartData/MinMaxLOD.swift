@@ -24,11 +24,7 @@ public struct MinMaxLOD: LevelOfDetail {
     /// - Complexity: O(n) in all (the levels halve), plus O(gaps) per level.
     public init(ys: [Double], gapStarts: [Int] = [], smallestBucket: Int = 8, smallestLevel: Int = 2_000,
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount, pointsPerThread: Int = 1 << 20) {
-        var edges: [Int32] = []
-        for start in gapStarts where edges.last != Int32(start + 1) {
-            if edges.last != Int32(start) { edges.append(Int32(start)) }
-            edges.append(Int32(start + 1))
-        }
+        let edges = Self.edges(of: gapStarts)
         var buckets: [Int] = []
         var bucket = smallestBucket
         while ys.count / bucket * 8 >= smallestLevel || buckets.isEmpty && ys.count > smallestBucket {
@@ -117,7 +113,7 @@ public struct MinMaxLOD: LevelOfDetail {
     /// neighbour close to the extreme changes nothing visible and is left out, so a
     /// walk's bucket keeps four points. The rule reads only the bucket's points, so
     /// `coarsen` agrees with `reduce`.
-    private static func append(first: Int, low: Int, high: Int, gap: Int, last: Int, ys y: UnsafeBufferPointer<Double>,
+    static func append(first: Int, low: Int, high: Int, gap: Int, last: Int, ys y: UnsafeBufferPointer<Double>,
                                to kept: inout [Int32]) {
         func steep(_ neighbour: Int, of extreme: Int) -> Int {
             guard extreme >= 0, neighbour >= first, neighbour <= last else { return -1 }

@@ -40,6 +40,12 @@ public struct XValues: RandomAccessCollection, Equatable, Sendable, ExpressibleB
         return nil
     }
 
+    /// The values' array when they are kept as one (not a formula): shared, not copied.
+    var explicitValues: [Double]? {
+        if case let .explicit(values) = storage { return values }
+        return nil
+    }
+
     /// Whether the values are kept as a formula.
     public var isRegular: Bool {
         if case .regular = storage { return true }

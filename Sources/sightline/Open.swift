@@ -55,6 +55,12 @@ struct Open: ParsableCommand {
     @Flag(help: "Do not say the summary (key s) aloud, even where speech-dispatcher's spd-say is installed.")
     var noSpeech = false
 
+    @Flag(name: [.customLong("follow"), .customShort("f")], help: """
+        Keep reading what is appended to FILE, like tail -f, through a rotation by rename or a truncation: the \
+        view follows the newest rows while its right edge is at the end. Standard input ('-') is always followed.
+        """)
+    var follow = false
+
     @Option(parsing: .unconditional, help: "The left axis's y range in data units, A:B, set by hand (as Shift+wheel sets it) until 0 fits it.",
             transform: RangeArgument.parsing)
     var yRange: RangeArgument?
@@ -69,6 +75,9 @@ struct Open: ParsableCommand {
             throw ValidationError(NumberCheck.message("--initial-range", initialRange, "a share above 0 and at most 1"))
         }
         try NumberCheck.seconds(audioSeconds, option: "--audio-seconds")
+        if follow, !moreFiles.isEmpty {
+            throw ValidationError("--follow follows one file: name only the file that grows (the others open in a window of their own)")
+        }
     }
 
     func run() throws {
@@ -131,7 +140,8 @@ struct Open: ParsableCommand {
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
                                          store: path == "-" ? nil : store, audioSeconds: audioSeconds,
-                                         speaks: !noSpeech, logAxes: scale.logAxes.isEmpty ? nil : scale.logAxes)
+                                         speaks: !noSpeech, logAxes: scale.logAxes.isEmpty ? nil : scale.logAxes,
+                                         follows: follow)
             window.givenY = givenY
             try window.run()
         }

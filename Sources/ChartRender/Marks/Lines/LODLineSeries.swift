@@ -25,27 +25,27 @@ import ChartData
 /// chart's view is prepared around; the selector's overview rarely moves.
 public final class LODLineSeries {
     private let device: RenderDevice
-    private let dataset: Dataset
+    var dataset: Dataset
     private let seriesIndex: Int
-    private let detail: LevelOfDetail
-    private let gaps: XGaps
+    var detail: LevelOfDetail
+    var gaps: XGaps
     /// In a chart of several files, the series' own points, which its full resolution
     /// is drawn through (`SeriesLine.own`); `nil`: every point.
-    private let own: LODLevel?
+    var own: LODLevel?
     /// Points per uploaded piece; consecutive pieces share one point.
     public static let pointsPerPiece = 1 << 18
     /// Uploaded pieces by level (`fullSeries` for every point), then by piece number.
-    private var pieces: [Int: [Int: LineSeriesBuffer]] = [:]
-    private static let fullSeries = -1
+    var pieces: [Int: [Int: LineSeriesBuffer]] = [:]
+    static let fullSeries = -1
 
     /// One piece of one level (`fullSeries` for every point).
-    private struct PieceKey: Hashable {
+    struct PieceKey: Hashable {
         var level: Int
         var piece: Int
     }
 
     /// Pieces prepared (or being prepared) ahead and not uploaded yet.
-    private var ahead: [PieceKey: any PieceWork] = [:]
+    var ahead: [PieceKey: any PieceWork] = [:]
     /// Most bytes `ahead` holds: three pieces, so the pieces a zoom in or
     /// out needs next fit, and one of a pan.
     public static let aheadByteLimit = 7 << 20

@@ -1,0 +1,138 @@
+import CSDL2
+import ChartData
+import Foundation
+import Synchronization
+
+/// Follows a file that grows (`--follow`, and standard input in a window): the first
+/// read happens on the loading thread (`readFirst`, which `LoadingTask` calls); once the
+/// chart is shown, `start(from:)` runs a thread that reads the rows appended every
+/// `pollSeconds` (standard input: as they arrive), grows the data source with them
+/// (`DataSource.appending`: the levels extended, not built again) and hands the latest
+/// source to the window's loop with an SDL event. The loop never waits on it: a frame
+/// draws whichever source it last took.
+final class FollowTask: Sendable {
+    /// What the window takes: the newest source and what to say since the last take.
+    struct Update {
+        var source: DataSource
+        /// The log axes the source was built for.
+        var logAxes: Set<YAxisSide>
+        var notices: [String]
+        /// Rows appended since the last take.
+        var rows: Int
+    }
+
+    static let pollSeconds = 0.05
+    private let reader: Mutex<FollowReader?>
+    private let update = Mutex<Update?>(nil)
+    private let wantedLogAxes: Mutex<Set<YAxisSide>>
+    private let stopped = Atomic<Bool>(false)
+    private let lod: LODMethod
+    private let connectsGaps: Bool
+    private let wakeEvent: UInt32
+
+    /// Opens `path` (`-`: standard input) for following.
+    /// - Throws: `DataLoadError` when it cannot be opened.
+    init(path: String, options: LoadOptions, lod: LODMethod, connectsGaps: Bool, logAxes: Set<YAxisSide>,
+         wakeEvent: UInt32) throws {
+        reader = Mutex(FollowReader(file: try FollowedFile(path: path), options: options))
+        wantedLogAxes = Mutex(logAxes)
+        self.lod = lod
+        self.connectsGaps = connectsGaps
+        self.wakeEvent = wakeEvent
+    }
+
+    /// The file's complete lines as they are, waiting while it holds no row (on the
+    /// loading thread).
+    func readFirst() throws -> Dataset {
+        try reader.withLock { reader in
+            try reader!.readFirst(pollSeconds: Self.pollSeconds) { !self.stopped.load(ordering: .relaxed) }
+        }
+    }
+
+    /// Starts reading what is appended after the rows `source` holds, which was built
+    /// for the log axes `logAxes` asked for.
+    /// - Throws: `ProcessLimitError` when the thread cannot start.
+    func start(from source: DataSource, logAxes: Set<YAxisSide>) throws {
+        want(logAxes: logAxes)
+        let followed = reader.withLock { $0.take() }
+        guard let followed else { return }
+        // The thread owns the reader from here: the box only carries it across.
+        let box = UncheckedBox(followed)
+        try DetachedThread.start("following the file", name: "follow") { [self] in
+            run(reader: box.value, from: source, builtFor: logAxes)
+        }
+    }
+
+    /// Asks the sources made from now on for `axes` logarithmic (`l`, Shift+L).
+    func want(logAxes axes: Set<YAxisSide>) {
+        wantedLogAxes.withLock { $0 = axes }
+    }
+
+    /// The newest source and the notices since the last take, if anything arrived.
+    func take() -> Update? {
+        update.withLock { $0.take() }
+    }
+
+    /// Puts back an update the window could not show yet (a day is open), under any
+    /// newer one: its notices first, its rows counted.
+    func putBack(_ held: Update) {
+        update.withLock { slot in
+            guard var newer = slot else { return slot = held }
+            newer.notices = held.notices + newer.notices
+            newer.rows += held.rows
+            slot = newer
+        }
+    }
+
+    /// Ends the thread after its current read (a file's; standard input's read waits).
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+    }
+
+    private func run(reader: FollowReader, from start: DataSource, builtFor asked: Set<YAxisSide>) {
+        var source = start
+        var builtFor = asked
+        while !stopped.load(ordering: .relaxed) {
+            let batch: FollowReader.Batch
+            do {
+                batch = try reader.next()
+            } catch {
+                publish(source, logAxes: builtFor, notices: ["\(error); following stopped"], rows: 0)
+                return
+            }
+            let wanted = wantedLogAxes.withLock { $0 }
+            var changed = false
+            if let rows = batch.rows {
+                source = source.appending(rows, connectsGaps: connectsGaps)
+                changed = true
+            }
+            if wanted != builtFor {
+                source = DataSource(dataset: source.values, lodMethod: lod, connectsGaps: connectsGaps, logAxes: wanted)
+                builtFor = wanted
+                changed = true
+            }
+            if changed || !batch.notices.isEmpty {
+                publish(source, logAxes: builtFor, notices: batch.notices, rows: batch.rows?.count ?? 0)
+            }
+            if batch.ended { return }
+            if batch.rows == nil { usleep(UInt32(Self.pollSeconds * 1_000_000)) }
+        }
+    }
+
+    private func publish(_ source: DataSource, logAxes: Set<YAxisSide>, notices: [String], rows: Int) {
+        update.withLock { slot in
+            var next = Update(source: source, logAxes: logAxes, notices: slot?.notices ?? [], rows: (slot?.rows ?? 0) + rows)
+            next.notices += notices
+            slot = next
+        }
+        var event = SDL_Event()
+        event.type = wakeEvent
+        SDL_PushEvent(&event)
+    }
+}
+
+/// Carries a value that is handed over, not shared, to another thread.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

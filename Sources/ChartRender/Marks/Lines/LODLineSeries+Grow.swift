@@ -1,0 +1,45 @@
+import ChartData
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A series whose file grew (`sightline open --follow`): the pieces on the GPU whose
+/// points are all unchanged in the grown series stay, and only the rest (the last,
+/// partial piece of each level, and any piece of a level that changed) is uploaded
+/// again when drawn.
+extension LODLineSeries {
+    /// Takes the grown series' points and levels, keeping each uploaded piece whose
+    /// points (the level's indices over the piece, and the piece is complete) are the
+    /// same in the grown series.
+    /// - Complexity: O(uploaded pieces × piece size) to compare their indices.
+    public func adopt(dataset grown: Dataset, detail grownDetail: LevelOfDetail, gaps grownGaps: XGaps, own grownOwn: LODLevel?) {
+        let oldCount = dataset.count
+        let oldDetail = detail
+        let unchangedOwn = own == nil && grownOwn == nil
+        var kept: [Int: [Int: LineSeriesBuffer]] = [:]
+        for (level, byPiece) in pieces {
+            for (piece, buffer) in byPiece {
+                let first = piece * Self.pointsPerPiece, last = first + Self.pointsPerPiece
+                let same: Bool
+                if level == Self.fullSeries {
+                    // Every point before the old end is as it was.
+                    same = unchangedOwn && last < oldCount
+                } else if level < oldDetail.levels.count, level < grownDetail.levels.count {
+                    let (old, new) = (oldDetail.levels[level].indices, grownDetail.levels[level].indices)
+                    same = last < old.count && last < new.count && Self.equal(old[first...last], new[first...last])
+                } else {
+                    same = false
+                }
+                if same { kept[level, default: [:]][piece] = buffer }
+            }
+        }
+        pieces = kept
+        ahead = [:]
+        (dataset, detail, gaps, own) = (grown, grownDetail, grownGaps, grownOwn)
+    }
+
+    /// Whether two runs of indices are the same, compared as bytes.
+    private static func equal(_ a: ArraySlice<Int32>, _ b: ArraySlice<Int32>) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+    }
+}
