@@ -182,7 +182,7 @@ public struct CSVLoader: DataLoader {
                             + "(\(first.text), first on line \(first.line))")
         }
         var series = zip(yIndices, reader.ys).map { Series(name: names[$0], ys: $1) }
-        if options.y == nil {
+        if options.y == nil, series.count > 1 {
             // Unasked for, series far off the others' scale would flatten them.
             let selection = ScaleSelection(series: series.map(\.ys))
             // Of the series shown, two units go one an axis; else those the magnitude split
@@ -331,8 +331,8 @@ public struct CSVLoader: DataLoader {
 
     /// Reads the rows after `sample` (the first data line, at `scanner`'s position) in
     /// `stretches` of the file, side by side when there are several, and returns them
-    /// with the sample first; in order, in one stretch, when a stretch met a quoted
-    /// field, which can hold a line end, so a cut may have fallen inside one.
+    /// with the sample first; in order, in one stretch, when a cut fell inside a quoted
+    /// field (one may hold a line end).
     private func readRows(_ stretches: [Range<Int>], from scanner: CSVScanner, after sample: CSVScanner.Line,
                           template: RowReader, tracker: ReadTracker?) throws -> RowReader {
         if let rows = try readRows(stretches, orNilFrom: scanner, after: sample, template: template, tracker: tracker) {
@@ -342,12 +342,14 @@ public struct CSVLoader: DataLoader {
                             template: template, tracker: tracker)!
     }
 
-    /// The rows read in `stretches`, or `nil` when a stretch met a quoted field.
+    /// The rows read in `stretches`, or `nil` when a cut fell inside a quoted field.
     ///
-    /// Each stretch starts at a line's start, so its rows read the same on their own;
-    /// the rows before it tell its first line's number. The first stretch reads into
-    /// the file's reader (its columns reserved for every row), the others into their
-    /// own, appended after it and freed one by one.
+    /// Each stretch starts just after a line end; where the stretch before it ended its
+    /// last row there (not inside quotes), that is a row's start too, so its rows read the
+    /// same on their own, and the rows before it tell its first line's number. Quoted
+    /// fields elsewhere (`"1,234.5"`, a note with a line end inside a stretch) change
+    /// nothing. The first stretch reads into the file's reader (its columns reserved for
+    /// every row), the others into their own, appended after it and freed one by one.
     private func readRows(_ stretches: [Range<Int>], orNilFrom scanner: CSVScanner, after sample: CSVScanner.Line,
                           template: RowReader, tracker: ReadTracker?) throws -> RowReader? {
         var first = template.emptied(over: scanner.bytes, offset: 0)
@@ -374,13 +376,24 @@ public struct CSVLoader: DataLoader {
                     outcome.failure = error
                 }
                 outcome.lines = partScanner.lineEndsPassed - before
-                outcome.quoted = partScanner.sawQuotedField
+                // The first stretch reads on into the next past a quoted line end; the
+                // others' bytes stop at their cut, where such a quote is never closed.
+                // A quote open at the file's end is read again in order too, so that
+                // its message names the line it opened on as the file counts.
+                if outcome.failure == nil {
+                    outcome.cutInQuotes = k + 1 < stretches.count
+                        && partScanner.position != stretches[k].upperBound - outcome.rows.offset
+                } else {
+                    outcome.cutInQuotes = k > 0 && partScanner.unclosedQuoteLine != nil
+                }
                 slots[k] = outcome
             }
         }
-        if stretches.count > 1, outcomes.contains(where: \.quoted) { return nil }
         var lines = scanner.lineEndsPassed
         for k in stretches.indices {
+            // The stretches before this one ended their rows at their cuts: this one's
+            // error is the file's first, unless its last row ran on past its cut.
+            if outcomes[k].cutInQuotes { return nil }
             if let error = outcomes[k].failure {
                 throw (error as? DataLoadError).map { k == 0 ? $0 : $0.movedDown(lines: lines) } ?? error
             }
@@ -398,12 +411,13 @@ public struct CSVLoader: DataLoader {
     }
 }
 
-/// What reading one stretch of rows gave: its rows, its line count, whether it met a
-/// quoted field, and the error that stopped it.
+/// What reading one stretch of rows gave: its rows, its line count, whether its last
+/// row ran on past its cut (a quoted field held the line end it was cut after, or a
+/// quote was left open), and the error that stopped it.
 private struct StretchOutcome {
     var rows: RowReader
     var lines = 0
-    var quoted = false
+    var cutInQuotes = false
     var failure: Error?
 }
 

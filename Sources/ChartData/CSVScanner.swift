@@ -20,8 +20,6 @@ struct CSVScanner {
     private(set) var atLineEnd = true
     /// Line ends passed so far, those inside quoted fields included.
     private(set) var lineEndsPassed = 0
-    /// Whether a quoted field was read (it may hold line ends).
-    private(set) var sawQuotedField = false
     /// The line where a quote opened that no quote closes before the end of the bytes.
     private(set) var unclosedQuoteLine: Int?
 
@@ -184,7 +182,6 @@ struct CSVScanner {
     /// all; a header's name is unescaped where it is read (`unquotedText(of:)`). Skips
     /// to the next delimiter.
     private mutating func readQuoted() -> Field {
-        sawQuotedField = true
         let openedOn = lineEndsPassed + 1
         position += 1
         let start = position

@@ -52,23 +52,24 @@ public final class DataSource: Sendable {
         let gaps = connectsGaps || merged ? XGaps.connected : XGaps(xs: dataset.xs)
         self.gaps = gaps
         // Each series' ladder and range index are independent: built side by side, on
-        // as many cores as there are.
+        // as many cores as there are. The ladders go after the (quicker) range indexes,
+        // so that one series' min/max ladder splits its points over the cores
+        // (`MinMaxLOD`): Dispatch runs a concurrentPerform inside a wider one serially.
         let series = dataset.series
         var lines = [SeriesLine?](repeating: nil, count: series.count)
         var extremes = [RangeMinMax?](repeating: nil, count: series.count)
-        lines.withUnsafeMutableBufferPointer { lineSlots in
-            extremes.withUnsafeMutableBufferPointer { extremeSlots in
-                let (lineSlots, extremeSlots) = (UncheckedSlots(lineSlots), UncheckedSlots(extremeSlots))
-                DispatchQueue.concurrentPerform(iterations: 2 * series.count) { task in
-                    let s = task / 2
-                    if task % 2 == 0 {
-                        lineSlots[s] = SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps,
-                                                  lodMethod: lodMethod)
-                    } else {
-                        // Absent points are NaN: the extremes are the series' own.
-                        extremeSlots[s] = RangeMinMax(ys: series[s].ys)
-                    }
-                }
+        extremes.withUnsafeMutableBufferPointer { buffer in
+            let extremeSlots = UncheckedSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: series.count) { s in
+                // Absent points are NaN: the extremes are the series' own.
+                extremeSlots[s] = RangeMinMax(ys: series[s].ys)
+            }
+        }
+        lines.withUnsafeMutableBufferPointer { buffer in
+            let lineSlots = UncheckedSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: series.count) { s in
+                lineSlots[s] = SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps,
+                                          lodMethod: lodMethod)
             }
         }
         self.lines = lines.map { $0! }

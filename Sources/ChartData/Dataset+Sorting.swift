@@ -2,7 +2,8 @@ extension Dataset {
     /// Sorts rows by x, keeping the file's order among equal x, and records a warning.
     /// - Complexity: O(n) when already sorted, else O(n log n).
     mutating func sortByXIfNeeded() {
-        guard let firstDescent = xs.indices.dropLast().first(where: { xs[$0] > xs[$0 + 1] }) else { return }
+        // Evenly spaced x (a formula with a positive step) ascend already.
+        guard !xs.isRegular, let firstDescent = xs.indices.dropLast().first(where: { xs[$0] > xs[$0 + 1] }) else { return }
         let order = xs.indices.sorted { xs[$0] < xs[$1] || (xs[$0] == xs[$1] && $0 < $1) }
         xs = XValues(order.map { xs[$0] })
         for s in series.indices {

@@ -57,28 +57,6 @@ extension MinMaxLOD {
     /// `reduce(ys:bucket:)`'s buckets from `start` (a multiple of `bucket`) on.
     /// - Complexity: O(ys.count − start).
     static func reduce(ys: [Double], bucket: Int, from start: Int) -> [Int32] {
-        guard start > 0 else { return reduce(ys: ys, bucket: bucket) }
-        var kept: [Int32] = []
-        kept.reserveCapacity((ys.count - start) / bucket * 8 + 16)
-        ys.withUnsafeBufferPointer { y in
-            var first = start
-            while first < y.count {
-                let end = min(first + bucket, y.count)
-                var low = -1, high = -1, gap = -1
-                var lowValue = Double.infinity, highValue = -Double.infinity
-                for i in first..<end {
-                    let v = y[i]
-                    if v.isNaN {
-                        if gap < 0 { gap = i }
-                        continue
-                    }
-                    if v < lowValue { lowValue = v; low = i }
-                    if v > highValue { highValue = v; high = i }
-                }
-                append(first: first, low: low, high: high, gap: gap, last: end - 1, ys: y, to: &kept)
-                first = end
-            }
-        }
-        return kept
+        reduce(ys: ys, bucket: bucket, in: start..<ys.count)
     }
 }
