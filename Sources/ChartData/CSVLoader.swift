@@ -148,9 +148,10 @@ public struct CSVLoader: DataLoader {
                                        reason: "no numeric column besides the x column \(DisplayText.quotedName(names[xIndex]))")
         }
 
-        let template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
+        var template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
                                  decimalComma: decimalComma, yIndices: yIndices, lineLimit: options.lineLimit,
                                  estimatedRows: 0)
+        template.xCarriesZone = Self.carriesZone(xFormat, sample: sample, scanner: scanner, xIndex: xIndex)
         tracker?.finished(0..<scanner.position)
         let stretches = Self.stretches(of: bytes, from: scanner.position, threads: threads, bytesPerThread: bytesPerThread)
         try options.requireMemory(Self.bytesNeeded(rows: scanner.estimatedRemainingLines() + 1, series: yIndices.count,
@@ -206,7 +207,8 @@ public struct CSVLoader: DataLoader {
         Series.placeVolumes(in: &series)
         var dataset = Dataset(source: source, xs: reader.xs.build(), series: series)
         if let warning = Self.assumedOrderWarning(xFormat, source: source, name: names[xIndex]) { warnings.append(warning) }
-        if !options.utc, Self.carriesZone(xFormat, sample: sample, scanner: scanner, xIndex: xIndex) {
+        if let warning = Self.mixedZoneWarning(reader, source: source, name: names[xIndex]) { warnings.append(warning) }
+        if !options.utc, template.xCarriesZone, reader.firstZoneMismatch == nil {
             dataset.moveToWallClock()
         }
         dataset.warnings = warnings

@@ -69,6 +69,17 @@ public enum DateParser {
 }
 
 extension DateParser {
+    /// Whether a field `parse` read carries a zone: after the ten bytes of its date, a
+    /// `Z` at the end or a sign (the time has neither).
+    /// - Complexity: O(end − start).
+    static func hasZone(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Bool {
+        var cursor = DateCursor(bytes: bytes, start: start, end: end)
+        cursor.trim()
+        guard cursor.end - cursor.i > 10 else { return false }
+        if bytes[cursor.end - 1] == UInt8(ascii: "Z") { return true }
+        return (cursor.i + 10..<cursor.end).contains { bytes[$0] == UInt8(ascii: "+") || bytes[$0] == UInt8(ascii: "-") }
+    }
+
     /// Seconds since 1970-01-01T00:00:00Z for `text` written as the CSV reader reads
     /// dates (`2020-03-01`, `2020-03-01T10:30`, with an optional zone), else `nil`.
     public static func unixSeconds(from text: String) -> Double? {
