@@ -59,4 +59,16 @@ extension DatePattern {
             return nil
         }
     }
+
+    /// Whether `text` is a slash date that reads as two different days, month first and
+    /// day first (`03/01/2020`), which `commandLineSeconds` does not guess.
+    public static func readsBothWays(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            guard let month = monthFirst.read(bytes, from: 0, to: bytes.count),
+                  let day = dayFirst.read(bytes, from: 0, to: bytes.count) else { return false }
+            return month.seconds != day.seconds
+        }
+    }
 }

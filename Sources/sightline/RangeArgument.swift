@@ -88,6 +88,7 @@ struct RangeArgument {
                     ? "give A:B, two numbers (a number alone is no range)"
                     : "give A:B; a date with a time alone is no range")
             }
+            if let ambiguity = slashDateAmbiguity(in: Substring(text)) { throw ValidationError(ambiguity) }
             throw ValidationError(colons.isEmpty
                 ? "give A:B, two numbers or two dates"
                 : "A and B must be numbers or dates like 2020-01-31, 2020-01-31T09:30, 2020-01 or 2020")
