@@ -34,7 +34,8 @@ public struct CSVLoader: DataLoader {
         }
         var scanner = CSVScanner(bytes: bytes, lineLimit: options.lineLimit)
         guard scanner.hasMoreLines else {
-            throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
+            throw DataLoadError.noData(file: source, reason: bytes.isEmpty ? "the file is empty (0 bytes)"
+                                           : "the file holds only a byte order mark, no text")
         }
         var first = try readLine(&scanner, source: source, options: options)
         while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines {
