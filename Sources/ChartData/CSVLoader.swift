@@ -94,6 +94,12 @@ public struct CSVLoader: DataLoader {
         guard let xFormat = Self.xFormat(sampleFormat: kind(of: xField), sample: sample, after: scanner, xIndex: xIndex,
                                          name: hasHeader ? names[xIndex] : nil, options: options),
               !scanner.isBlank(xField) else {
+            if let missing = DatePattern.missingDay(inAnyForm: bytes, from: xField.start, to: xField.end) {
+                let name = DisplayText.quotedName(names[xIndex])
+                throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
+                                              expected: DatePattern.dayExpectation(missing, column: name),
+                                              found: scanner.quoted(xField))
+            }
             throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
                                           expected: "a number or a date (\(DatePattern.exportedExamples), a time "
                                               + "after it or not; --date-format reads others) in x column "

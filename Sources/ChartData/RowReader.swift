@@ -283,6 +283,7 @@ struct RowReader {
             if DecimalParser.parse(bytes, from: field.start, to: field.end) == .missingWord {
                 throw Self.rowWithoutX(file: source, line: line, column: xIndex, names: names, found: scanner.quoted(field))
             }
+            if let error = missingDay(field, in: .iso, line: line, scanner: scanner) { throw error }
             throw malformed(field, column: xIndex, line: line,
                             expected: "a date like the first row's (YYYY-MM-DD[THH:MM[:SS]])", scanner: scanner)
         case let .pattern(column):

@@ -94,6 +94,23 @@ final class DateColumnTests: XCTestCase {
         }
     }
 
+    /// A value written in the column's form on a day its month lacks says so, in the
+    /// first row or a later one, in the ISO reader and the others.
+    func testADayItsMonthLacksIsNamedAsSuch() {
+        for (text, line, found, missing) in [
+            ("d,v\n2019-02-29,1\n", 2, "2019-02-29", "February 2019 has 28 days"),
+            ("d,v\n2020-01-31,1\n2020-02-31T10:00,2\n", 3, "2020-02-31T10:00", "February 2020 has 29 days"),
+            ("d,v\n31/04/2020,1\n", 2, "31/04/2020", "April 2020 has 30 days"),
+            ("d,v\n01/31/2020,1\n02/30/2020,2\n", 3, "02/30/2020", "February 2020 has 29 days"),
+            ("d,v\n31.01.2020,1\n31.06.2021,2\n", 3, "31.06.2021", "June 2021 has 30 days"),
+            ("d,v\n\"Apr 31, 2020\",1\n", 2, "Apr 31, 2020", "April 2020 has 30 days"),
+        ] {
+            XCTAssertEqual(loadError(text), "d.csv:\(line):1: expected a day its month has in x column \"d\" (\(missing)), "
+                               + "found \"\(found)\"", text)
+        }
+        XCTAssertTrue(loadError("d,v\n2020-13-01,1\n").contains("expected a number or a date"), "no such month")
+    }
+
     func testMonthsAndNamedForms() throws {
         let sunspots = try load("month,ssn\n1749-01,58.0\n1749-02,62.6\n")
         XCTAssertEqual(Array(sunspots.xs), [day(1749, 1, 1), day(1749, 2, 1)])
