@@ -71,4 +71,17 @@ extension DatePattern {
             return month.seconds != day.seconds
         }
     }
+
+    /// Whether a date typed on the command line carries a zone (`2020-01-31T10:00Z`,
+    /// `31.01.2020 10:00 +01:00`): an instant, not a wall-clock time.
+    public static func commandLineHasZone(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            for form in [iso, yearFirstSlash, dotted, monthNamed, dayMonthNamed, monthFirst, dayFirst] {
+                if let reading = form.read(bytes, from: 0, to: bytes.count) { return reading.hasZone }
+            }
+            return false
+        }
+    }
 }

@@ -43,6 +43,7 @@ struct NoteArgument {
     func resolved(in dataset: Dataset) throws -> ChartNote {
         let label = { (x: Double) in ChartSummary.boundLabel(x, kind: dataset.xKind) }
         var start: Double, end: Double
+        let x = x.inClock(of: dataset)
         if case let .time(unitsPerSecond) = dataset.xKind, let from = x.startSeconds, let to = x.endSeconds {
             (start, end) = (from * unitsPerSecond, to * unitsPerSecond)
             if !x.isPeriod { end = start }

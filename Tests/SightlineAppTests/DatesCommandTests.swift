@@ -82,4 +82,25 @@ final class DatesCommandTests: ScratchFolderTestCase {
         let bad = try describe([path, "--x-range", "2020-02-30:2020-03-05"])
         XCTAssertFalse(bad.error.contains("could be"), bad.error)
     }
+
+    /// A range bound with a zone is that instant wherever the axis shows local time (it
+    /// was read as the local wall clock, its zone dropped: hours off); one without is the
+    /// axis' own clock, as before; with --utc both are UTC.
+    func testARangeWithAZoneIsThatInstantOnALocalAxis() throws {
+        var csv = "time,v\n"
+        for hour in 0..<12 { csv += "2020-01-31T\(hour < 10 ? "0" : "")\(hour):00:00Z,\(hour)\n" }
+        let path = try write(csv, to: "zoned.csv")
+        for (range, utc, first) in [("2020-01-31T03:00Z:2020-01-31T05:00Z", false, "3"),
+                                    ("2020-01-31T04:00+01:00:2020-01-31T06:00+01:00", false, "3"),
+                                    ("2020-01-31T03:00Z:2020-01-31T05:00Z", true, "3"),
+                                    ("2020-01-31T03:00:2020-01-31T05:00", false, "8"),
+                                    ("2020-01-31T03:00:2020-01-31T05:00", true, "3")] {
+            let result = try describe([path, "--x-range", range] + (utc ? ["--utc"] : []), zone: "America/New_York")
+            XCTAssertEqual(result.status, 0, result.error)
+            XCTAssertTrue(result.output.contains("v rose from \(first) to"), "\(range) utc \(utc): \(result.output)")
+        }
+        let note = try ProcessRunner.run(ProcessRunner.sightline,
+                                         ["describe", path, "--note", "2020-01-31T07:00Z=Seven"], environment: ["TZ": "America/New_York"])
+        XCTAssertTrue(note.output.contains("Note at Jan 31, 2020 02:00"), note.output + note.error)
+    }
 }
