@@ -275,9 +275,7 @@ struct RowReader {
             }
         case .date:
             if let seconds = DateParser.parse(bytes, from: field.start, to: field.end) {
-                if DateParser.hasZone(bytes, from: field.start, to: field.end) != xCarriesZone {
-                    noteZoneMismatch(field, line: line, scanner: scanner)
-                }
+                if DateParser.hasZone(bytes, from: field.start, to: field.end) != xCarriesZone { noteZoneMismatch(field, line: line, scanner: scanner) }
                 return seconds
             }
             if DecimalParser.parse(bytes, from: field.start, to: field.end) == .missingWord {
