@@ -87,4 +87,14 @@ extension CSVLoader {
         case let .pattern(column): return column.pattern.read(scanner.bytes, from: field.start, to: field.end)?.hasZone == true
         }
     }
+
+    /// The one line that says the x column mixes times with a zone and without: those
+    /// without are taken as UTC, and the axis is shown in UTC, the one clock both
+    /// kinds agree on (local time would shift only the instants).
+    static func mixedZoneWarning(_ reader: RowReader, source: String, name: String) -> String? {
+        guard let first = reader.firstZoneMismatch else { return nil }
+        return "\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): x column \(DisplayText.quotedName(name)) "
+            + "mixes times with a zone (Z, +01:00) and without "
+            + "(\(first.text) on line \(first.line)); those without are taken as UTC, and times are shown in UTC"
+    }
 }

@@ -34,7 +34,8 @@ public struct CSVLoader: DataLoader {
         }
         var scanner = CSVScanner(bytes: bytes, lineLimit: options.lineLimit)
         guard scanner.hasMoreLines else {
-            throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
+            throw DataLoadError.noData(file: source, reason: bytes.isEmpty ? "the file is empty (0 bytes)"
+                                           : "the file holds only a byte order mark, no text")
         }
         var first = try readLine(&scanner, source: source, options: options)
         while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines {
@@ -93,6 +94,12 @@ public struct CSVLoader: DataLoader {
         guard let xFormat = Self.xFormat(sampleFormat: kind(of: xField), sample: sample, after: scanner, xIndex: xIndex,
                                          name: hasHeader ? names[xIndex] : nil, options: options),
               !scanner.isBlank(xField) else {
+            if let missing = DatePattern.missingDay(inAnyForm: bytes, from: xField.start, to: xField.end) {
+                let name = DisplayText.quotedName(names[xIndex])
+                throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
+                                              expected: DatePattern.dayExpectation(missing, column: name),
+                                              found: scanner.quoted(xField))
+            }
             throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
                                           expected: "a number or a date (\(DatePattern.exportedExamples), a time "
                                               + "after it or not; --date-format reads others) in x column "
@@ -148,9 +155,10 @@ public struct CSVLoader: DataLoader {
                                        reason: "no numeric column besides the x column \(DisplayText.quotedName(names[xIndex]))")
         }
 
-        let template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
+        var template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
                                  decimalComma: decimalComma, yIndices: yIndices, lineLimit: options.lineLimit,
                                  estimatedRows: 0)
+        template.xCarriesZone = Self.carriesZone(xFormat, sample: sample, scanner: scanner, xIndex: xIndex)
         tracker?.finished(0..<scanner.position)
         let stretches = Self.stretches(of: bytes, from: scanner.position, threads: threads, bytesPerThread: bytesPerThread)
         try options.requireMemory(Self.bytesNeeded(rows: scanner.estimatedRemainingLines() + 1, series: yIndices.count,
@@ -206,7 +214,8 @@ public struct CSVLoader: DataLoader {
         Series.placeVolumes(in: &series)
         var dataset = Dataset(source: source, xs: reader.xs.build(), series: series)
         if let warning = Self.assumedOrderWarning(xFormat, source: source, name: names[xIndex]) { warnings.append(warning) }
-        if !options.utc, Self.carriesZone(xFormat, sample: sample, scanner: scanner, xIndex: xIndex) {
+        if let warning = Self.mixedZoneWarning(reader, source: source, name: names[xIndex]) { warnings.append(warning) }
+        if !options.utc, template.xCarriesZone, reader.firstZoneMismatch == nil {
             dataset.moveToWallClock()
         }
         dataset.warnings = warnings

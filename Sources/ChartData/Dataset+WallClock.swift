@@ -11,6 +11,7 @@ extension Dataset {
     /// most). Where clocks go forward, the hour they skip has no instants.
     /// - Complexity: O(n), one zone lookup per stretch of constant offset.
     mutating func moveToWallClock(of zone: TimeZone = .current) {
+        instantsInLocalTime = true
         guard zone.secondsFromGMT() != 0 || zone.nextDaylightSavingTimeTransition != nil, !xs.isEmpty else { return }
         var offset = 0.0
         // The offset holds from `validFrom` up to `validUntil`, the zone's next change.

@@ -15,6 +15,9 @@ public struct Dataset: Equatable, Sendable {
     public var warnings: [String] = []
     /// The axes' titles asked for, and the x column's name that may carry x's unit.
     public var axisTitles = AxisTitles()
+    /// Whether x's instants were moved to the local wall clock (`moveToWallClock`), so
+    /// an instant typed with a zone is moved alike.
+    public var instantsInLocalTime = false
 
     /// - Precondition: every series has one y per x.
     public init(source: String, xs: XValues, series: [Series]) {

@@ -32,6 +32,19 @@ extension DatasetReader {
         } else {
             return nil
         }
+        // Gzip inside gzip: the refusal below would name the outer file less its suffix,
+        // a file that does not exist.
+        if inflater != nil, decoded.withUnsafeBytes({ BinaryContent.identify($0) }) == .gzip {
+            let outer = path == "-" ? "" : " " + DisplayText.shellWord(path)
+            throw DataLoadError.binary(file: source, what: path == "-"
+                ? "gzip inside gzip: decompress it twice first (pipe it through gunzip -c twice)"
+                : "gzip inside gzip: decompress it twice first (gunzip -c\(outer) | gunzip -c > data.csv)")
+        }
+        // Said here, where what held nothing is known: the loaders would call it an empty file.
+        guard decoded.count > 0 else {
+            throw DataLoadError.noData(file: source, reason: inflater != nil ? "the gzip file holds nothing (it inflates to 0 bytes)"
+                                           : "the file holds only a byte order mark, no text")
+        }
         return try decoded.withUnsafeBytes { text in
             let parsing = ReadTracker(total: text.count, progress: progress.map { report in { report($1 + $0, 2 * $1) } })
             return try load(text, path: decodedPath, source: source, options: decodedOptions, tracker: parsing)

@@ -59,4 +59,29 @@ extension DatePattern {
             return nil
         }
     }
+
+    /// Whether `text` is a slash date that reads as two different days, month first and
+    /// day first (`03/01/2020`), which `commandLineSeconds` does not guess.
+    public static func readsBothWays(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            guard let month = monthFirst.read(bytes, from: 0, to: bytes.count),
+                  let day = dayFirst.read(bytes, from: 0, to: bytes.count) else { return false }
+            return month.seconds != day.seconds
+        }
+    }
+
+    /// Whether a date typed on the command line carries a zone (`2020-01-31T10:00Z`,
+    /// `31.01.2020 10:00 +01:00`): an instant, not a wall-clock time.
+    public static func commandLineHasZone(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            for form in [iso, yearFirstSlash, dotted, monthNamed, dayMonthNamed, monthFirst, dayFirst] {
+                if let reading = form.read(bytes, from: 0, to: bytes.count) { return reading.hasZone }
+            }
+            return false
+        }
+    }
 }

@@ -69,6 +69,48 @@ final class DateColumnTests: XCTestCase {
                        "d.csv:3:1: expected a date as --date-format \"%Y%m%d\" reads it in column \"d\", found \"2020-02-01\"")
     }
 
+    /// Instants are shown in local time and wall-clock times as written, so a column
+    /// mixing them would put some rows hours off: it is shown in UTC, those without a
+    /// zone taken as UTC, with one warning naming the first row against the first, in
+    /// either order and in either reader.
+    func testAColumnMixingZonedAndWallClockTimesIsShownInUTCWithAWarning() throws {
+        let zoneFirst = "t,v\n2020-01-01T00:00:00Z,1\n2020-01-02T00:00:00+01:00,2\n2020-01-03T00:00:00,3\n"
+        var mixed = try load(zoneFirst)
+        XCTAssertEqual(Array(mixed.xs), [day(2020, 1, 1), day(2020, 1, 2) - 3600, day(2020, 1, 3)])
+        XCTAssertEqual(mixed.warnings, ["d.csv: x column \"t\" mixes times with a zone (Z, +01:00) and without "
+                                            + "(\"2020-01-03T00:00:00\" on line 4); those without are taken as UTC, "
+                                            + "and times are shown in UTC"])
+        let wallFirst = "t,v\n2020-01-01 00:00,1\n2020-01-02 00:00-05:00,2\n2020-01-03 00:00,3\n"
+        mixed = try load(wallFirst)
+        XCTAssertEqual(Array(mixed.xs), [day(2020, 1, 1), day(2020, 1, 2) + 5 * 3600, day(2020, 1, 3)])
+        XCTAssertEqual(mixed.warnings.count, 1)
+        XCTAssertTrue(mixed.warnings[0].contains("(\"2020-01-02 00:00-05:00\" on line 3)"), mixed.warnings[0])
+        for text in ["t,v\n1/31/2020 1:05 PM,1\n2/1/2020 1:05 PM Z,2\n", "t,v\n31.01.2020 13:05 +01:00,1\n01.02.2020 13:05,2\n"] {
+            XCTAssertTrue(try load(text).warnings.contains { $0.contains("mixes times with a zone") }, text)
+        }
+        for text in ["t,v\n2020-01-01,1\n2020-01-02 10:00,2\n2020-01-03T11:00:00.5,3\n",
+                     "t,v\n2020-01-01T00:00Z,1\n2020-01-02T00:00-0500,2\n", "t,v\n31.01.2020 13:05,1\n01.02.2020,2\n"] {
+            XCTAssertEqual(try load(text).warnings, [], text)
+        }
+    }
+
+    /// A value written in the column's form on a day its month lacks says so, in the
+    /// first row or a later one, in the ISO reader and the others.
+    func testADayItsMonthLacksIsNamedAsSuch() {
+        for (text, line, found, missing) in [
+            ("d,v\n2019-02-29,1\n", 2, "2019-02-29", "February 2019 has 28 days"),
+            ("d,v\n2020-01-31,1\n2020-02-31T10:00,2\n", 3, "2020-02-31T10:00", "February 2020 has 29 days"),
+            ("d,v\n31/04/2020,1\n", 2, "31/04/2020", "April 2020 has 30 days"),
+            ("d,v\n01/31/2020,1\n02/30/2020,2\n", 3, "02/30/2020", "February 2020 has 29 days"),
+            ("d,v\n31.01.2020,1\n31.06.2021,2\n", 3, "31.06.2021", "June 2021 has 30 days"),
+            ("d,v\n\"Apr 31, 2020\",1\n", 2, "Apr 31, 2020", "April 2020 has 30 days"),
+        ] {
+            XCTAssertEqual(loadError(text), "d.csv:\(line):1: expected a day its month has in x column \"d\" (\(missing)), "
+                               + "found \"\(found)\"", text)
+        }
+        XCTAssertTrue(loadError("d,v\n2020-13-01,1\n").contains("expected a number or a date"), "no such month")
+    }
+
     func testMonthsAndNamedForms() throws {
         let sunspots = try load("month,ssn\n1749-01,58.0\n1749-02,62.6\n")
         XCTAssertEqual(Array(sunspots.xs), [day(1749, 1, 1), day(1749, 2, 1)])

@@ -30,6 +30,21 @@ final class EncodingTests: XCTestCase {
     /// What Excel's and LibreOffice's "Unicode text" writes.
     private let unicodeText = "Datum\tTemp (°C)\tRegen\r\n2024-01-01\t1,5\t0\r\n2024-01-02\t2,5\t1\r\n2024-01-03\t3\t2\r\n"
 
+    /// A file of a byte order mark alone is not called empty, 0 bytes: it has two or three.
+    func testAByteOrderMarkAloneIsNamedAsSuch() throws {
+        for (bytes, name) in [([UInt8]([0xEF, 0xBB, 0xBF]), "utf8"), ([0xFF, 0xFE], "le"), ([0xFE, 0xFF], "be")] {
+            let path = try write(bytes, to: "\(name).csv")
+            XCTAssertThrowsError(try DatasetReader.read(path: path, options: LoadOptions()), name) {
+                XCTAssertTrue(String(describing: $0).hasSuffix(": the file holds only a byte order mark, no text"),
+                              String(describing: $0))
+            }
+        }
+        let empty = try write([], to: "empty.csv")
+        XCTAssertThrowsError(try DatasetReader.read(path: empty, options: LoadOptions())) {
+            XCTAssertTrue(String(describing: $0).hasSuffix(": the file is empty (0 bytes)"), String(describing: $0))
+        }
+    }
+
     func testAUTF8ByteOrderMarkIsNotPartOfTheFirstName() throws {
         for header in ["Date,Close", "\"Date\",\"Close\""] {
             let path = try write(Array("\u{FEFF}\(header)\n2024-01-01,1\n2024-01-02,2\n".utf8), to: "bom.csv")

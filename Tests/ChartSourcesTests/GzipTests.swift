@@ -149,6 +149,23 @@ final class GzipTests: XCTestCase {
         XCTAssertEqual(fractions.last, 1)
     }
 
+    /// gzip of gzip is refused naming the file given, not that file less ".gz".
+    func testGzipOfGzipNamesTheFileGiven() throws {
+        let twice = try gzip(try gzip(try write(Array("d,v\n1,2\n".utf8), to: "twice.csv")))
+        XCTAssertThrowsError(try read(twice)) {
+            XCTAssertEqual(String(describing: $0), "\(twice): gzip inside gzip: decompress it twice first "
+                               + "(gunzip -c \(twice) | gunzip -c > data.csv)")
+        }
+    }
+
+    /// gzip of an empty file is named as such, not as "the file is empty (0 bytes)".
+    func testGzipOfNothingIsNamedAsSuch() throws {
+        XCTAssertThrowsError(try read(try gzip(try write([], to: "nothing.csv")))) {
+            XCTAssertTrue(String(describing: $0).hasSuffix("nothing.csv.gz: the gzip file holds nothing (it inflates to 0 bytes)"),
+                          String(describing: $0))
+        }
+    }
+
     /// gzip of UTF-16 text ("Unicode text" compressed) is inflated, then transcoded.
     func testGzipOfUTF16IsRead() throws {
         let text = "Datum\tWert\r\n2024-01-01\t1,5\r\n2024-01-02\t2,5\r\n"

@@ -64,4 +64,43 @@ final class DatesCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.error.contains("--date-format: \"%d/%q/%Y\" has %q"), bad.error)
     }
+
+    /// A range or note with a slash date that reads both ways is refused saying so,
+    /// where before the message listed forms the value seemed to follow; one that says
+    /// which field is the day is read.
+    func testASlashDateThatReadsBothWaysIsRefusedSayingWhy() throws {
+        let path = try write("Date,Value\n01/15/2020,1\n03/15/2020,2\n05/15/2020,3\n", to: "us.csv")
+        let range = try describe([path, "--x-range", "03/01/2020:05/31/2020"])
+        XCTAssertEqual(range.status, 64)
+        XCTAssertTrue(range.error.contains("\"03/01/2020\" could be month first or day first"), range.error)
+        let note = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--note", "03/01/2020=Spring"],
+                                         environment: ["TZ": "UTC"])
+        XCTAssertEqual(note.status, 64)
+        XCTAssertTrue(note.error.contains("--note") && note.error.contains("could be month first or day first"), note.error)
+        let said = try describe([path, "--x-range", "03/13/2020:05/31/2020"])
+        XCTAssertTrue(said.output.hasPrefix("2 points from Mar 15, 2020 to May 15, 2020."), said.output + said.error)
+        let bad = try describe([path, "--x-range", "2020-02-30:2020-03-05"])
+        XCTAssertFalse(bad.error.contains("could be"), bad.error)
+    }
+
+    /// A range bound with a zone is that instant wherever the axis shows local time (it
+    /// was read as the local wall clock, its zone dropped: hours off); one without is the
+    /// axis' own clock, as before; with --utc both are UTC.
+    func testARangeWithAZoneIsThatInstantOnALocalAxis() throws {
+        var csv = "time,v\n"
+        for hour in 0..<12 { csv += "2020-01-31T\(hour < 10 ? "0" : "")\(hour):00:00Z,\(hour)\n" }
+        let path = try write(csv, to: "zoned.csv")
+        for (range, utc, first) in [("2020-01-31T03:00Z:2020-01-31T05:00Z", false, "3"),
+                                    ("2020-01-31T04:00+01:00:2020-01-31T06:00+01:00", false, "3"),
+                                    ("2020-01-31T03:00Z:2020-01-31T05:00Z", true, "3"),
+                                    ("2020-01-31T03:00:2020-01-31T05:00", false, "8"),
+                                    ("2020-01-31T03:00:2020-01-31T05:00", true, "3")] {
+            let result = try describe([path, "--x-range", range] + (utc ? ["--utc"] : []), zone: "America/New_York")
+            XCTAssertEqual(result.status, 0, result.error)
+            XCTAssertTrue(result.output.contains("v rose from \(first) to"), "\(range) utc \(utc): \(result.output)")
+        }
+        let note = try ProcessRunner.run(ProcessRunner.sightline,
+                                         ["describe", path, "--note", "2020-01-31T07:00Z=Seven"], environment: ["TZ": "America/New_York"])
+        XCTAssertTrue(note.output.contains("Note at Jan 31, 2020 02:00"), note.output + note.error)
+    }
 }
