@@ -81,7 +81,7 @@ final class FollowedFileGuardTests: XCTestCase {
         let path = folder.appendingPathComponent("large.csv").path
         let block = Data(String(repeating: "1700000000,12345.678\n", count: 50_000).utf8)
         let blocks = FollowedFile.batchLimit / block.count + 2
-        FileManager.default.createFile(atPath: path, contents: nil)
+        try Data().write(to: URL(fileURLWithPath: path))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         for _ in 0..<blocks { handle.write(block) }
         try handle.close()
