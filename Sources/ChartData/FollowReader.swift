@@ -82,14 +82,24 @@ public final class FollowReader {
                     }
                     try start(after: dataset, bytes: bytes)
                     return dataset
-                } catch DataLoadError.noData(let name, let reason) {
-                    if chunk.ended { throw DataLoadError.noData(file: name, reason: reason) }
+                } catch let error as DataLoadError where Self.saysNoRows(error) {
+                    if chunk.ended { throw error }
                 }
             } else if chunk.ended {
                 throw DataLoadError.noData(file: file.source, reason: "it is empty")
             }
             guard keepWaiting() else { throw DataLoadError.noData(file: file.source, reason: "no rows arrived") }
             usleep(UInt32(pollSeconds * 1_000_000))
+        }
+    }
+
+    /// Whether `error` says only that no row is there yet (a header alone), however the
+    /// reader explains the format it assumed (standard input's `.readAs`).
+    private static func saysNoRows(_ error: DataLoadError) -> Bool {
+        switch error {
+        case .noData: return true
+        case let .readAs(_, _, inner): return saysNoRows(inner)
+        default: return false
         }
     }
 

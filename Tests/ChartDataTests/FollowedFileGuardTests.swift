@@ -44,6 +44,23 @@ final class FollowedFileGuardTests: XCTestCase {
         }
     }
 
+    /// Standard input that holds a header alone waits for its rows (the reader's
+    /// "read as CSV because …" around the loader's error included).
+    func testStandardInputsHeaderWaitsForRows() throws {
+        try withPipedStandardInput { feed in
+            let reader = FollowReader(file: try FollowedFile(path: "-"), options: LoadOptions())
+            write("time,value\n", to: feed)
+            var polls = 0
+            let first = try reader.readFirst(pollSeconds: 0.01) {
+                polls += 1
+                if polls == 3 { write("1,2\n", to: feed) }
+                return polls < 100
+            }
+            XCTAssertEqual(Array(first.xs), [1])
+            close(feed)
+        }
+    }
+
     /// Silent standard input: `read()` returns nothing after its wait, so a caller can stop.
     func testSilentStandardInputReturnsAfterItsWait() throws {
         try withPipedStandardInput { feed in
