@@ -116,8 +116,9 @@ public final class FollowReader {
             }
         }
         // The series the first read took, by name: a batch's own survey of its columns
-        // (which hold numbers, which scale apart) is not the file's.
-        batchOptions.y = names
+        // (which hold numbers, which scale apart) is not the file's. Names given twice
+        // would be taken once: such a file's batches are surveyed as the file was.
+        if Set(names).count == names.count { batchOptions.y = names }
         linesRead = Self.lineCount(bytes[...])
         let lines = Self.lines(in: bytes[...])
         guard let first = lines.first else { return }

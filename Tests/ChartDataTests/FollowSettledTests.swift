@@ -76,6 +76,14 @@ final class FollowSettledTests: XCTestCase {
         XCTAssertTrue(batch.notices[0].contains("\"abc\""), batch.notices[0])
     }
 
+    /// A file whose columns share a name keeps its series in later batches.
+    func testColumnsSharingANameKeepTheirSeries() throws {
+        let (reader, first, path) = try follow("t,v,v\n1,1,2\n")
+        try append("2,3,4\n", to: path)
+        let batch = try reader.next()
+        XCTAssertEqual(batch.rows?.series.map(\.ys), first.series.indices.map { [[3.0], [4.0]][$0] }, "\(batch.notices)")
+    }
+
     /// The loader says by a flag, not by a warning's words, that it sorted the rows.
     func testLoaderFlagsSortedRows() throws {
         let load = { (text: String) in
