@@ -78,7 +78,8 @@ public final class FollowedFile {
         if path != "-" { checkTruncation() }
         if path == "-", !Self.hasMore(descriptor, waitingMilliseconds: Int32(waitSeconds * 1000)) { return chunk }
         while true {
-            try options.requireMemory(partial.count + fresh.count + buffer.count, for: "following it", file: source)
+            try options.requireMemory(chunk.lines.count + partial.count + fresh.count + buffer.count, for: "following it",
+                                      file: source)
             let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }

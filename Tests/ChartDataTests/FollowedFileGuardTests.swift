@@ -93,6 +93,19 @@ final class FollowedFileGuardTests: XCTestCase {
         }
     }
 
+    /// What a read holds is checked against the memory budget.
+    func testReadIsCheckedAgainstTheMemoryBudget() throws {
+        let path = folder.appendingPathComponent("log.csv").path
+        try "t,v\n1,1\n".write(toFile: path, atomically: false, encoding: .utf8)
+        var options = LoadOptions()
+        options.memory = MemoryBudget(availableBytes: 1 << 16)
+        XCTAssertThrowsError(try FollowedFile(path: path, options: options).read()) { error in
+            guard case DataLoadError.tooLarge = error else { return XCTFail("\(error)") }
+        }
+        options.memory = MemoryBudget(availableBytes: 1 << 30)
+        XCTAssertEqual(try FollowedFile(path: path, options: options).read().lines.count, 8)
+    }
+
     /// A large file is taken a batch at a time, not whole.
     func testLargeFileIsReadInBatches() throws {
         let path = folder.appendingPathComponent("large.csv").path
