@@ -65,9 +65,10 @@ public final class FollowReader {
             }
             if !encodingKnown {
                 let head = bytes + file.unfinishedLine
-                encodingKnown = file.path != "-" || chunk.ended || Self.encodingIsKnown(from: head)
-                if !encodingKnown { continue }
-                if let what = Self.encoding(of: head, options: options) {
+                // A file waits for its first bytes below; standard input's read waits.
+                encodingKnown = file.path == "-" ? chunk.ended || Self.encodingIsKnown(from: head) : !head.isEmpty
+                if !encodingKnown, file.path == "-" { continue }
+                if encodingKnown, let what = Self.encoding(of: head, options: options) {
                     guard file.path == "-" else { throw Self.refusal(source: file.source, encoding: what) }
                     return try readToEnd(bytes, encoding: what)
                 }
