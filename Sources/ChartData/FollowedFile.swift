@@ -86,6 +86,27 @@ public final class FollowedFile {
         return chunk
     }
 
+    /// Everything not returned yet: the half line kept, then what is left to read,
+    /// to the end (standard input: until it is closed).
+    /// - Throws: `DataLoadError.unreadable` when a read fails.
+    public func readToEnd() throws -> [UInt8] {
+        var bytes = partial
+        partial.removeAll()
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw DataLoadError.unreadable(path: source, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { return bytes }
+            offset += n
+            bytes.append(contentsOf: buffer[..<n])
+        }
+    }
+
+    /// The bytes after the last line end read so far: a line not finished yet.
+    public var unfinishedLine: [UInt8] { partial }
+
     /// Moves the complete lines of `partial` + `fresh` into `chunk`, keeping the rest.
     private func finish(_ chunk: inout Chunk, with fresh: inout [UInt8]) {
         guard !fresh.isEmpty || chunk.ended else { return }
