@@ -1,6 +1,7 @@
 import ChartData
 import ChartInteraction
 import ChartRender
+import ChartSources
 import ChartSupport
 import Foundation
 
@@ -13,7 +14,8 @@ extension ChartWindow {
     static func followTask(path: String, morePaths: [String], asked: Bool, options: LoadOptions, lod: LODMethod,
                            connectsGaps: Bool, logAxes: Set<YAxisSide>, wakeEvent: UInt32) throws -> FollowTask? {
         guard morePaths.isEmpty, asked || path == "-" else { return nil }
-        return try FollowTask(path: path, options: options, lod: lod, connectsGaps: connectsGaps, logAxes: logAxes,
+        // Standard input that is gzip is read to its end and inflated (`FollowReader`).
+        return try FollowTask(path: path, options: FileSource.inflating(options), lod: lod, connectsGaps: connectsGaps, logAxes: logAxes,
                               wakeEvent: wakeEvent)
     }
 

@@ -7,7 +7,8 @@ import Synchronization
 /// read happens on the loading thread (`readFirst`, which `LoadingTask` calls); once the
 /// chart is shown, `start(from:)` runs a thread that reads the rows appended every
 /// `pollSeconds` (standard input: as they arrive), grows the data source with them
-/// (`DataSource.appending`: the levels extended, not built again) and hands the latest
+/// (`DataSource.appending`: the levels extended, not built again; rows that arrive within
+/// `applyInterval` of the last growth are appended together) and hands the latest
 /// source to the window's loop with an SDL event. The loop never waits on it: a frame
 /// draws whichever source it last took.
 final class FollowTask: Sendable {
@@ -22,6 +23,9 @@ final class FollowTask: Sendable {
     }
 
     static let pollSeconds = 0.05
+    /// The shortest time between two grown sources, seconds: rows that arrive sooner
+    /// are appended together.
+    static let applyInterval = 0.1
     private let reader: Mutex<FollowReader?>
     private let update = Mutex<Update?>(nil)
     private let wantedLogAxes: Mutex<Set<YAxisSide>>
@@ -94,27 +98,42 @@ final class FollowTask: Sendable {
     private func run(reader: FollowReader, from start: DataSource, builtFor asked: Set<YAxisSide>) {
         var source = start
         var builtFor = asked
+        var pending: Dataset?
+        var notices: [String] = []
+        var lastApplied: UInt64 = 0
+        var applyCost: UInt64 = 0
         while !stopped.load(ordering: .relaxed) {
             let batch: FollowReader.Batch
             do {
                 batch = try reader.next()
             } catch {
-                publish(source, logAxes: builtFor, notices: ["\(error); following stopped"], rows: 0)
+                publish(source, logAxes: builtFor, notices: notices + ["\(error); following stopped"], rows: 0)
                 return
             }
+            if let rows = batch.rows { pending = pending.map { $0.appending(rows) } ?? rows }
+            notices += batch.notices
             let wanted = wantedLogAxes.withLock { $0 }
-            var changed = false
-            if let rows = batch.rows {
-                source = source.appending(rows, connectsGaps: connectsGaps)
-                changed = true
-            }
-            if wanted != builtFor {
-                source = DataSource(dataset: source.values, lodMethod: lod, connectsGaps: connectsGaps, logAxes: wanted)
-                builtFor = wanted
-                changed = true
-            }
-            if changed || !batch.notices.isEmpty {
-                publish(source, logAxes: builtFor, notices: batch.notices, rows: batch.rows?.count ?? 0)
+            if pending != nil || wanted != builtFor {
+                // Each grown source copies every point (its arrays are new): at most one
+                // every `applyInterval`, and no more often than 4 times its cost, so that
+                // the copies take a bounded share of the time however large the file.
+                let due = lastApplied + max(UInt64(Self.applyInterval * 1e9), 4 * applyCost)
+                let now = DispatchTime.now().uptimeNanoseconds
+                if now < due, !batch.ended { usleep(UInt32(min(due - now, 1_000_000_000) / 1000)) }
+                let started = DispatchTime.now().uptimeNanoseconds
+                let rows = pending?.count ?? 0
+                if let appended = pending { source = source.appending(appended, connectsGaps: connectsGaps) }
+                if wanted != builtFor {
+                    source = DataSource(dataset: source.values, lodMethod: lod, connectsGaps: connectsGaps, logAxes: wanted)
+                    builtFor = wanted
+                }
+                lastApplied = DispatchTime.now().uptimeNanoseconds
+                applyCost = lastApplied - started
+                publish(source, logAxes: builtFor, notices: notices, rows: rows)
+                (pending, notices) = (nil, [])
+            } else if !notices.isEmpty {
+                publish(source, logAxes: builtFor, notices: notices, rows: 0)
+                notices = []
             }
             if batch.ended { return }
             if batch.rows == nil { usleep(UInt32(Self.pollSeconds * 1_000_000)) }

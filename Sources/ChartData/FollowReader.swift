@@ -48,6 +48,9 @@ public final class FollowReader {
     /// Rows dropped for an x earlier than the last, and the line of the first.
     public private(set) var droppedCount = 0
     private var firstDroppedLine: Int?
+    /// Standard input that was not line text (gzip, UTF-16) was read to its end at
+    /// once: what to say the first time `next()` is asked, and that nothing follows.
+    private var readWhole: (notice: String?, done: Bool) = (nil, false)
 
     public init(file: FollowedFile, options: LoadOptions) {
         self.file = file
@@ -61,12 +64,26 @@ public final class FollowReader {
     ///   delimited text (standard input's other formats are read to their end instead).
     public func readFirst(pollSeconds: Double = 0.05, keepWaiting: () -> Bool = { true }) throws -> Dataset {
         var bytes: [UInt8] = []
+        var encodingKnown = false
         while true {
             let chunk = try file.read()
             if let start = chunk.newFileStart {
                 bytes = Array(chunk.lines[start...])
             } else {
                 bytes.append(contentsOf: chunk.lines)
+            }
+            if !encodingKnown {
+                let head = bytes + file.unfinishedLine
+                // A file waits for its first bytes below; standard input's read waits.
+                encodingKnown = file.path == "-" ? chunk.ended || Self.encodingIsKnown(from: head) : !head.isEmpty
+                if !encodingKnown, file.path == "-" {
+                    guard keepWaiting() else { throw DataLoadError.noData(file: file.source, reason: "no rows arrived") }
+                    continue
+                }
+                if encodingKnown, let what = Self.encoding(of: head, options: options) {
+                    guard file.path == "-" else { throw Self.refusal(source: file.source, encoding: what) }
+                    return try readToEnd(bytes, encoding: what)
+                }
             }
             let format = bytes.withUnsafeBytes { DataFormat.choose(for: $0, path: file.path).format }
             if format != .csv, !bytes.isEmpty {
@@ -103,6 +120,17 @@ public final class FollowReader {
         }
     }
 
+    /// Standard input that is not line text, `bytes` of it read: the rest read, and all
+    /// of it loaded as a file would be (inflated, transcoded); nothing is followed.
+    private func readToEnd(_ bytes: [UInt8], encoding: String) throws -> Dataset {
+        let all = bytes + (try file.readToEnd())
+        let dataset = try all.withUnsafeBytes {
+            try DatasetReader.load($0, path: file.path, source: file.source, options: options, tracker: nil)
+        }
+        readWhole = ("\(file.source) is \(encoding): it was read to its end and is shown as it was, not followed", true)
+        return dataset
+    }
+
     /// Takes the header and the last x from the first read.
     private func start(after dataset: Dataset, bytes: [UInt8]) throws {
         names = dataset.series.map(\.name)
@@ -132,6 +160,10 @@ public final class FollowReader {
     /// The rows appended since the last call; empty when none (a regular file returns
     /// at once; standard input waits for data).
     public func next() throws -> Batch {
+        if readWhole.done {
+            defer { readWhole.notice = nil }
+            return Batch(notices: readWhole.notice.map { [$0] } ?? [], ended: true)
+        }
         let chunk = try file.read()
         var batch = Batch(ended: chunk.ended, byteCount: chunk.lines.count)
         var xs: [Double] = []

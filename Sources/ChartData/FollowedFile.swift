@@ -20,7 +20,8 @@ import Glibc
 public final class FollowedFile {
     /// What one `read()` found.
     public struct Chunk: Equatable {
-        /// Complete lines, each with its line end; empty when nothing was appended.
+        /// Complete lines, each with its line end (the last at the end of the input may
+        /// have none); empty when nothing was appended.
         public var lines: [UInt8] = []
         /// Where in `lines` a new file begins (after a rotation or a truncation), if one does.
         public var newFileStart: Int?
@@ -87,11 +88,8 @@ public final class FollowedFile {
             }
             if n == 0 {
                 if path == "-" {
+                    // The last line needs no line end once the input is closed (`finish`).
                     chunk.ended = true
-                    // The last line needs no line end once the input is closed.
-                    partial.append(contentsOf: fresh)
-                    fresh.removeAll()
-                    if !partial.isEmpty { partial.append(UInt8(ascii: "\n")) }
                     break
                 }
                 // At the old file's end: the path may name a new one now.
@@ -113,21 +111,45 @@ public final class FollowedFile {
         return chunk
     }
 
-    /// Moves the complete lines of `partial` + `fresh` into `chunk`, keeping the rest.
+    /// Everything not returned yet: the half line kept, then what is left to read,
+    /// to the end (standard input: until it is closed).
+    /// - Throws: `DataLoadError.unreadable` when a read fails.
+    public func readToEnd() throws -> [UInt8] {
+        var bytes = partial
+        partial.removeAll()
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw DataLoadError.unreadable(path: source, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { return bytes }
+            offset += n
+            bytes.append(contentsOf: buffer[..<n])
+        }
+    }
+
+    /// The bytes after the last line end read so far: a line not finished yet.
+    public var unfinishedLine: [UInt8] { partial }
+
+    /// Moves the complete lines of `partial` + `fresh` into `chunk`, keeping the rest;
+    /// all of it at the end of the input, the last line without its line end (the bytes
+    /// stay as they came: compressed or UTF-16 input is read whole from them).
     /// - Throws: `DataLoadError.lineTooLong` when the rest is longer than a line may be.
     private func finish(_ chunk: inout Chunk, with fresh: inout [UInt8]) throws {
         guard !fresh.isEmpty || chunk.ended else { return }
         partial.append(contentsOf: fresh)
         fresh.removeAll(keepingCapacity: true)
-        guard let end = partial.lastIndex(of: UInt8(ascii: "\n")) else { return try checkLineLength() }
+        let cut = chunk.ended ? partial.count : partial.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        guard cut > 0 else { return try checkLineLength() }
         if restartPending {
             chunk.newFileStart = chunk.lines.count
             restartPending = false
         }
-        let lines = partial[...end]
+        let lines = partial[..<cut]
         linesEnded += lines.count(where: { $0 == UInt8(ascii: "\n") })
         chunk.lines.append(contentsOf: lines)
-        partial.removeSubrange(...end)
+        partial.removeSubrange(..<cut)
         try checkLineLength()
     }
 

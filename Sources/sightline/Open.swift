@@ -57,7 +57,8 @@ struct Open: ParsableCommand {
 
     @Flag(name: [.customLong("follow"), .customShort("f")], help: """
         Keep reading what is appended to FILE, like tail -f, through a rotation by rename or a truncation: the \
-        view follows the newest rows while its right edge is at the end. Standard input ('-') is always followed.
+        view follows the newest rows while its right edge is at the end. Standard input ('-') is always followed. \
+        A gzip or UTF-16 file is refused (open it without --follow); such standard input is read to its end, not followed.
         """)
     var follow = false
 
@@ -122,6 +123,7 @@ struct Open: ParsableCommand {
             options.dateFormat = options.dateFormat ?? last.dateFormat.flatMap { try? DatePattern(strftime: $0) }
             options.utc = options.utc || last.utc
         }
+        if follow { try CommandSupport.reporting { try FollowReader.requireLineText(path: path, options: options) } }
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = environment["DISPLAY"].map { !$0.isEmpty } ?? false
             || environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false

@@ -24,6 +24,26 @@ final class FollowReaderTests: XCTestCase {
 
     private func xs(_ batch: FollowReader.Batch) -> [Double] { batch.rows.map { Array($0.xs) } ?? [] }
 
+    /// A file empty when the follow starts and then written as UTF-16 is refused once
+    /// its first bytes are there, not split into lines of garbage.
+    func testAFileThatStartsEmptyAndTurnsOutUTF16IsRefused() throws {
+        let path = folder.appendingPathComponent("log.csv").path
+        try Data().write(to: URL(fileURLWithPath: path))
+        let reader = FollowReader(file: try FollowedFile(path: path), options: LoadOptions())
+        var polls = 0
+        XCTAssertThrowsError(try reader.readFirst(pollSeconds: 0.001) {
+            polls += 1
+            if polls == 3 {
+                let text = "t,v\n1,10\n2,20\n"
+                try? Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+                    .write(to: URL(fileURLWithPath: path))
+            }
+            return polls < 100
+        }) { error in
+            XCTAssertTrue("\(error)".contains("--follow reads text appended line by line, and this is UTF-16 text"), "\(error)")
+        }
+    }
+
     /// Appended lines arrive as rows; a half line waits for its end; a line with another
     /// field count is skipped with a notice naming its line, and following goes on.
     func testAppendedRowsHalfLineAndABadLine() throws {

@@ -134,6 +134,19 @@ final class GzipTests: XCTestCase {
         }
     }
 
+    /// A 40 MB third line with no line end, against the default 16 MB line limit: refused
+    /// as the loader refuses a long line (file and line named) once the line passes the
+    /// limit, within a 24 MB budget that inflating it whole would outgrow.
+    func testALongLineStopsTheInflatingAtTheLineLimit() throws {
+        let long = try gzip(try write(Array(("x,y\n1,2\n" + String(repeating: "a", count: 40 << 20)).utf8), to: "long.csv"))
+        XCTAssertLessThan(try contents(long).count, 1 << 20)
+        for options in [LoadOptions(memory: MemoryBudget(availableBytes: 24 << 20)), LoadOptions()] {
+            XCTAssertThrowsError(try read(long, options: options)) { error in
+                XCTAssertEqual("\(error)", "\(long):3:1: expected a line end within 16 MB, found a longer line (is this a text file?)")
+            }
+        }
+    }
+
     /// The first half of the bar is the compressed bytes read; it never goes back.
     func testProgressCountsTheCompressedBytes() throws {
         let compressed = try gzip(try write(Array(("x,y\n" + (0..<100_000).map { "\($0),\($0 % 89)\n" }.joined()).utf8),

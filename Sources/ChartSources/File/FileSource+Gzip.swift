@@ -6,7 +6,7 @@ extension FileSource {
     /// the session, it can be dropped on the window), told by its content rather than its
     /// name, so it is the file source that inflates it, not a kind of its own in
     /// `SourceCatalog`, whose kinds claim addresses.
-    static func inflating(_ options: LoadOptions) -> LoadOptions {
+    public static func inflating(_ options: LoadOptions) -> LoadOptions {
         var options = options
         options.inflaters.add(GzipInflater())
         return options

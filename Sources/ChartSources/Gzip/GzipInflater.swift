@@ -6,12 +6,17 @@ import ChartData
 ///
 /// The compressed bytes (a mapped file, or what a stream brought) are fed to zlib a
 /// chunk at a time into a `GrowingBuffer`, whose every growth is checked against the
-/// memory budget: a gzip bomb is refused naming the file and the size it reached. A file
+/// memory budget: a gzip bomb is refused naming the file and the size it reached, and one
+/// of a single long line is refused as the loader would (the line named) as soon as the
+/// line passes `LoadOptions.lineLimit`, not after it is inflated whole. A file
 /// of several members (`cat a.gz b.gz > ab.gz`) is read whole; zeros after the last
 /// member (padding, as tape tools write it) are ignored.
 public struct GzipInflater: ContentInflater {
     /// The compressed bytes handed to zlib at a time, between progress reports.
     static let chunkBytes = 1 << 20
+    /// The most output zlib writes at a time, so that a line too long is seen soon after
+    /// it passes the limit (a megabyte of deflate data can inflate to a gigabyte).
+    static let outputChunkBytes = 4 << 20
     /// The most a byte of deflate data inflates to (a run of one byte, 258 bytes in two
     /// bits, and a little more for the block headers), which bounds the trailer's hint.
     static let largestRatio = 1_032
@@ -30,7 +35,8 @@ public struct GzipInflater: ContentInflater {
 
     /// - Throws: `DataLoadError.binary` for data zlib refuses (its reason named),
     ///   data that stops before its member ends, or bytes after the last member that are
-    ///   neither gzip nor zeros; `.tooLarge` for content past the memory budget.
+    ///   neither gzip nor zeros; `.tooLarge` for content past the memory budget;
+    ///   `.malformed` (`lineTooLong`) for a line longer than `options.lineLimit`.
     /// - Complexity: O(compressed + inflated bytes).
     public func inflate(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
                         tracker: ReadTracker?) throws -> GrowingBuffer {
@@ -38,11 +44,15 @@ public struct GzipInflater: ContentInflater {
         let stream = try InflateStream.gzip(source: source)
         var consumed = 0
         var reported = 0
+        var lines = LineLengthWatch(source: source, limit: options.lineLimit)
         while true {
             let input = UnsafeRawBufferPointer(rebasing: bytes[consumed..<min(bytes.count, consumed + Self.chunkBytes)])
-            let room = try output.freeSpace(atLeast: 1)
+            let free = try output.freeSpace(atLeast: 1)
+            let room = UnsafeMutableRawBufferPointer(rebasing: free[..<min(free.count, Self.outputChunkBytes)])
             let (status, read, written) = stream.inflate(from: input, into: room)
+            let before = output.count
             output.commit(written)
+            try output.withUnsafeBytes { try lines.check($0, newFrom: before) }
             consumed += read
             if consumed > reported {
                 tracker?.finished(reported..<consumed)

@@ -4,9 +4,9 @@ import Glibc
 #endif
 
 /// A series whose file grew (`sightline open --follow`): the pieces on the GPU whose
-/// points are all unchanged in the grown series stay, and only the rest (the last,
-/// partial piece of each level, and any piece of a level that changed) is uploaded
-/// again when drawn.
+/// points are all unchanged in the grown series stay; a level's last, partial piece is
+/// cut back to its unchanged blocks and grown when drawn (`LODLineSeries+GrowPiece`);
+/// any other piece of a level that changed is uploaded again when drawn.
 extension LODLineSeries {
     /// Takes the grown series' points and levels, keeping each uploaded piece whose
     /// points (the level's indices over the piece, and the piece is complete) are the
@@ -33,6 +33,19 @@ extension LODLineSeries {
                 if same { kept[level, default: [:]][piece] = buffer }
             }
         }
+        if unchangedOwn {
+            var changed: [PieceKey: LineSeriesBuffer] = [:]
+            for (level, byPiece) in pieces {
+                for (piece, buffer) in byPiece where kept[level]?[piece] == nil {
+                    changed[PieceKey(level: level, piece: piece)] = buffer
+                }
+            }
+            growing = cutBack(uploaded: changed, old: (oldDetail, gaps, oldCount), grownDetail: grownDetail,
+                              grownGaps: grownGaps, grownCount: grown.count)
+        } else {
+            growing = [:]
+        }
+        growsAtEnd = true
         pieces = kept
         ahead = [:]
         (dataset, detail, gaps, own) = (grown, grownDetail, grownGaps, grownOwn)
