@@ -140,6 +140,7 @@ public final class ChartWindow {
         }
         defer {
             SignalWatcher.setHandler(nil)
+            follow?.stop()
             session.flush()
             // No `spd-say` outlives the window, even one that hangs.
             speaker.shutDown()

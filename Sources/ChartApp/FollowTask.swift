@@ -38,7 +38,7 @@ final class FollowTask: Sendable {
     /// - Throws: `DataLoadError` when it cannot be opened.
     init(path: String, options: LoadOptions, lod: LODMethod, connectsGaps: Bool, logAxes: Set<YAxisSide>,
          wakeEvent: UInt32) throws {
-        reader = Mutex(FollowReader(file: try FollowedFile(path: path), options: options))
+        reader = Mutex(FollowReader(file: try FollowedFile(path: path, options: options), options: options))
         wantedLogAxes = Mutex(logAxes)
         self.lod = lod
         self.connectsGaps = connectsGaps
@@ -88,7 +88,9 @@ final class FollowTask: Sendable {
         }
     }
 
-    /// Ends the thread after its current read (a file's; standard input's read waits).
+    /// Ends the thread after its current read (standard input's waits at most
+    /// `FollowedFile.waitSeconds`), and a first read that waits for rows; the window
+    /// calls it as it closes. The reader and its descriptor go with the thread.
     func stop() {
         stopped.store(true, ordering: .relaxed)
     }
@@ -139,6 +141,8 @@ final class FollowTask: Sendable {
     }
 
     private func publish(_ source: DataSource, logAxes: Set<YAxisSide>, notices: [String], rows: Int) {
+        // The window is closing: no event for a loop that has ended.
+        guard !stopped.load(ordering: .relaxed) else { return }
         update.withLock { slot in
             var next = Update(source: source, logAxes: logAxes, notices: slot?.notices ?? [], rows: (slot?.rows ?? 0) + rows)
             next.notices += notices

@@ -91,8 +91,9 @@ public struct CSVLoader: DataLoader {
             throw RowReader.rowWithoutX(file: source, line: sample.number, column: xIndex, names: names,
                                         found: scanner.quoted(xField))
         }
-        guard let xFormat = Self.xFormat(sampleFormat: kind(of: xField), sample: sample, after: scanner, xIndex: xIndex,
-                                         name: hasHeader ? names[xIndex] : nil, options: options),
+        guard let xFormat = options.settledX?.format
+                ?? Self.xFormat(sampleFormat: kind(of: xField), sample: sample, after: scanner, xIndex: xIndex,
+                                name: hasHeader ? names[xIndex] : nil, options: options),
               !scanner.isBlank(xField) else {
             if let missing = DatePattern.missingDay(inAnyForm: bytes, from: xField.start, to: xField.end) {
                 let name = DisplayText.quotedName(names[xIndex])
@@ -158,7 +159,8 @@ public struct CSVLoader: DataLoader {
         var template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
                                  decimalComma: decimalComma, yIndices: yIndices, lineLimit: options.lineLimit,
                                  estimatedRows: 0)
-        template.xCarriesZone = Self.carriesZone(xFormat, sample: sample, scanner: scanner, xIndex: xIndex)
+        template.xCarriesZone = options.settledX?.carriesZone
+            ?? Self.carriesZone(xFormat, sample: sample, scanner: scanner, xIndex: xIndex)
         tracker?.finished(0..<scanner.position)
         let stretches = Self.stretches(of: bytes, from: scanner.position, threads: threads, bytesPerThread: bytesPerThread)
         try options.requireMemory(Self.bytesNeeded(rows: scanner.estimatedRemainingLines() + 1, series: yIndices.count,
@@ -215,12 +217,15 @@ public struct CSVLoader: DataLoader {
         var dataset = Dataset(source: source, xs: reader.xs.build(), series: series)
         if let warning = Self.assumedOrderWarning(xFormat, source: source, name: names[xIndex]) { warnings.append(warning) }
         if let warning = Self.mixedZoneWarning(reader, source: source, name: names[xIndex]) { warnings.append(warning) }
-        if !options.utc, template.xCarriesZone, reader.firstZoneMismatch == nil {
+        var xReading = XReading(format: xFormat, carriesZone: template.xCarriesZone)
+        if !options.utc, options.settledX == nil, template.xCarriesZone, reader.firstZoneMismatch == nil {
+            xReading.lastInstant = dataset.xs.max()
             dataset.moveToWallClock()
         }
         dataset.warnings = warnings
         if hasHeader { dataset.axisTitles.xColumn = names[xIndex] }
-        dataset.sortByXIfNeeded()
+        xReading.sorted = dataset.sortByXIfNeeded()
+        dataset.xReading.value = xReading
         dataset.xKind = xFormat != .number ? .time(unitsPerSecond: 1)
                                          : XAxisKind.guessing(fromSorted: dataset.xs, named: hasHeader ? names[xIndex] : nil)
         return dataset

@@ -25,6 +25,10 @@ extension DataSource {
         }
         let oldCount = values.count
         let grownGaps = connectsGaps ? XGaps.connected : gaps.appending(xs: grownValues.xs, oldCount: oldCount)
+        // A median spacing taken again can move the old points' gaps: their levels are built again.
+        guard grownGaps.starts.prefix(while: { $0 < oldCount - 1 }).elementsEqual(gaps.starts) else {
+            return DataSource(dataset: grownValues, lodMethod: lodMethod, connectsGaps: connectsGaps, logAxes: logAxes)
+        }
         var lines: [SeriesLine] = []
         var extremes: [RangeMinMax] = []
         for (s, series) in grownValues.series.enumerated() {

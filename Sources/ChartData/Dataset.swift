@@ -18,6 +18,8 @@ public struct Dataset: Equatable, Sendable {
     /// Whether x's instants were moved to the local wall clock (`moveToWallClock`), so
     /// an instant typed with a zone is moved alike.
     public var instantsInLocalTime = false
+    /// How a CSV loader read x (`nil` from other loaders).
+    var xReading = Aside<XReading?>(value: nil)
 
     /// - Precondition: every series has one y per x.
     public init(source: String, xs: XValues, series: [Series]) {

@@ -5,7 +5,10 @@ import Glibc
 /// The rows a followed file gains (`sightline open --follow`, and standard input in a
 /// window): the first read makes the dataset as the file's loader would, with its
 /// header, columns and kinds fixed from then on; each later `next()` parses the complete
-/// lines appended since, as the same loader reads them under that header.
+/// lines appended since, as the same loader reads them under that header and under
+/// the first read's decisions: its series, its date form (day or month first), its
+/// kind of x and its zone handling (`XReading`), instants moved to the wall clock
+/// from where the first read left off (`WallClockFollower`).
 ///
 /// A line the loader refuses (a different field count, a word where a number belongs)
 /// is skipped with a notice naming its line, and following goes on. A row whose x is
@@ -27,6 +30,10 @@ public final class FollowReader {
 
     private let file: FollowedFile
     private let options: LoadOptions
+    /// The options later lines are read under: the first read's series and x decisions.
+    private var batchOptions: LoadOptions
+    /// Moves later instants to the wall clock, where the first read moved its own.
+    private var wallClock: WallClockFollower?
     /// The header line (with its line end) put before each batch's lines so the loader
     /// reads them as it read the file; the first data line when the file has no header.
     private var prefix: [UInt8] = []
@@ -34,6 +41,7 @@ public final class FollowReader {
     private var prefixIsData = false
     private var names: [String] = []
     private var xKind = XAxisKind.number
+    /// The last x kept, as the loader reads it (instants in UTC where `wallClock` moves them).
     private var lastX = -Double.infinity
     /// Lines read in the current file, the header counted.
     private var linesRead = 0
@@ -47,6 +55,7 @@ public final class FollowReader {
     public init(file: FollowedFile, options: LoadOptions) {
         self.file = file
         self.options = options
+        batchOptions = options
     }
 
     /// The file as it is: its complete lines, loaded. Waits, asking `keepWaiting` every
@@ -67,7 +76,10 @@ public final class FollowReader {
                 let head = bytes + file.unfinishedLine
                 // A file waits for its first bytes below; standard input's read waits.
                 encodingKnown = file.path == "-" ? chunk.ended || Self.encodingIsKnown(from: head) : !head.isEmpty
-                if !encodingKnown, file.path == "-" { continue }
+                if !encodingKnown, file.path == "-" {
+                    guard keepWaiting() else { throw DataLoadError.noData(file: file.source, reason: "no rows arrived") }
+                    continue
+                }
                 if encodingKnown, let what = Self.encoding(of: head, options: options) {
                     guard file.path == "-" else { throw Self.refusal(source: file.source, encoding: what) }
                     return try readToEnd(bytes, encoding: what)
@@ -87,14 +99,24 @@ public final class FollowReader {
                     }
                     try start(after: dataset, bytes: bytes)
                     return dataset
-                } catch DataLoadError.noData(let name, let reason) {
-                    if chunk.ended { throw DataLoadError.noData(file: name, reason: reason) }
+                } catch let error as DataLoadError where Self.saysNoRows(error) {
+                    if chunk.ended { throw error }
                 }
             } else if chunk.ended {
                 throw DataLoadError.noData(file: file.source, reason: "it is empty")
             }
             guard keepWaiting() else { throw DataLoadError.noData(file: file.source, reason: "no rows arrived") }
             usleep(UInt32(pollSeconds * 1_000_000))
+        }
+    }
+
+    /// Whether `error` says only that no row is there yet (a header alone), however the
+    /// reader explains the format it assumed (standard input's `.readAs`).
+    private static func saysNoRows(_ error: DataLoadError) -> Bool {
+        switch error {
+        case .noData: return true
+        case let .readAs(_, _, inner): return saysNoRows(inner)
+        default: return false
         }
     }
 
@@ -114,8 +136,19 @@ public final class FollowReader {
         names = dataset.series.map(\.name)
         xKind = dataset.xKind
         lastX = dataset.xs.last ?? -.infinity
+        if let reading = dataset.xReading.value {
+            batchOptions.settledX = reading
+            if let instant = reading.lastInstant {
+                lastX = instant
+                wallClock = WallClockFollower(after: instant)
+            }
+        }
+        // The series the first read took, by name: a batch's own survey of its columns
+        // (which hold numbers, which scale apart) is not the file's. Names given twice
+        // would be taken once: such a file's batches are surveyed as the file was.
+        if Set(names).count == names.count { batchOptions.y = names }
+        linesRead = Self.lineCount(bytes[...])
         let lines = Self.lines(in: bytes[...])
-        linesRead = lines.count
         guard let first = lines.first else { return }
         prefix = Array(bytes[first.range]) + [UInt8(ascii: "\n")]
         // A first line that loads as a row on its own is data: the file has no header.
@@ -162,6 +195,12 @@ public final class FollowReader {
         var number: Int
     }
 
+    /// The lines in `bytes`, blank ones counted: its line ends, and one more after the
+    /// last when it has none.
+    private static func lineCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.count(where: { $0 == UInt8(ascii: "\n") }) + (bytes.last.map { $0 == UInt8(ascii: "\n") ? 0 : 1 } ?? 0)
+    }
+
     /// The lines of `bytes` that hold something besides spaces, with their numbers.
     private static func lines(in bytes: ArraySlice<UInt8>) -> [Line] {
         var lines: [Line] = []
@@ -188,7 +227,7 @@ public final class FollowReader {
         let found = Self.lines(in: lines)
         let before = linesRead
         let droppedBefore = droppedCount
-        linesRead += found.last.map { $0.number } ?? 0
+        linesRead += Self.lineCount(lines)
         guard !found.isEmpty else { return }
         // All at once, as the loader reads a file; line by line when that fails or
         // sorted them (a row out of order), to keep the good lines and their order.
@@ -205,10 +244,10 @@ public final class FollowReader {
                     text.append(contentsOf: lines[line.range])
                     text.append(UInt8(ascii: "\n"))
                     let dataset = try text.withUnsafeBytes {
-                        try DatasetReader.load($0, path: file.path, source: file.source, options: options, tracker: nil)
+                        try DatasetReader.load($0, path: file.path, source: file.source, options: batchOptions, tracker: nil)
                     }
-                    guard fits(dataset), dataset.count == 1 + (prefixIsData ? 1 : 0) else {
-                        throw DataLoadError.noData(file: file.source, reason: "line \(number) does not read as the rows before it did")
+                    if let change = difference(dataset, rows: 1) {
+                        throw DataLoadError.noData(file: file.source, reason: "line \(number) \(change)")
                     }
                     keep(dataset, lines: [number], into: &xs, &columns)
                 } catch let error as DataLoadError {
@@ -228,14 +267,23 @@ public final class FollowReader {
     /// The batch's dataset when it reads as the file did, in file order.
     private func parse(_ text: [UInt8]) -> Dataset? {
         guard let dataset = try? text.withUnsafeBytes({
-            try DatasetReader.load($0, path: file.path, source: file.source, options: options, tracker: nil)
-        }), fits(dataset), !dataset.warnings.contains(where: { $0.contains("x is not sorted") }) else { return nil }
+            try DatasetReader.load($0, path: file.path, source: file.source, options: batchOptions, tracker: nil)
+        }), difference(dataset, rows: nil) == nil, dataset.xReading.value?.sorted != true else { return nil }
         return dataset
     }
 
-    /// Whether `dataset` has the file's series and kind of x.
-    private func fits(_ dataset: Dataset) -> Bool {
-        dataset.series.map(\.name) == names && dataset.xKind == xKind
+    /// What makes `dataset`'s lines read otherwise than the file's first read did (other
+    /// series, or not `rows` rows), in words after "line N"; `nil` when nothing does.
+    private func difference(_ dataset: Dataset, rows: Int?) -> String? {
+        let columns = dataset.series.map(\.name)
+        if columns != names {
+            return "reads as the series \(columns.map { DisplayText.quotedName($0) }.joined(separator: ", ")) where the file "
+                + "has \(names.map { DisplayText.quotedName($0) }.joined(separator: ", "))"
+        }
+        if let rows, dataset.count != rows + (prefixIsData ? 1 : 0) {
+            return "reads as \(dataset.count - (prefixIsData ? 1 : 0)) rows, not \(rows)"
+        }
+        return nil
     }
 
     /// Appends `dataset`'s rows (less the data line put first, if any) whose x does not
@@ -250,7 +298,7 @@ public final class FollowReader {
                 continue
             }
             lastX = x
-            xs.append(x)
+            xs.append(wallClock?.move(x) ?? x)
             for s in columns.indices { columns[s].append(dataset.series[s].ys[row]) }
         }
     }

@@ -34,6 +34,9 @@ public struct LoadOptions: Equatable, Sendable {
     /// The compressed formats read through their inflater rather than refused (gzip,
     /// which the file source adds; ChartData alone has none).
     public var inflaters = ContentInflaters()
+    /// The x decisions to read under rather than make (a followed file's later lines,
+    /// `FollowReader`); with them the loader leaves instants in UTC.
+    var settledX: XReading?
 
     /// The default `maxSeries`.
     public static let defaultMaxSeries = 256

@@ -1,11 +1,15 @@
 extension XGaps {
-    /// These gaps over `xs` grown past `oldCount` points: the median spacing and the
-    /// threshold stay as they were taken when the source was built (a log's first
-    /// minutes set its usual spacing); steps after the old points that exceed the
-    /// threshold are new gaps.
-    /// - Complexity: O(xs.count − oldCount).
+    /// These gaps over `xs` grown past `oldCount` points. While the grown steps are no
+    /// more than `sampleSize`, the median spacing is taken again from all of them, as a
+    /// source built at once takes it (two rows a second apart, then rows every 20 s, are
+    /// not a gap at every step); past that, the median spacing and the threshold stay
+    /// as they were (a log's first steps set its usual spacing), and steps after the old
+    /// points that exceed the threshold are new gaps.
+    /// - Complexity: O(xs.count − oldCount) past `sampleSize` steps; O(n log n) below.
     func appending(xs: XValues, oldCount: Int) -> XGaps {
-        guard threshold.isFinite, oldCount >= 1, xs.count > oldCount else { return self }
+        guard oldCount >= 1, xs.count > oldCount else { return self }
+        if xs.count - 1 <= Self.sampleSize { return XGaps(xs: xs) }
+        guard threshold.isFinite else { return self }
         var starts = self.starts
         var previous = xs[oldCount - 1]
         for i in oldCount..<xs.count {

@@ -95,3 +95,23 @@ final class AppendTests: XCTestCase {
         }
     }
 }
+
+extension AppendTests {
+    /// Two rows a second apart, then rows every 20 s: the median spacing is taken again
+    /// as the rows come, so the line is drawn, as the source built at once draws it.
+    func testGapThresholdFollowsTheSpacingAsRowsCome() {
+        func rows(_ xs: [Double]) -> Dataset {
+            Dataset(source: "log.csv", xs: xs, series: [Series(name: "v", ys: xs.map { $0 * 2 })])
+        }
+        var source = DataSource(dataset: rows([0, 1]))
+        var xs: [Double] = [0, 1]
+        for step in 1...6 {
+            let x = 1 + Double(step) * 20
+            xs.append(x)
+            source = source.appending(rows([x]), connectsGaps: false)
+        }
+        XCTAssertEqual(source.gaps.starts, [], "a 20 s step is the usual spacing by now")
+        XCTAssertEqual(source.gaps, DataSource(dataset: rows(xs)).gaps)
+        XCTAssertEqual(source.details.map(\.levels), DataSource(dataset: rows(xs)).details.map(\.levels))
+    }
+}
