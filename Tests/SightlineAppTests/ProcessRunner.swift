@@ -57,6 +57,14 @@ enum ProcessRunner {
                       error: String(decoding: errors.wait(), as: UTF8.self))
     }
 
+    /// Whether process `pid` has ended, reaped or not (a zombie counts): Foundation's
+    /// `waitUntilExit` once missed the app's end under load and waited forever.
+    static func hasEnded(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let name = stat.lastIndex(of: ")"), stat.distance(from: name, to: stat.endIndex) > 2 else { return true }
+        return stat[stat.index(name, offsetBy: 2)] == "Z"
+    }
+
     /// Starts `executable` and returns at once; standard error goes to `errors`, else to
     /// the tests' own.
     static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:],

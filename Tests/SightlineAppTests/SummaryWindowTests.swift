@@ -173,16 +173,8 @@ final class SummaryWindowTests: ScratchFolderTestCase {
         XCTAssertTrue(wait { self.hungPIDs.count >= 2 }, "the speech and a cancel started: \(hungPIDs)")
         try display.xdotool(["key", "--window", app.window, "q"])
         let pid = app.process.processIdentifier
-        XCTAssertTrue(wait { Self.hasEnded(pid) }, "q quits")
+        XCTAssertTrue(wait { ProcessRunner.hasEnded(pid) }, "q quits")
         XCTAssertTrue(wait { self.hungPIDs.allSatisfy { kill($0, 0) != 0 } }, "left running: \(hungPIDs.filter { kill($0, 0) == 0 })")
-    }
-
-    /// Whether process `pid` has ended, reaped or not (a zombie counts): Foundation's
-    /// `waitUntilExit` once missed the app's end here under load and waited forever.
-    private static func hasEnded(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let name = stat.lastIndex(of: ")"), stat.distance(from: name, to: stat.endIndex) > 2 else { return true }
-        return stat[stat.index(name, offsetBy: 2)] == "Z"
     }
 
     private var hungPIDs: [pid_t] {

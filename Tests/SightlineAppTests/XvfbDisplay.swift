@@ -157,9 +157,14 @@ final class LaunchedApp {
         self.trace = trace
     }
 
+    /// Ends the app and waits, for 10 s at most, until it has ended: by Foundation's
+    /// word or by /proc (a zombie counts), since `waitUntilExit` can miss a child's end
+    /// under load and would then hold the whole test run forever.
     deinit {
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        let pid = process.processIdentifier
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && !ProcessRunner.hasEnded(pid) && Date() < deadline { usleep(20_000) }
     }
 }
 
