@@ -26,6 +26,9 @@ public struct LoadOptions: Equatable, Sendable {
     public var columnLimit: Int
     /// The axes' titles asked for (`--y-title`, `--y2-title`, `--x-title`).
     public var titles = AxisTitles()
+    /// Whether a large file may be read from and written to the cache (`--no-cache`
+    /// turns it off; `DatasetCache` in ChartSources).
+    public var usesCache = true
 
     /// The default `maxSeries`.
     public static let defaultMaxSeries = 256

@@ -60,6 +60,12 @@ struct DataOptions: ParsableArguments {
     @Option(help: "A title beside the x axis (default: the unit the x column's name carries, as s in \"time [s]\").")
     var xTitle: String?
 
+    @Flag(help: """
+        Neither read nor write the cache of large files (files of 50 MB or more are kept \
+        parsed in $XDG_CACHE_HOME/sightline, default ~/.cache/sightline; `sightline cache --clear` empties it).
+        """)
+    var noCache = false
+
     func validate() throws {
         if let chart, chart < 1 { throw ValidationError(NumberCheck.message("--chart", chart, "charts count from 1")) }
         if let yColumns, yColumns.split(separator: ",").isEmpty { throw ValidationError("--y needs at least one name") }
@@ -81,6 +87,7 @@ struct DataOptions: ParsableArguments {
                                                      percentage: percentage, rightAxis: Self.names(y2)))
         options.titles = AxisTitles(left: yTitle, right: y2Title, x: xTitle)
         if ohlc || ohlcColumns != nil { options.ohlc = .required(columns: ohlcColumns.map { Self.names($0) }) }
+        options.usesCache = !noCache
         return options
     }
 }

@@ -24,7 +24,7 @@ struct Sightline: ParsableCommand {
         cannot be printed.
         """,
         subcommands: [Open.self, Render.self, Audio.self, Describe.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self,
-                      FuzzRender.self],
+                      FuzzRender.self, CacheCommand.self],
         defaultSubcommand: Open.self
     )
 

@@ -36,6 +36,8 @@ enum ProcessRunner {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_CONFIG_HOME"] = noSession
+        // Nor the person's cache of large files (`~/.cache/sightline`).
+        env["XDG_CACHE_HOME"] = noSession + "/cache"
         for name in removed { env.removeValue(forKey: name) }
         env.merge(environment) { $1 }
         process.environment = env
@@ -64,7 +66,9 @@ enum ProcessRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try resolve(executable))
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_CACHE_HOME"] = noSession + "/cache"
+        process.environment = env.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
         process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = errors ?? FileHandle.standardError
