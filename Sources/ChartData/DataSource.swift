@@ -51,6 +51,7 @@ public final class DataSource: Sendable {
         let merged = dataset.series.contains { $0.ownIndices != nil }
         let gaps = connectsGaps || merged ? XGaps.connected : XGaps(xs: dataset.xs)
         self.gaps = gaps
+        let prepared = log == nil && lodMethod == .minMax ? values.prepared.flatMap { $0.fits(dataset, gaps: gaps) ? $0 : nil } : nil
         // Each series' ladder and range index are independent: built side by side, on
         // as many cores as there are.
         let series = dataset.series
@@ -62,11 +63,11 @@ public final class DataSource: Sendable {
                 DispatchQueue.concurrentPerform(iterations: 2 * series.count) { task in
                     let s = task / 2
                     if task % 2 == 0 {
-                        lineSlots[s] = SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps,
+                        lineSlots[s] = prepared?.line(s) ?? SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps,
                                                   lodMethod: lodMethod)
                     } else {
                         // Absent points are NaN: the extremes are the series' own.
-                        extremeSlots[s] = RangeMinMax(ys: series[s].ys)
+                        extremeSlots[s] = prepared?.extremes[s] ?? RangeMinMax(ys: series[s].ys)
                     }
                 }
             }
@@ -74,7 +75,7 @@ public final class DataSource: Sendable {
         self.lines = lines.map { $0! }
         details = self.lines.map(\.detail)
         self.extremes = extremes.map { $0! }
-        decimals = values.series.map { SeriesPrecision.decimals(of: $0.ys) }
+        decimals = prepared?.decimals ?? values.series.map { SeriesPrecision.decimals(of: $0.ys) }
         // Of the plotted values: first, highest, lowest and last commute with log10.
         candles = dataset.ohlc.map { OHLCLevels(dataset: dataset, columns: $0) }
     }

@@ -6,11 +6,11 @@
 /// Memory: 32 bytes per 64 points, half a byte a point.
 public struct RangeMinMax: Sendable {
     static let blockSize = 64
-    private let ys: [Double]
+    let ys: [Double]
     /// Segment tree over blocks: leaves at `leafCount…`, node k covers 2k and 2k+1.
-    private var lows: [Double]
-    private var highs: [Double]
-    private let leafCount: Int
+    var lows: [Double]
+    var highs: [Double]
+    let leafCount: Int
 
     /// - Complexity: O(n).
     public init(ys: [Double]) {

@@ -9,14 +9,15 @@ import ChartData
 /// Layout (native little-endian): 32 bytes of prefix (`magic`, `version`, the header's
 /// length and its FNV-1a checksum), the header (`CacheBytes`: the key, then the
 /// dataset's x storage, kind, flags, candlestick columns, warnings, titles and each
-/// series' name, colour, kind and axis), zeros to a multiple of 8, then the columns as
-/// Doubles: x (only when it is not evenly spaced), then each series' y in order. The
+/// series' name, colour, kind and axis, and the sizes of the prepared detail), zeros to
+/// a multiple of 8, then the columns as Doubles: x (only when it is not evenly spaced),
+/// then each series' y in order, then the prepared detail (`CacheFile+Prepared`). The
 /// file's size is exactly what the header implies, so a truncated file is refused
 /// before anything is read from its columns.
 enum CacheFile {
     static let magic: UInt64 = 0x4548_4341_434C_5353 // "SSLCACHE", read as bytes
     /// Raised whenever the layout changes: an older file is then not this format.
-    static let version: UInt64 = 1
+    static let version: UInt64 = 2
     static let prefixBytes = 32
     /// The largest header read: far beyond any real one, small enough to read whole.
     static let headerLimit = 1 << 26
@@ -59,6 +60,7 @@ enum CacheFile {
             header.put(series.kind.rawValue)
             header.put(series.axis.rawValue)
         }
+        putPrepared(dataset.prepared, into: &header)
         var prefix = CacheBytes()
         prefix.put(magic)
         prefix.put(version)
@@ -80,6 +82,7 @@ enum CacheFile {
             try writeAll(chunk, to: descriptor)
         }
         for series in dataset.series { try writeAll(series.ys, to: descriptor) }
+        if let prepared = dataset.prepared { try writePrepared(prepared, to: descriptor) }
     }
 
     /// The dataset the file open at `descriptor` holds, read under `key`, named `source`;
@@ -128,11 +131,11 @@ enum CacheFile {
                   let axis = YAxisSide(rawValue: try header.string()) else { throw CacheBytes.Malformed() }
             series.append(Series(name: name, ys: [], colorHex: color, kind: kind, axis: axis))
         }
+        let layout = try preparedLayout(from: &header, count: count, series: series.count)
         guard header.isAtEnd, regular == nil || regular!.step > 0 && regular!.step.isFinite else { throw CacheBytes.Malformed() }
         let columns = series.count + (regular == nil ? 1 : 0)
-        guard size == payloadStart + 8 * count * columns else {
-            throw Failure(reason: "it is \(size) bytes, not the \(payloadStart + 8 * count * columns) its header says")
-        }
+        let expected = payloadStart + 8 * count * columns + (layout?.bytes ?? 0)
+        guard size == expected else { throw Failure(reason: "it is \(size) bytes, not the \(expected) its header says") }
         var offset = payloadStart
         let xs: XValues
         if let regular {
@@ -150,10 +153,16 @@ enum CacheFile {
         dataset.ohlc = ohlc
         dataset.warnings = warnings
         dataset.axisTitles = titles
+        if let layout {
+            guard let prepared = try readPrepared(layout, for: dataset, from: descriptor, at: offset) else {
+                throw Failure(reason: "its levels of detail do not fit its columns")
+            }
+            dataset.prepared = prepared
+        }
         return dataset
     }
 
-    private static func writeAll<T>(_ values: [T], to descriptor: Int32) throws {
+    static func writeAll<T>(_ values: [T], to descriptor: Int32) throws {
         try values.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
@@ -165,13 +174,13 @@ enum CacheFile {
         }
     }
 
-    private static func readBytes(_ descriptor: Int32, count: Int, at offset: Int) throws -> [UInt8] {
+    static func readBytes(_ descriptor: Int32, count: Int, at offset: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         try bytes.withUnsafeMutableBytes { try readAll($0, descriptor, at: offset) }
         return bytes
     }
 
-    private static func readDoubles(_ descriptor: Int32, count: Int, at offset: Int) throws -> [Double] {
+    static func readDoubles(_ descriptor: Int32, count: Int, at offset: Int) throws -> [Double] {
         try [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
             try readAll(UnsafeMutableRawBufferPointer(buffer), descriptor, at: offset)
             initialized = count
@@ -180,7 +189,7 @@ enum CacheFile {
 
     /// Reads exactly `buffer.count` bytes at `offset` with pread(2): no mapping, so a
     /// cache file cut short under us is a short read, never a SIGBUS.
-    private static func readAll(_ buffer: UnsafeMutableRawBufferPointer, _ descriptor: Int32, at offset: Int) throws {
+    static func readAll(_ buffer: UnsafeMutableRawBufferPointer, _ descriptor: Int32, at offset: Int) throws {
         var done = 0
         while done < buffer.count {
             let got = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))

@@ -14,6 +14,8 @@ extension DatasetCache {
             return cached
         }
         var dataset = try DatasetReader.read(path: path, options: options, progress: progress)
+        // Built here rather than by `DataSource`, once, to be stored with the columns.
+        dataset.prepared = PreparedDetail(dataset: dataset)
         // Only a file that stayed as it was while it was read is what its key says.
         guard self.key(path: path, options: options)?.text == key.text else { return dataset }
         do {
