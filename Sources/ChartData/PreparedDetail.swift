@@ -64,9 +64,10 @@ public struct PreparedDetail: Sendable {
         for ladder in levels {
             // Ascending and inside the data, or a damaged file would index past the points.
             for level in ladder where !level.indices.isEmpty {
-                let indices = level.indices
-                guard indices[0] >= 0, indices[indices.count - 1] < count,
-                      zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+                let ascending = level.indices.withUnsafeBufferPointer { i in
+                    i[0] >= 0 && i[i.count - 1] < count && (1..<i.count).allSatisfy { i[$0 - 1] < i[$0] }
+                }
+                guard ascending else { return nil }
             }
         }
         self.init(gaps: gaps, levels: levels, extremes: built, decimals: decimals, ys: series.map(\.ys))

@@ -17,6 +17,10 @@ struct Sightline: ParsableCommand {
         Telegram's chart JSON (chart_data.json, overview.json) is read too; --chart N picks \
         a chart. '-' reads standard input.
 
+        A file of 50 MB or more is cached parsed in $XDG_CACHE_HOME/sightline (default \
+        ~/.cache/sightline), so that it opens faster the next time: --no-cache reads \
+        without it, 'sightline cache --clear' empties it.
+
         Exit status: 0 on success, 64 for a bad command line, 65 for bad data, 66 for a \
         file that cannot be read, 69 when no display or OpenGL 3.3 is available (or the \
         memory or size an image needs), 71 when a process limit (ulimit -u, ulimit -s) \

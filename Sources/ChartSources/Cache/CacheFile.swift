@@ -141,14 +141,16 @@ enum CacheFile {
         if let regular {
             xs = XValues(first: regular.first, step: regular.step, count: count)
         } else {
-            xs = XValues(try readDoubles(descriptor, count: count, at: offset))
+            let values = try readDoubles(descriptor, count: count, at: offset)
+            let sorted = values.withUnsafeBufferPointer { x in (1..<max(x.count, 1)).allSatisfy { x[$0 - 1] <= x[$0] } }
+            guard sorted else { throw Failure(reason: "its x is not sorted") }
+            xs = XValues(values)
             offset += 8 * count
         }
         for s in series.indices {
             series[s].ys = try readDoubles(descriptor, count: count, at: offset)
             offset += 8 * count
         }
-        guard zip(xs.dropFirst(), xs).allSatisfy({ $0 >= $1 }) || count < 2 else { throw Failure(reason: "its x is not sorted") }
         var dataset = Dataset(source: source, xs: xs, series: series, xKind: xKind, flags: flags)
         dataset.ohlc = ohlc
         dataset.warnings = warnings
