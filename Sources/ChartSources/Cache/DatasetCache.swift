@@ -104,9 +104,12 @@ public struct DatasetCache: Sendable {
     /// - Throws: `CacheFile.Failure` saying why it could not be written.
     func store(_ dataset: Dataset, key: Key) throws {
         let columns = dataset.series.count + (dataset.xs.isRegular ? 0 : 1)
-        let bytes = 8 * dataset.count * columns
+        let levels = dataset.prepared?.levels.reduce(0) { $0 + 4 * $1.reduce(0) { $0 + $1.indices.count } } ?? 0
+        let trees = dataset.prepared == nil ? 0 : 16 * RangeMinMax.storedCount(for: dataset.count) * dataset.series.count
+        let bytes = 8 * dataset.count * columns + levels + trees
         guard bytes <= limit else { throw CacheFile.Failure(reason: "it would take more than the cache's limit of \(limit) bytes") }
         try makeFolder()
+        try requireRoom(bytes)
         var template = Array((folder + "/" + key.name + ".XXXXXX.tmp").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard descriptor >= 0 else { throw CacheFile.Failure(reason: String(cString: strerror(errno))) }
@@ -124,6 +127,18 @@ public struct DatasetCache: Sendable {
             throw CacheFile.Failure(reason: String(cString: strerror(code)))
         }
         trim(keeping: path(of: key))
+    }
+
+    /// Throws unless writing `bytes` leaves a twentieth of the disk (and 1 GB) free: the
+    /// cache must never be what fills it.
+    private func requireRoom(_ bytes: Int) throws {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return }
+        let available = Int(info.f_bavail) * Int(info.f_frsize)
+        let reserve = max(Int(info.f_blocks) * Int(info.f_frsize) / 20, 1_000_000_000)
+        guard bytes + reserve <= available else {
+            throw CacheFile.Failure(reason: "the disk has \(available / 1_000_000) MB free, too little to keep \(bytes / 1_000_000) MB more")
+        }
     }
 
     private func makeFolder() throws {
