@@ -1,4 +1,5 @@
 @testable import ChartData
+import Foundation
 import XCTest
 
 /// `DataSource` takes a dataset's prepared detail (the cache's) instead of building its
@@ -42,5 +43,23 @@ final class PreparedDetailTests: XCTestCase {
         XCTAssertTrue(DataSource(dataset: dataset, logAxes: [.left]).details.allSatisfy { $0 is MinMaxLOD })
         let rebuilt = DataSource(dataset: changed)
         XCTAssertEqual(rebuilt.yBounds(inX: 0...20_000)?.max, 1e9)
+    }
+}
+
+/// Detail read back from a damaged cache file is refused, never indexed with.
+final class PreparedDetailCheckTests: XCTestCase {
+    func testLevelsThatDoNotFitTheColumnsAreRefused() {
+        let dataset = Dataset(source: "d", xs: (0..<1_000).map(Double.init), series: [Series(name: "a", ys: (0..<1_000).map { sin(Double($0)) })])
+        let good = PreparedDetail(dataset: dataset)
+        let trees = good.extremeTrees
+        XCTAssertNotNil(PreparedDetail(dataset: dataset, gaps: good.gaps, levels: good.levels, extremes: trees, decimals: good.decimals))
+        for bad in [[0, 5, 3], [0, 1_000], [-1, 4], [4, 4]] {
+            XCTAssertNil(PreparedDetail(dataset: dataset, gaps: good.gaps, levels: [[LODLevel(indices: bad.map(Int32.init))]],
+                                        extremes: trees, decimals: good.decimals), "\(bad)")
+        }
+        let short = RangeMinMax.Stored(lows: Array(trees[0].lows.dropLast()), highs: trees[0].highs)
+        XCTAssertNil(PreparedDetail(dataset: dataset, gaps: good.gaps, levels: good.levels, extremes: [short], decimals: good.decimals))
+        XCTAssertNil(PreparedDetail(dataset: dataset, gaps: good.gaps, levels: good.levels + good.levels, extremes: trees,
+                                    decimals: good.decimals), "a ladder per series")
     }
 }

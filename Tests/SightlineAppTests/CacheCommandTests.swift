@@ -26,6 +26,36 @@ final class CacheCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(second.output, uncached.output)
     }
 
+    /// A chart drawn from the cache (its columns and levels read back) is the chart drawn
+    /// from the parse, pixel for pixel: 100,000 points with spikes and a gap in x, drawn
+    /// at a level of detail.
+    func testARenderFromTheCacheIsTheRenderFromTheParse() throws {
+        var state: UInt64 = 11
+        var y = 0.0
+        var rows = ["time,value"]
+        for i in 0..<100_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            y += Double(Int64(bitPattern: state) % 1_000) / 1_000
+            let spike = i % 9_973 == 0 ? 500.0 : 0
+            rows.append("\(1_600_000_000 + 60 * i + (i >= 60_000 ? 86_400 : 0)),\(y + spike)")
+        }
+        let path = try write(rows.joined(separator: "\n") + "\n", to: "walk.csv")
+        func render(_ name: String, _ extra: [String]) throws -> Data {
+            let out = "\(folder)/\(name).png"
+            let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--out", out, "--size", "800x400"] + extra,
+                                               environment: environment)
+            XCTAssertEqual(result.status, 0, result.error)
+            return try Data(contentsOf: URL(fileURLWithPath: out))
+        }
+        let parsed = try render("parsed", ["--no-cache"])
+        XCTAssertEqual(cacheFiles(), [])
+        XCTAssertEqual(try render("writing", []), parsed)
+        XCTAssertEqual(cacheFiles().count, 1)
+        XCTAssertEqual(try render("cached", []), parsed)
+        XCTAssertEqual(try render("cached-zoomed", ["--x-range", "1601000000:1604000000"]),
+                       try render("parsed-zoomed", ["--x-range", "1601000000:1604000000", "--no-cache"]))
+    }
+
     func testCacheListsAndClears() throws {
         let path = try write("x,y\n1,10\n2,20\n", to: "small.csv")
         XCTAssertEqual(try ProcessRunner.run(ProcessRunner.sightline, ["describe", path], environment: environment).status, 0)
