@@ -36,8 +36,10 @@ enum ProcessRunner {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_CONFIG_HOME"] = noSession
-        // Nor the person's cache of large files (`~/.cache/sightline`).
+        // Nor the person's cache of large files (`~/.cache/sightline`), and none at all
+        // unless a test asks (CacheCommandTests): a 10M-row test file would leave 125 MB.
         env["XDG_CACHE_HOME"] = noSession + "/cache"
+        env["SIGHTLINE_CACHE_MIN_SIZE"] = "1000G"
         for name in removed { env.removeValue(forKey: name) }
         env.merge(environment) { $1 }
         process.environment = env
@@ -68,6 +70,7 @@ enum ProcessRunner {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_CACHE_HOME"] = noSession + "/cache"
+        env["SIGHTLINE_CACHE_MIN_SIZE"] = "1000G"
         process.environment = env.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
         process.standardOutput = output ?? FileHandle.nullDevice
