@@ -36,9 +36,9 @@ enum ProcessRunner {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_CONFIG_HOME"] = noSession
-        // Nor the person's cache of large files (`~/.cache/sightline`), and none at all
-        // unless a test asks (CacheCommandTests): a 10M-row test file would leave 125 MB.
-        env["XDG_CACHE_HOME"] = noSession + "/cache"
+        // Nor the person's cache of large files (`~/.cache/sightline`): none is written
+        // unless a test asks, in a folder of its own (CacheCommandTests). XDG_CACHE_HOME
+        // itself stays, since Mesa keeps its shader cache there.
         env["SIGHTLINE_CACHE_MIN_SIZE"] = "1000G"
         for name in removed { env.removeValue(forKey: name) }
         env.merge(environment) { $1 }
@@ -69,7 +69,6 @@ enum ProcessRunner {
         process.executableURL = URL(fileURLWithPath: try resolve(executable))
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        env["XDG_CACHE_HOME"] = noSession + "/cache"
         env["SIGHTLINE_CACHE_MIN_SIZE"] = "1000G"
         process.environment = env.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
