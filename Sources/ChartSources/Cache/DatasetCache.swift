@@ -8,8 +8,9 @@ import ChartData
 /// `~/.cache/sightline/` without it.
 ///
 /// A file is cached under a name made from its canonical path and the read options;
-/// inside, the key also holds its size and modification time (to the nanosecond), so a
-/// changed file misses and its cache is written again over the old one. Files are
+/// inside, the key also holds its size and modification time (to the nanosecond) and the
+/// program's, so a changed file (or another build of sightline) misses and its cache is
+/// written again over the old one. Files are
 /// written to a temporary name and renamed, so a reader never sees one half written.
 /// The folder is kept under `limit` bytes by removing the files used longest ago (each
 /// use touches its file). Anything wrong with a cache file (foreign, another version,
@@ -81,10 +82,18 @@ public struct DatasetCache: Sendable {
         asked.memory = nil
         asked.usesCache = true
         let named = "path=\(String(cString: resolved))\noptions=\(String(reflecting: asked))"
-        let text = named + "\nsize=\(info.st_size)\nmodified=\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        let text = named + "\nsize=\(info.st_size)\nmodified=\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\nreader=\(Self.reader)"
         let hash = String(CacheBytes.checksum(named.utf8), radix: 16)
         return Key(name: String(repeating: "0", count: 16 - hash.count) + hash, text: text, size: Int(info.st_size))
     }
+
+    /// The program reading, by its size and modification time: another build may read
+    /// a file otherwise (a date form it did not know), so its entries are not used.
+    private static let reader: String = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "unknown" }
+        return "\(info.st_size).\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }()
 
     private func path(of key: Key) -> String { folder + "/" + key.name + Self.suffix }
 
