@@ -51,7 +51,8 @@ public final class DataSource: Sendable {
         let merged = dataset.series.contains { $0.ownIndices != nil }
         let gaps = connectsGaps || merged ? XGaps.connected : XGaps(xs: dataset.xs)
         self.gaps = gaps
-        let prepared = log == nil && lodMethod == .minMax ? values.prepared.flatMap { $0.fits(dataset, gaps: gaps) ? $0 : nil } : nil
+        // Built ahead for these very columns (the cache of large files): taken as they are.
+        let prepared = log == nil && lodMethod == .minMax ? values.prepared?.fitting(dataset, gaps: gaps) : nil
         // Each series' ladder and range index are independent: built side by side, on
         // as many cores as there are.
         let series = dataset.series
@@ -63,8 +64,8 @@ public final class DataSource: Sendable {
                 DispatchQueue.concurrentPerform(iterations: 2 * series.count) { task in
                     let s = task / 2
                     if task % 2 == 0 {
-                        lineSlots[s] = prepared?.line(s) ?? SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps,
-                                                  lodMethod: lodMethod)
+                        lineSlots[s] = prepared?.line(s)
+                            ?? SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps, lodMethod: lodMethod)
                     } else {
                         // Absent points are NaN: the extremes are the series' own.
                         extremeSlots[s] = prepared?.extremes[s] ?? RangeMinMax(ys: series[s].ys)

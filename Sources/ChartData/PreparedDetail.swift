@@ -73,8 +73,13 @@ public struct PreparedDetail: Sendable {
         self.init(gaps: gaps, levels: levels, extremes: built, decimals: decimals, ys: series.map(\.ys))
     }
 
-    /// Whether this is the detail of `dataset` with `gaps`: the same y arrays, the same gaps.
-    func fits(_ dataset: Dataset, gaps: XGaps) -> Bool {
+    /// This, when it is the detail of `dataset` with `gaps` (the same y arrays, the same
+    /// gaps); `nil` otherwise.
+    func fitting(_ dataset: Dataset, gaps: XGaps) -> PreparedDetail? {
+        fits(dataset, gaps: gaps) ? self : nil
+    }
+
+    private func fits(_ dataset: Dataset, gaps: XGaps) -> Bool {
         guard gaps == self.gaps, dataset.series.count == ys.count else { return false }
         return zip(dataset.series, ys).allSatisfy { series, ys in
             series.ownIndices == nil && series.ys.withUnsafeBufferPointer { a in ys.withUnsafeBufferPointer { b in

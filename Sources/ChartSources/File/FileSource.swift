@@ -17,7 +17,9 @@ public struct FileSource: DatasetSource {
 
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
         // A large file is read through the cache (`DatasetCache`) unless `--no-cache`.
-        guard options.usesCache, path != "-" else { return try DatasetReader.read(path: path, options: options, progress: progress) }
+        guard options.usesCache, path != "-" else {
+            return try DatasetReader.read(path: path, options: options, progress: progress)
+        }
         return try DatasetCache.standard.read(path: path, options: options, progress: progress)
     }
 }
