@@ -13,6 +13,7 @@ struct CacheCommand: ParsableCommand {
         The cache stays under 10 GB, dropping the files used longest ago. \
         SIGHTLINE_CACHE_MIN_SIZE and SIGHTLINE_CACHE_LIMIT (bytes, or with K, M or G) \
         change the size cached and the limit; --no-cache on any command reads without it.
+
         Without a flag, prints the folder and what it holds.
         """
     )
