@@ -1,9 +1,14 @@
 /// One reduced version of a series: the indices of the points it keeps, ascending.
 public struct LODLevel: Equatable, Sendable {
     /// Indices into the dataset's points, ascending; gaps (NaN) among them stay gaps.
-    public let indices: [Int32]
+    /// An array, or a view into the cache of large files (`ValueColumn`).
+    public let indices: ValueColumn<Int32>
 
     public init(indices: [Int32]) {
+        self.indices = ValueColumn(indices)
+    }
+
+    public init(indices: ValueColumn<Int32>) {
         self.indices = indices
     }
 

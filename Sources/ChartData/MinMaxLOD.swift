@@ -16,6 +16,11 @@ public struct MinMaxLOD: LevelOfDetail {
     /// - Parameter gapStarts: the point before each gap in x, ascending (`XGaps.starts`).
     /// - Complexity: O(n) in all (the levels halve), plus O(gaps) per level.
     public init(ys: [Double], gapStarts: [Int] = [], smallestBucket: Int = 8, smallestLevel: Int = 2_000) {
+        self.init(ys: ValueColumn(ys), gapStarts: gapStarts, smallestBucket: smallestBucket, smallestLevel: smallestLevel)
+    }
+
+    /// The levels of `ys`, an array's values or a mapped column's.
+    public init(ys: ValueColumn<Double>, gapStarts: [Int] = [], smallestBucket: Int = 8, smallestLevel: Int = 2_000) {
         var edges: [Int32] = []
         for start in gapStarts where edges.last != Int32(start + 1) {
             if edges.last != Int32(start) { edges.append(Int32(start)) }
@@ -51,7 +56,7 @@ public struct MinMaxLOD: LevelOfDetail {
     /// The level of buckets of `bucket` points made from `finer`, a level of buckets half
     /// as large: for each bucket, the kept points of its halves, scanned in order.
     /// - Complexity: O(finer.count).
-    static func coarsen(_ finer: [Int32], ys: [Double], bucket: Int) -> [Int32] {
+    static func coarsen(_ finer: ValueColumn<Int32>, ys: ValueColumn<Double>, bucket: Int) -> [Int32] {
         var kept: [Int32] = []
         kept.reserveCapacity(finer.count / 2 + 8)
         finer.withUnsafeBufferPointer { f in
@@ -123,7 +128,7 @@ public struct MinMaxLOD: LevelOfDetail {
     /// One level: for each bucket its first, lowest, highest and last point and its
     /// first gap, in index order without repeats.
     /// - Complexity: O(n).
-    static func reduce(ys: [Double], bucket: Int) -> [Int32] {
+    static func reduce(ys: ValueColumn<Double>, bucket: Int) -> [Int32] {
         var kept: [Int32] = []
         kept.reserveCapacity(ys.count / bucket * 8 + 16)
         ys.withUnsafeBufferPointer { y in

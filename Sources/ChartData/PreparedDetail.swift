@@ -15,7 +15,7 @@ public struct PreparedDetail: Sendable {
     let extremes: [RangeMinMax]
     /// Per series, `SeriesPrecision.decimals` of its values.
     public let decimals: [Int]
-    private let ys: [[Double]]
+    private let ys: [ValueColumn<Double>]
 
     /// Builds the detail of `dataset`, whose series must have a point at every x.
     /// - Complexity: O(n) per series, on as many cores as there are.
@@ -41,7 +41,7 @@ public struct PreparedDetail: Sendable {
                   decimals: series.map { SeriesPrecision.decimals(of: $0.ys) }, ys: series.map(\.ys))
     }
 
-    init(gaps: XGaps, levels: [[LODLevel]], extremes: [RangeMinMax], decimals: [Int], ys: [[Double]]) {
+    init(gaps: XGaps, levels: [[LODLevel]], extremes: [RangeMinMax], decimals: [Int], ys: [ValueColumn<Double>]) {
         self.gaps = gaps
         self.levels = levels
         self.extremes = extremes

@@ -1,10 +1,14 @@
 extension RangeMinMax {
     /// A range index as a cache file keeps it: its tree of block minima and maxima.
     public struct Stored: Sendable {
-        public let lows: [Double]
-        public let highs: [Double]
+        public let lows: ValueColumn<Double>
+        public let highs: ValueColumn<Double>
 
         public init(lows: [Double], highs: [Double]) {
+            self.init(lows: ValueColumn(lows), highs: ValueColumn(highs))
+        }
+
+        public init(lows: ValueColumn<Double>, highs: ValueColumn<Double>) {
             self.lows = lows
             self.highs = highs
         }
@@ -22,7 +26,7 @@ extension RangeMinMax {
     }
 
     /// The index of `ys` from its stored tree; `nil` when the tree is not of their length.
-    init?(ys: [Double], stored: Stored) {
+    init?(ys: ValueColumn<Double>, stored: Stored) {
         let length = Self.storedCount(for: ys.count)
         guard stored.lows.count == length, stored.highs.count == length else { return nil }
         self.ys = ys

@@ -57,7 +57,7 @@ final class PreparedDetailCheckTests: XCTestCase {
             XCTAssertNil(PreparedDetail(dataset: dataset, gaps: good.gaps, levels: [[LODLevel(indices: bad.map(Int32.init))]],
                                         extremes: trees, decimals: good.decimals), "\(bad)")
         }
-        let short = RangeMinMax.Stored(lows: Array(trees[0].lows.dropLast()), highs: trees[0].highs)
+        let short = RangeMinMax.Stored(lows: Array(trees[0].lows.dropLast()), highs: Array(trees[0].highs))
         XCTAssertNil(PreparedDetail(dataset: dataset, gaps: good.gaps, levels: good.levels, extremes: [short], decimals: good.decimals))
         XCTAssertNil(PreparedDetail(dataset: dataset, gaps: good.gaps, levels: good.levels + good.levels, extremes: trees,
                                     decimals: good.decimals), "a ladder per series")

@@ -111,6 +111,12 @@ final class DatasetCacheTests: XCTestCase {
             let cached = try XCTUnwrap(cache.lookup(key, source: path), "trial \(trial): nothing cached")
             assertSame(cached, parsed, "trial \(trial)")
             XCTAssertEqual(cached.xs.isRegular, parsed.xs.isRegular)
+            // Mapped, not copied: the columns, the levels and the range trees are views of the file.
+            XCTAssertTrue(cached.series.allSatisfy(\.ys.isMapped), "trial \(trial): y copied")
+            XCTAssertTrue(cached.xs.column?.isMapped ?? true, "trial \(trial): x copied")
+            let prepared = try XCTUnwrap(cached.prepared, "trial \(trial)")
+            XCTAssertTrue(prepared.levels.joined().allSatisfy(\.indices.isMapped), "trial \(trial): levels copied")
+            XCTAssertTrue(prepared.extremeTrees.allSatisfy { $0.lows.isMapped && $0.highs.isMapped }, "trial \(trial)")
             assertSameDetail(cached, parsed, &random, "trial \(trial)")
             assertSame(try cache.read(path: path, options: LoadOptions(), progress: nil), parsed, "trial \(trial): second read")
         }

@@ -67,10 +67,10 @@ extension CacheFile {
     }
 
     /// The detail at `offset`; `nil` when it does not fit `dataset`.
-    static func readPrepared(_ layout: PreparedLayout, for dataset: Dataset, from descriptor: Int32,
+    static func readPrepared(_ layout: PreparedLayout, for dataset: Dataset, from columns: CacheColumns,
                              at offset: Int) throws -> PreparedDetail? {
         var offset = offset
-        let startBytes = try readBytes(descriptor, count: 8 * layout.gapCount, at: offset)
+        let startBytes = try readBytes(columns.descriptor, count: 8 * layout.gapCount, at: offset)
         offset += 8 * layout.gapCount
         var starts: [Int] = []
         starts.reserveCapacity(layout.gapCount)
@@ -82,16 +82,13 @@ extension CacheFile {
             var ladder: [LODLevel] = []
             var read = 0
             for count in counts {
-                let indices = try [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    try readAll(UnsafeMutableRawBufferPointer(buffer), descriptor, at: offset + read)
-                    initialized = count
-                }
+                let indices = try columns.column(of: Int32.self, count: count, at: offset + read)
                 read += 4 * count
                 ladder.append(LODLevel(indices: indices))
             }
             offset += (read + 7) / 8 * 8
-            let lows = try readDoubles(descriptor, count: layout.treeCount, at: offset)
-            let highs = try readDoubles(descriptor, count: layout.treeCount, at: offset + 8 * layout.treeCount)
+            let lows = try columns.column(of: Double.self, count: layout.treeCount, at: offset)
+            let highs = try columns.column(of: Double.self, count: layout.treeCount, at: offset + 8 * layout.treeCount)
             offset += 16 * layout.treeCount
             levels.append(ladder)
             trees.append(RangeMinMax.Stored(lows: lows, highs: highs))

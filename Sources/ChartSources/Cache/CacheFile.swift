@@ -133,22 +133,24 @@ enum CacheFile {
         }
         let layout = try preparedLayout(from: &header, count: count, series: series.count)
         guard header.isAtEnd, regular == nil || regular!.step > 0 && regular!.step.isFinite else { throw CacheBytes.Malformed() }
-        let columns = series.count + (regular == nil ? 1 : 0)
-        let expected = payloadStart + 8 * count * columns + (layout?.bytes ?? 0)
+        let columnCount = series.count + (regular == nil ? 1 : 0)
+        let expected = payloadStart + 8 * count * columnCount + (layout?.bytes ?? 0)
         guard size == expected else { throw Failure(reason: "it is \(size) bytes, not the \(expected) its header says") }
         var offset = payloadStart
+        let columns = CacheColumns(descriptor: descriptor, size: size)
         let xs: XValues
         if let regular {
             xs = XValues(first: regular.first, step: regular.step, count: count)
         } else {
-            let values = try readDoubles(descriptor, count: count, at: offset)
+            let values = try columns.column(of: Double.self, count: count, at: offset)
             let sorted = values.withUnsafeBufferPointer { x in (1..<max(x.count, 1)).allSatisfy { x[$0 - 1] <= x[$0] } }
             guard sorted else { throw Failure(reason: "its x is not sorted") }
-            xs = XValues(values)
+            // As written: x is stored only when it is not evenly spaced.
+            xs = XValues(explicit: values)
             offset += 8 * count
         }
         for s in series.indices {
-            series[s].ys = try readDoubles(descriptor, count: count, at: offset)
+            series[s].ys = try columns.column(of: Double.self, count: count, at: offset)
             offset += 8 * count
         }
         var dataset = Dataset(source: source, xs: xs, series: series, xKind: xKind, flags: flags)
@@ -156,23 +158,30 @@ enum CacheFile {
         dataset.warnings = warnings
         dataset.axisTitles = titles
         if let layout {
-            guard let prepared = try readPrepared(layout, for: dataset, from: descriptor, at: offset) else {
+            guard let prepared = try readPrepared(layout, for: dataset, from: columns, at: offset) else {
                 throw Failure(reason: "its levels of detail do not fit its columns")
             }
             dataset.prepared = prepared
         }
+        try columns.settle()
         return dataset
     }
 
     static func writeAll<T>(_ values: [T], to descriptor: Int32) throws {
-        try values.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let wrote = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
-                if wrote < 0 && errno == EINTR { continue }
-                guard wrote > 0 else { throw Failure(reason: String(cString: strerror(wrote < 0 ? errno : EIO))) }
-                done += wrote
-            }
+        try values.withUnsafeBytes { try writeAll(bytes: $0, to: descriptor) }
+    }
+
+    static func writeAll<T>(_ values: ValueColumn<T>, to descriptor: Int32) throws {
+        try values.withUnsafeBytes { try writeAll(bytes: $0, to: descriptor) }
+    }
+
+    static func writeAll(bytes raw: UnsafeRawBufferPointer, to descriptor: Int32) throws {
+        var done = 0
+        while done < raw.count {
+            let wrote = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
+            if wrote < 0 && errno == EINTR { continue }
+            guard wrote > 0 else { throw Failure(reason: String(cString: strerror(wrote < 0 ? errno : EIO))) }
+            done += wrote
         }
     }
 
@@ -180,13 +189,6 @@ enum CacheFile {
         var bytes = [UInt8](repeating: 0, count: count)
         try bytes.withUnsafeMutableBytes { try readAll($0, descriptor, at: offset) }
         return bytes
-    }
-
-    static func readDoubles(_ descriptor: Int32, count: Int, at offset: Int) throws -> [Double] {
-        try [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
-            try readAll(UnsafeMutableRawBufferPointer(buffer), descriptor, at: offset)
-            initialized = count
-        }
     }
 
     /// Reads exactly `buffer.count` bytes at `offset` with pread(2): no mapping, so a

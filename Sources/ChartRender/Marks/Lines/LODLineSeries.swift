@@ -255,6 +255,6 @@ public final class LODLineSeries {
                 next += 1
             }
         }
-        return PiecePreparation(points: SeriesPoints(xs: xs, ys: ys))
+        return PiecePreparation(points: SeriesPoints(xs: xs, ys: ValueColumn(ys)))
     }
 }
