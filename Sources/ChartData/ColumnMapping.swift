@@ -27,8 +27,6 @@ public final class ColumnMapping: @unchecked Sendable {
             munmap(mapped, count)
             return nil
         }
-        // Read where the view is drawn, not front to back.
-        madvise(mapped, count, MADV_RANDOM)
         base = UnsafeRawPointer(mapped)
         self.count = count
         self.token = token
