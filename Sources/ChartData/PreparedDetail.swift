@@ -64,13 +64,26 @@ public struct PreparedDetail: Sendable {
         for ladder in levels {
             // Ascending and inside the data, or a damaged file would index past the points.
             for level in ladder where !level.indices.isEmpty {
-                let ascending = level.indices.withUnsafeBufferPointer { i in
-                    i[0] >= 0 && i[i.count - 1] < count && (1..<i.count).allSatisfy { i[$0 - 1] < i[$0] }
-                }
-                guard ascending else { return nil }
+                guard Self.ascending(level.indices, below: count) else { return nil }
             }
         }
         self.init(gaps: gaps, levels: levels, extremes: built, decimals: decimals, ys: series.map(\.ys))
+    }
+
+    /// Whether `indices` ascend from 0 up to below `count`, read a stretch at a time: a
+    /// mapped level's pages are let go after their stretch, so checking the levels of a
+    /// large file never holds them all resident at once.
+    private static func ascending(_ indices: ValueColumn<Int32>, below count: Int32) -> Bool {
+        let stretch = 1 << 20
+        return indices.withUnsafeBufferPointer { i in
+            guard i[0] >= 0, i[i.count - 1] < count else { return false }
+            for start in stride(from: 1, to: i.count, by: stretch) {
+                let end = min(start + stretch, i.count)
+                guard (start..<end).allSatisfy({ i[$0 - 1] < i[$0] }) else { return false }
+                indices.releasePages(start - 1..<end - 1)
+            }
+            return true
+        }
     }
 
     /// This, when it is the detail of `dataset` with `gaps` (the same y arrays, the same

@@ -45,6 +45,15 @@ public struct ValueColumn<Element: Equatable & Sendable>: @unchecked Sendable {
         return try array.withUnsafeBufferPointer(body)
     }
 
+    /// Drops the pages holding `range` from resident memory after a pass over them (a
+    /// check of a cache file), when the values are mapped; reading them again pages them
+    /// back in. Nothing for an array.
+    public func releasePages(_ range: Range<Int>) {
+        guard let base, let owner else { return }
+        let start = owner.base.distance(to: UnsafeRawPointer(base + range.lowerBound))
+        owner.release(start..<start + range.count * MemoryLayout<Element>.stride)
+    }
+
     /// Calls `body` with the values' raw bytes.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try withUnsafeBufferPointer { try body(UnsafeRawBufferPointer($0)) }

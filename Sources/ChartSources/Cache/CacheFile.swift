@@ -143,8 +143,7 @@ enum CacheFile {
             xs = XValues(first: regular.first, step: regular.step, count: count)
         } else {
             let values = try columns.column(of: Double.self, count: count, at: offset)
-            let sorted = values.withUnsafeBufferPointer { x in (1..<max(x.count, 1)).allSatisfy { x[$0 - 1] <= x[$0] } }
-            guard sorted else { throw Failure(reason: "its x is not sorted") }
+            guard ascending(values) else { throw Failure(reason: "its x is not sorted") }
             // As written: x is stored only when it is not evenly spaced.
             xs = XValues(explicit: values)
             offset += 8 * count
@@ -165,6 +164,20 @@ enum CacheFile {
         }
         try columns.settle()
         return dataset
+    }
+
+    /// Whether `xs` never falls, read a stretch at a time: a mapped column's pages are let
+    /// go after their stretch, so the check never holds all of x resident at once.
+    private static func ascending(_ xs: ValueColumn<Double>) -> Bool {
+        let stretch = 1 << 20
+        return xs.withUnsafeBufferPointer { x in
+            for start in stride(from: 1, to: x.count, by: stretch) {
+                let end = min(start + stretch, x.count)
+                guard (start..<end).allSatisfy({ x[$0 - 1] <= x[$0] }) else { return false }
+                xs.releasePages(start - 1..<end - 1)
+            }
+            return true
+        }
     }
 
     static func writeAll<T>(_ values: [T], to descriptor: Int32) throws {
