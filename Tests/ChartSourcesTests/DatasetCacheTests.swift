@@ -117,6 +117,14 @@ final class DatasetCacheTests: XCTestCase {
             let prepared = try XCTUnwrap(cached.prepared, "trial \(trial)")
             XCTAssertTrue(prepared.levels.joined().allSatisfy(\.indices.isMapped), "trial \(trial): levels copied")
             XCTAssertTrue(prepared.extremeTrees.allSatisfy { $0.lows.isMapped && $0.highs.isMapped }, "trial \(trial)")
+            // Each level keeps its points' y beside their indices, mapped too, and they are the series' y.
+            for (s, ladder) in prepared.levels.enumerated() {
+                for level in ladder {
+                    let values = try XCTUnwrap(level.values, "trial \(trial): a level without its y")
+                    XCTAssertTrue(values.isMapped || values.isEmpty, "trial \(trial)")
+                    XCTAssertEqual(values.map(\.bitPattern), level.indices.map { parsed.series[s].ys[Int($0)].bitPattern }, "trial \(trial)")
+                }
+            }
             assertSameDetail(cached, parsed, &random, "trial \(trial)")
             assertSame(try cache.read(path: path, options: LoadOptions(), progress: nil), parsed, "trial \(trial): second read")
         }

@@ -6,8 +6,9 @@ import ChartData
 /// The prepared detail's part of a cache file (`PreparedDetail`). In the header: whether
 /// there is one, the gaps' median spacing and threshold and how many there are, and
 /// per series its decimals and each level's length. After the columns: the gaps'
-/// starts (Int64), then per series its levels' indices (Int32, padded to 8 bytes) and
-/// its range index's lows and highs (Doubles).
+/// starts (Int64), then per series its levels' indices (Int32, padded to 8 bytes), their
+/// y values (Doubles, level after level: `LODLevel.values`) and its range index's lows
+/// and highs (Doubles).
 extension CacheFile {
     /// The sizes the header gives, to read the detail back.
     struct PreparedLayout {
@@ -20,7 +21,7 @@ extension CacheFile {
 
         /// The bytes the detail takes after the columns.
         var bytes: Int {
-            8 * gapCount + levelCounts.reduce(0) { $0 + (4 * $1.reduce(0, +) + 7) / 8 * 8 + 16 * treeCount }
+            8 * gapCount + levelCounts.reduce(0) { $0 + (4 * $1.reduce(0, +) + 7) / 8 * 8 + 8 * $1.reduce(0, +) + 16 * treeCount }
         }
     }
 
@@ -52,15 +53,29 @@ extension CacheFile {
         return layout
     }
 
-    static func writePrepared(_ prepared: PreparedDetail, to descriptor: Int32) throws {
+    static func writePrepared(_ prepared: PreparedDetail, of dataset: Dataset, to descriptor: Int32) throws {
         try writeAll(prepared.gaps.starts.map { Int64($0) }, to: descriptor)
-        for (levels, extremes) in zip(prepared.levels, prepared.extremeTrees) {
+        for (s, (levels, extremes)) in zip(prepared.levels, prepared.extremeTrees).enumerated() {
             var written = 0
             for level in levels {
                 try writeAll(level.indices, to: descriptor)
                 written += 4 * level.indices.count
             }
             try writeAll([UInt8](repeating: 0, count: (8 - written % 8) % 8), to: descriptor)
+            // Each level's y beside its indices (`LODLevel.values`), gathered in slices.
+            let ys = dataset.series[s].ys
+            var chunk: [Double] = []
+            chunk.reserveCapacity(1 << 16)
+            for level in levels {
+                for index in level.indices {
+                    chunk.append(ys[Int(index)])
+                    if chunk.count == 1 << 16 {
+                        try writeAll(chunk, to: descriptor)
+                        chunk.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            try writeAll(chunk, to: descriptor)
             try writeAll(extremes.lows, to: descriptor)
             try writeAll(extremes.highs, to: descriptor)
         }
@@ -79,14 +94,18 @@ extension CacheFile {
         var levels: [[LODLevel]] = []
         var trees: [RangeMinMax.Stored] = []
         for counts in layout.levelCounts {
-            var ladder: [LODLevel] = []
+            var indices: [ValueColumn<Int32>] = []
             var read = 0
             for count in counts {
-                let indices = try columns.column(of: Int32.self, count: count, at: offset + read)
+                indices.append(try columns.column(of: Int32.self, count: count, at: offset + read))
                 read += 4 * count
-                ladder.append(LODLevel(indices: indices))
             }
             offset += (read + 7) / 8 * 8
+            var ladder: [LODLevel] = []
+            for (level, count) in zip(indices, counts) {
+                ladder.append(LODLevel(indices: level, values: try columns.column(of: Double.self, count: count, at: offset)))
+                offset += 8 * count
+            }
             let lows = try columns.column(of: Double.self, count: layout.treeCount, at: offset)
             let highs = try columns.column(of: Double.self, count: layout.treeCount, at: offset + 8 * layout.treeCount)
             offset += 16 * layout.treeCount

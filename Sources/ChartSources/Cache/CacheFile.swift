@@ -17,7 +17,7 @@ import ChartData
 enum CacheFile {
     static let magic: UInt64 = 0x4548_4341_434C_5353 // "SSLCACHE", read as bytes
     /// Raised whenever the layout changes: an older file is then not this format.
-    static let version: UInt64 = 2
+    static let version: UInt64 = 3
     static let prefixBytes = 32
     /// The largest header read: far beyond any real one, small enough to read whole.
     static let headerLimit = 1 << 26
@@ -82,7 +82,7 @@ enum CacheFile {
             try writeAll(chunk, to: descriptor)
         }
         for series in dataset.series { try writeAll(series.ys, to: descriptor) }
-        if let prepared = dataset.prepared { try writePrepared(prepared, to: descriptor) }
+        if let prepared = dataset.prepared { try writePrepared(prepared, of: dataset, to: descriptor) }
     }
 
     /// The dataset the file open at `descriptor` holds, read under `key`, named `source`;

@@ -113,7 +113,8 @@ public struct DatasetCache: Sendable {
     /// - Throws: `CacheFile.Failure` saying why it could not be written.
     func store(_ dataset: Dataset, key: Key) throws {
         let columns = dataset.series.count + (dataset.xs.isRegular ? 0 : 1)
-        let levels = dataset.prepared?.levels.reduce(0) { $0 + 4 * $1.reduce(0) { $0 + $1.indices.count } } ?? 0
+        // Each kept point: its index (4 bytes) and its y (8).
+        let levels = dataset.prepared?.levels.reduce(0) { $0 + 12 * $1.reduce(0) { $0 + $1.indices.count } } ?? 0
         let trees = dataset.prepared == nil ? 0 : 16 * RangeMinMax.storedCount(for: dataset.count) * dataset.series.count
         let bytes = 8 * dataset.count * columns + levels + trees
         guard bytes <= limit else { throw CacheFile.Failure(reason: "it would take more than the cache's limit of \(limit) bytes") }

@@ -30,8 +30,13 @@ struct LevelPoints: PlotPoints {
     let xs: XValues
     let ys: ValueColumn<Double>
     let indices: Slice<ValueColumn<Int32>>
+    /// The same stretch of the level's own y values, where it keeps them (`LODLevel.values`).
+    let values: Slice<ValueColumn<Double>>?
 
     var count: Int { indices.count }
     func x(_ index: Int) -> Double { xs[Int(indices[indices.startIndex + index])] }
-    func y(_ index: Int) -> Double { ys[Int(indices[indices.startIndex + index])] }
+    func y(_ index: Int) -> Double {
+        if let values { return values[values.startIndex + index] }
+        return ys[Int(indices[indices.startIndex + index])]
+    }
 }
