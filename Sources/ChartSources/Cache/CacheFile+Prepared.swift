@@ -103,7 +103,9 @@ extension CacheFile {
             offset += (read + 7) / 8 * 8
             var ladder: [LODLevel] = []
             for (level, count) in zip(indices, counts) {
-                ladder.append(LODLevel(indices: level, values: try columns.column(of: Double.self, count: count, at: offset)))
+                // Copied, they would only repeat the series' y in memory: left on disk.
+                let values = columns.mapping == nil ? nil : try columns.column(of: Double.self, count: count, at: offset)
+                ladder.append(LODLevel(indices: level, values: values))
                 offset += 8 * count
             }
             let lows = try columns.column(of: Double.self, count: layout.treeCount, at: offset)
