@@ -78,7 +78,7 @@ public enum AxisSplit {
 
     /// The lowest and highest finite value of `ys`, `nil` when none is finite.
     /// - Complexity: O(n).
-    public static func span(of ys: [Double]) -> ClosedRange<Double>? {
+    public static func span<Values: Collection<Double>>(of ys: Values) -> ClosedRange<Double>? {
         var low = Double.infinity, high = -Double.infinity
         for y in ys where y.isFinite {
             low = min(low, y)

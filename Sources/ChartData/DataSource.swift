@@ -51,6 +51,8 @@ public final class DataSource: Sendable {
         let merged = dataset.series.contains { $0.ownIndices != nil }
         let gaps = connectsGaps || merged ? XGaps.connected : XGaps(xs: dataset.xs)
         self.gaps = gaps
+        // Built ahead for these very columns (the cache of large files): taken as they are.
+        let prepared = log == nil && lodMethod == .minMax ? values.prepared?.fitting(dataset, gaps: gaps) : nil
         // Each series' ladder and range index are independent: built side by side, on
         // as many cores as there are. The ladders go after the (quicker) range indexes,
         // so that one series' min/max ladder splits its points over the cores
@@ -62,20 +64,21 @@ public final class DataSource: Sendable {
             let extremeSlots = UncheckedSlots(buffer)
             DispatchQueue.concurrentPerform(iterations: series.count) { s in
                 // Absent points are NaN: the extremes are the series' own.
-                extremeSlots[s] = RangeMinMax(ys: series[s].ys)
+                extremeSlots[s] = prepared?.extremes[s] ?? RangeMinMax(ys: series[s].ys)
             }
         }
         lines.withUnsafeMutableBufferPointer { buffer in
             let lineSlots = UncheckedSlots(buffer)
             DispatchQueue.concurrentPerform(iterations: series.count) { s in
-                lineSlots[s] = SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps,
-                                          lodMethod: lodMethod)
+                lineSlots[s] = prepared?.line(s)
+                    ?? SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps,
+                                  lodMethod: lodMethod)
             }
         }
         self.lines = lines.map { $0! }
         details = self.lines.map(\.detail)
         self.extremes = extremes.map { $0! }
-        decimals = values.series.map { SeriesPrecision.decimals(of: $0.ys) }
+        decimals = prepared?.decimals ?? values.series.map { SeriesPrecision.decimals(of: $0.ys) }
         // Of the plotted values: first, highest, lowest and last commute with log10.
         candles = dataset.ohlc.map { OHLCLevels(dataset: dataset, columns: $0) }
     }

@@ -12,7 +12,7 @@ extension Dataset {
         xs = XValues(order.map { xs[$0] })
         for s in series.indices {
             let ys = series[s].ys
-            series[s].ys = order.map { ys[$0] }
+            series[s].ys = ValueColumn(order.map { ys[$0] })
         }
         warnings.append("\(DisplayText.escaped(source, limit: DataLoadError.pathLimit)): x is not sorted (data row \(firstDescent + 2) has a smaller x than the row before it); rows were sorted by x")
         return true

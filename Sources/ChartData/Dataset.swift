@@ -15,6 +15,8 @@ public struct Dataset: Equatable, Sendable {
     public var warnings: [String] = []
     /// The axes' titles asked for, and the x column's name that may carry x's unit.
     public var axisTitles = AxisTitles()
+    /// Its levels of detail, where they were built ahead (`prepared`).
+    var preparedSlot = PreparedSlot()
     /// Whether x's instants were moved to the local wall clock (`moveToWallClock`), so
     /// an instant typed with a zone is moved alike.
     public var instantsInLocalTime = false

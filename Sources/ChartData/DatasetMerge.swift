@@ -132,11 +132,11 @@ public enum DatasetMerge {
 
     /// `ys` at merged `indices`, NaN at every other of `count` x.
     /// - Complexity: O(count).
-    static func spread(_ ys: [Double], to indices: [Int32], count: Int) -> [Double] {
+    static func spread(_ ys: ValueColumn<Double>, to indices: [Int32], count: Int) -> ValueColumn<Double> {
         var result = [Double](repeating: .nan, count: count)
         result.withUnsafeMutableBufferPointer { out in
             for (i, index) in indices.enumerated() { out[Int(index)] = ys[i] }
         }
-        return result
+        return ValueColumn(result)
     }
 }

@@ -16,10 +16,11 @@ public enum LODMethod: String, CaseIterable, Sendable {
     case none
 
     /// Builds the levels for one series, each keeping the points around every gap in x.
-    public func build(xs: XValues, ys: [Double], gaps: XGaps = .connected) -> LevelOfDetail {
+    public func build(xs: XValues, ys: ValueColumn<Double>, gaps: XGaps = .connected) -> LevelOfDetail {
         switch self {
         case .minMax: return MinMaxLOD(ys: ys, gapStarts: gaps.starts)
-        case .rdp: return RDPLOD(xs: Array(xs), ys: ys, gapStarts: gaps.starts)
+        // An array: RDP's scoring is written for arrays, and it copies x the same way.
+        case .rdp: return RDPLOD(xs: Array(xs), ys: Array(ys), gapStarts: gaps.starts)
         case .none: return FullDetail()
         }
     }

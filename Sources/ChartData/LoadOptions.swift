@@ -26,6 +26,9 @@ public struct LoadOptions: Equatable, Sendable {
     public var columnLimit: Int
     /// The axes' titles asked for (`--y-title`, `--y2-title`, `--x-title`).
     public var titles = AxisTitles()
+    /// Whether a large file may be read from and written to the cache (`--no-cache`
+    /// turns it off; `DatasetCache` in ChartSources).
+    public var usesCache = true
     /// How the x column writes its dates (`--date-format`); `nil` tells from its values.
     public var dateFormat: DatePattern?
     /// Whether instants (dates with a zone) are shown in UTC (`--utc`) rather than in

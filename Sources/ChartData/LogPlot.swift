@@ -84,7 +84,7 @@ public struct LogPlot: Sendable {
 
     /// log10 of each value, NaN for a value ≤ 0 or NaN; and how many values were ≤ 0.
     /// - Complexity: O(n).
-    static func log10(of ys: [Double]) -> (ys: [Double], nonPositive: Int) {
+    static func log10(of ys: ValueColumn<Double>) -> (ys: ValueColumn<Double>, nonPositive: Int) {
         var nonPositive = 0
         let plotted = [Double](unsafeUninitializedCapacity: ys.count) { buffer, count in
             ys.withUnsafeBufferPointer { source in
@@ -100,6 +100,6 @@ public struct LogPlot: Sendable {
             }
             count = ys.count
         }
-        return (plotted, nonPositive)
+        return (ValueColumn(plotted), nonPositive)
     }
 }

@@ -13,6 +13,13 @@ extension MinMaxLOD {
     ///   plus copying the kept indices.
     public func appending(ys: [Double], oldCount: Int, gapStarts: [Int] = [], smallestBucket: Int = 8,
                           smallestLevel: Int = 2_000) -> MinMaxLOD {
+        appending(ys: ValueColumn(ys), oldCount: oldCount, gapStarts: gapStarts, smallestBucket: smallestBucket,
+                  smallestLevel: smallestLevel)
+    }
+
+    /// The ladder of `ys`, an array's values or a mapped column's (`appending(ys:oldCount:)`).
+    public func appending(ys: ValueColumn<Double>, oldCount: Int, gapStarts: [Int] = [], smallestBucket: Int = 8,
+                          smallestLevel: Int = 2_000) -> MinMaxLOD {
         precondition(oldCount <= ys.count, "MinMaxLOD: appending keeps the old points")
         guard oldCount > 0 else { return MinMaxLOD(ys: ys, gapStarts: gapStarts, smallestBucket: smallestBucket, smallestLevel: smallestLevel) }
         let edges = Self.edges(of: gapStarts)
@@ -27,7 +34,7 @@ extension MinMaxLOD {
             let from = k < levels.count ? start : 0
             let tail: [Int32]
             if let finer = grown.last {
-                tail = Self.coarsen(Array(finer.indices[finer.position(of: from)...]), ys: ys, bucket: bucket)
+                tail = Self.coarsen(ValueColumn(Array(finer.indices[finer.position(of: from)...])), ys: ys, bucket: bucket)
             } else {
                 tail = Self.reduce(ys: ys, bucket: bucket, from: from)
             }
@@ -56,7 +63,7 @@ extension MinMaxLOD {
 
     /// `reduce(ys:bucket:)`'s buckets from `start` (a multiple of `bucket`) on.
     /// - Complexity: O(ys.count − start).
-    static func reduce(ys: [Double], bucket: Int, from start: Int) -> [Int32] {
+    static func reduce(ys: ValueColumn<Double>, bucket: Int, from start: Int) -> [Int32] {
         reduce(ys: ys, bucket: bucket, in: start..<ys.count)
     }
 }

@@ -21,7 +21,7 @@ extension MinMaxLOD {
     /// levels one after another, since no bucket straddles two parts and a bucket's
     /// picks read only its own points.
     /// - Complexity: O(n), over as many cores as there are parts.
-    static func ladder(ys: [Double], buckets: [Int], edges: [Int32], parts: [Range<Int>]) -> [[Int32]] {
+    static func ladder(ys: ValueColumn<Double>, buckets: [Int], edges: [Int32], parts: [Range<Int>]) -> [[Int32]] {
         guard parts.count > 1 else {
             return ladder(ys: ys, buckets: buckets, edges: edges, in: parts.first ?? 0..<0)
         }

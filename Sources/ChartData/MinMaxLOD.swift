@@ -24,6 +24,13 @@ public struct MinMaxLOD: LevelOfDetail {
     /// - Complexity: O(n) in all (the levels halve), plus O(gaps) per level.
     public init(ys: [Double], gapStarts: [Int] = [], smallestBucket: Int = 8, smallestLevel: Int = 2_000,
                 threads: Int = ProcessInfo.processInfo.activeProcessorCount, pointsPerThread: Int = 1 << 20) {
+        self.init(ys: ValueColumn(ys), gapStarts: gapStarts, smallestBucket: smallestBucket, smallestLevel: smallestLevel,
+                  threads: threads, pointsPerThread: pointsPerThread)
+    }
+
+    /// The levels of `ys`, an array's values or a mapped column's.
+    public init(ys: ValueColumn<Double>, gapStarts: [Int] = [], smallestBucket: Int = 8, smallestLevel: Int = 2_000,
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount, pointsPerThread: Int = 1 << 20) {
         let edges = Self.edges(of: gapStarts)
         var buckets: [Int] = []
         var bucket = smallestBucket
@@ -39,13 +46,13 @@ public struct MinMaxLOD: LevelOfDetail {
     /// The levels of the points in `range`, one per bucket size: the finest reads every
     /// point, each coarser one is made from the level below it with the gap edges in it.
     /// - Complexity: O(range.count), plus O(gaps) per level.
-    static func ladder(ys: [Double], buckets: [Int], edges: [Int32], in range: Range<Int>) -> [[Int32]] {
+    static func ladder(ys: ValueColumn<Double>, buckets: [Int], edges: [Int32], in range: Range<Int>) -> [[Int32]] {
         let from = edges.partitionPoint { Int($0) < range.lowerBound }
         let to = edges.partitionPoint { Int($0) < range.upperBound }
         let edges = Array(edges[from..<to])
         var levels: [[Int32]] = []
         for bucket in buckets {
-            let indices = levels.last.map { coarsen($0, ys: ys, bucket: bucket) } ?? reduce(ys: ys, bucket: bucket, in: range)
+            let indices = levels.last.map { coarsen(ValueColumn($0), ys: ys, bucket: bucket) } ?? reduce(ys: ys, bucket: bucket, in: range)
             levels.append(edges.isEmpty ? indices : union(indices, edges))
         }
         return levels
@@ -71,7 +78,7 @@ public struct MinMaxLOD: LevelOfDetail {
     /// The level of buckets of `bucket` points made from `finer`, a level of buckets half
     /// as large: for each bucket, the kept points of its halves, scanned in order.
     /// - Complexity: O(finer.count).
-    static func coarsen(_ finer: [Int32], ys: [Double], bucket: Int) -> [Int32] {
+    static func coarsen(_ finer: ValueColumn<Int32>, ys: ValueColumn<Double>, bucket: Int) -> [Int32] {
         var kept: [Int32] = []
         kept.reserveCapacity(finer.count / 2 + 8)
         finer.withUnsafeBufferPointer { f in
@@ -146,8 +153,8 @@ public struct MinMaxLOD: LevelOfDetail {
     /// first gap, in index order without repeats; of the points in `range` (all by
     /// default), which starts at a bucket's start.
     /// - Complexity: O(range.count).
-    static func reduce(ys: [Double], bucket: Int, in range: Range<Int>? = nil) -> [Int32] {
-        let range = range ?? ys.indices
+    static func reduce(ys: ValueColumn<Double>, bucket: Int, in range: Range<Int>? = nil) -> [Int32] {
+        let range = range ?? 0..<ys.count
         var kept: [Int32] = []
         kept.reserveCapacity(range.count / bucket * 8 + 16)
         ys.withUnsafeBufferPointer { y in

@@ -65,7 +65,7 @@ public struct OHLCLevels: Sendable {
     public let columns: OHLCColumns
     /// The x of every row, data units.
     public let xs: XValues
-    private let open: [Double], high: [Double], low: [Double], close: [Double]
+    private let open: ValueColumn<Double>, high: ValueColumn<Double>, low: ValueColumn<Double>, close: ValueColumn<Double>
     /// Finest first; level 0 is the rows.
     public let levels: [Level]
     /// How wide a candle's slot is at least, pixels: `level(forVisible:plotWidth:)` picks

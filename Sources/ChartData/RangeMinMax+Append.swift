@@ -8,6 +8,11 @@ extension RangeMinMax {
     /// indexes, unchanged.
     /// - Complexity: O(appended points + appended blocks × log blocks), amortised.
     public func appending(ys grown: [Double]) -> RangeMinMax {
+        appending(ys: ValueColumn(grown))
+    }
+
+    /// The index of `grown`, an array's values or a mapped column's (`appending(ys:)`).
+    public func appending(ys grown: ValueColumn<Double>) -> RangeMinMax {
         precondition(grown.count >= ys.count, "RangeMinMax: appending keeps the old points")
         let blocks = (grown.count + Self.blockSize - 1) / Self.blockSize
         guard blocks <= leafCount, !ys.isEmpty else { return RangeMinMax(ys: grown) }
@@ -36,7 +41,7 @@ extension RangeMinMax {
         return RangeMinMax(ys: grown, lows: lows, highs: highs, leafCount: leafCount)
     }
 
-    init(ys: [Double], lows: [Double], highs: [Double], leafCount: Int) {
+    init(ys: ValueColumn<Double>, lows: ValueColumn<Double>, highs: ValueColumn<Double>, leafCount: Int) {
         self.ys = ys
         self.lows = lows
         self.highs = highs

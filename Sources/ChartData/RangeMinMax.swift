@@ -6,21 +6,26 @@
 /// Memory: 32 bytes per 64 points, half a byte a point.
 public struct RangeMinMax: Sendable {
     static let blockSize = 64
-    let ys: [Double]
+    let ys: ValueColumn<Double>
     /// Segment tree over blocks: leaves at `leafCount…`, node k covers 2k and 2k+1.
-    var lows: [Double]
-    var highs: [Double]
+    var lows: ValueColumn<Double>
+    var highs: ValueColumn<Double>
     let leafCount: Int
 
     /// - Complexity: O(n).
     public init(ys: [Double]) {
+        self.init(ys: ValueColumn(ys))
+    }
+
+    /// - Complexity: O(n).
+    public init(ys: ValueColumn<Double>) {
         self.ys = ys
         let blocks = (ys.count + Self.blockSize - 1) / Self.blockSize
         var leaves = 1
         while leaves < max(blocks, 1) { leaves *= 2 }
         leafCount = leaves
-        lows = [Double](repeating: .infinity, count: 2 * leaves)
-        highs = [Double](repeating: -.infinity, count: 2 * leaves)
+        var lows = [Double](repeating: .infinity, count: 2 * leaves)
+        var highs = [Double](repeating: -.infinity, count: 2 * leaves)
         ys.withUnsafeBufferPointer { y in
             for block in 0..<blocks {
                 var low = Double.infinity
@@ -39,6 +44,8 @@ public struct RangeMinMax: Sendable {
             lows[node] = min(lows[2 * node], lows[2 * node + 1])
             highs[node] = max(highs[2 * node], highs[2 * node + 1])
         }
+        self.lows = ValueColumn(lows)
+        self.highs = ValueColumn(highs)
     }
 
     /// The extremes of the finite y in `range`, or `nil` if it holds none.

@@ -76,7 +76,7 @@ public struct RangeStatistics: Equatable, Sendable {
 
     /// Measures `ys` (one value per x of `xs`) at the indices `indices`.
     /// - Complexity: O(`indices.count`): three passes.
-    public init(xs: XValues, ys: [Double], indices: Range<Int>) {
+    public init(xs: XValues, ys: ValueColumn<Double>, indices: Range<Int>) {
         var extremes = Extremes()
         for i in indices where ys[i].isFinite { extremes.add(ys[i], at: i) }
         self.init(xs: xs, ys: ys, extremes: extremes)
@@ -85,7 +85,7 @@ public struct RangeStatistics: Equatable, Sendable {
     /// Measures `ys` where `extremes` was found from them: the mean and deviation
     /// passes only.
     /// - Complexity: O(points from the first to the last finite value): two passes.
-    public init(xs: XValues, ys: [Double], extremes: Extremes) {
+    public init(xs: XValues, ys: ValueColumn<Double>, extremes: Extremes) {
         self.init(xs: xs, extremes: extremes)
         guard count > 0 else { return }
         let (low, high) = (extremes.low, extremes.high)
@@ -112,8 +112,18 @@ public struct RangeStatistics: Equatable, Sendable {
 
     /// Measures `ys` over the points whose x lies in `range`.
     /// - Complexity: O(log n + points in range).
-    public init(xs: XValues, ys: [Double], overX range: ClosedRange<Double>) {
+    public init(xs: XValues, ys: ValueColumn<Double>, overX range: ClosedRange<Double>) {
         self.init(xs: xs, ys: ys, indices: xs.indices(overX: range))
+    }
+
+    /// Measures `ys` at the indices `indices` (an array's values, without a copy).
+    public init(xs: XValues, ys: [Double], indices: Range<Int>) {
+        self.init(xs: xs, ys: ValueColumn(ys), indices: indices)
+    }
+
+    /// Measures `ys` over the points whose x lies in `range`.
+    public init(xs: XValues, ys: [Double], overX range: ClosedRange<Double>) {
+        self.init(xs: xs, ys: ValueColumn(ys), overX: range)
     }
 }
 

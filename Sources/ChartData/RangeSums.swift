@@ -10,7 +10,7 @@
 public struct RangeSums: Sendable {
     static let blockSize = 64
     private let xs: XValues
-    private let ys: [[Double]]
+    private let ys: [ValueColumn<Double>]
     /// Per series, the sum of the finite y before each block: `blocks[s][b]` adds up
     /// `ys[s][0..<b * blockSize]`.
     private let blocks: [[Double]]

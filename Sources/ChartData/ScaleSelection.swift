@@ -41,7 +41,7 @@ public struct ScaleSelection: Equatable, Sendable {
 
     /// Chooses among `series` (y values, NaN for gaps).
     /// - Complexity: O(s · (min(n, sampleSize) · log sampleSize + s)) for s series of n values.
-    public init(series: [[Double]]) {
+    public init<Values: RandomAccessCollection<Double>>(series: [Values]) where Values.Index == Int {
         let logs = series.map { Self.magnitude(of: $0).map(log10) }
         self.init(logMagnitudes: logs)
     }
@@ -98,7 +98,7 @@ public struct ScaleSelection: Equatable, Sendable {
     /// copy of ten million values is 80 MB more than the loaded file, unbudgeted, and
     /// under a memory limit that is where the load ended in an abort.
     /// - Complexity: O(n + m log m), m = min(values, sampleSize); O(m) memory.
-    public static func magnitude(of ys: [Double]) -> Double? {
+    public static func magnitude<Values: RandomAccessCollection<Double>>(of ys: Values) -> Double? where Values.Index == Int {
         func usable(_ y: Double) -> Bool { abs(y).isFinite && y != 0 }
         var count = 0
         for y in ys where usable(y) { count += 1 }

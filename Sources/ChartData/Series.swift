@@ -8,7 +8,8 @@ public struct Series: Equatable, Sendable {
     /// The name shown in the legend (the column name of a CSV file).
     public var name: String
     /// y in data units, one per x of the dataset; `Double.nan` marks a gap.
-    public var ys: [Double]
+    /// An array, or a view into the cache of large files (`ValueColumn`).
+    public var ys: ValueColumn<Double>
     /// The colour the file asks for, as `#RRGGBB`; `nil` leaves it to the theme.
     public var colorHex: String?
     public var kind: Kind
@@ -21,6 +22,10 @@ public struct Series: Equatable, Sendable {
     public var ownIndices: [Int32]?
 
     public init(name: String, ys: [Double], colorHex: String? = nil, kind: Kind = .line, axis: YAxisSide = .left) {
+        self.init(name: name, ys: ValueColumn(ys), colorHex: colorHex, kind: kind, axis: axis)
+    }
+
+    public init(name: String, ys: ValueColumn<Double>, colorHex: String? = nil, kind: Kind = .line, axis: YAxisSide = .left) {
         self.name = name
         self.ys = ys
         self.colorHex = colorHex

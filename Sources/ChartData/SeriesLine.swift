@@ -31,14 +31,14 @@ public struct SeriesLine: Sendable {
         self.own = LODLevel(indices: own)
         self.gaps = XGaps(medianSpacing: ownGaps.medianSpacing, threshold: ownGaps.threshold,
                           starts: ownGaps.starts.map { Int(own[$0]) })
-        let compact = lodMethod.build(xs: ownXs, ys: own.map { series.ys[Int($0)] }, gaps: ownGaps)
+        let compact = lodMethod.build(xs: ownXs, ys: ValueColumn(own.map { series.ys[Int($0)] }), gaps: ownGaps)
         detail = MappedDetail(levels: compact.levels.map { level in LODLevel(indices: level.indices.map { own[Int($0)] }) })
     }
 
     /// The y of the line of `ys` at `x`, between its own points either side; `nil`
     /// outside them, across a gap or next to an empty cell.
     /// - Complexity: O(log n).
-    func y(atX x: Double, in dataset: Dataset, ys: [Double]) -> Double? {
+    func y(atX x: Double, in dataset: Dataset, ys: ValueColumn<Double>) -> Double? {
         guard let own else { return nil }
         let xs = dataset.xs
         let position = own.position(of: dataset.firstIndex(atOrAfterX: x))

@@ -10,7 +10,7 @@ public enum SeriesPrecision {
     public static let maximumDecimals = 9
 
     /// - Complexity: O(`sampleCount`).
-    public static func decimals(of ys: [Double]) -> Int {
+    public static func decimals<Values: RandomAccessCollection<Double>>(of ys: Values) -> Int where Values.Index == Int {
         guard !ys.isEmpty else { return 0 }
         let stride = max(ys.count / sampleCount, 1)
         var needed = 0

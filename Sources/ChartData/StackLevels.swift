@@ -20,11 +20,16 @@ public struct StackLevels: Sendable {
 
     public let xs: XValues
     /// The stack's series' y, bottom first, one per x.
-    public let columns: [[Double]]
+    public let columns: [ValueColumn<Double>]
     public let merge: StackMerge
 
     /// - Precondition: every column has one value per x.
     public init(xs: XValues, columns: [[Double]], merge: StackMerge) {
+        self.init(xs: xs, columns: columns.map(ValueColumn.init), merge: merge)
+    }
+
+    /// - Precondition: every column has one value per x.
+    public init(xs: XValues, columns: [ValueColumn<Double>], merge: StackMerge) {
         precondition(columns.allSatisfy { $0.count == xs.count }, "StackLevels: one value per x in every column")
         self.xs = xs
         self.columns = columns

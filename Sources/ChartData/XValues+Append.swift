@@ -10,9 +10,10 @@ extension XValues {
                 return XValues(first: first, step: step, count: count + more.count)
             }
         }
-        // An array is copied whole (one memcpy) rather than read value by value.
-        var values = explicitValues ?? Array(self)
+        // An array (or a mapped column) is copied whole (one memcpy) rather than read
+        // value by value.
+        var values = column ?? ValueColumn(Array(self))
         values.append(contentsOf: more)
-        return count < 2 ? XValues(values) : XValues(explicit: values)
+        return count < 2 ? XValues(Array(values)) : XValues(explicit: values)
     }
 }

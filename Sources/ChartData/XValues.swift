@@ -4,7 +4,7 @@
 public struct XValues: RandomAccessCollection, Equatable, Sendable, ExpressibleByArrayLiteral {
     private enum Storage: Equatable, Sendable {
         case regular(first: Double, step: Double, count: Int)
-        case explicit([Double])
+        case explicit(ValueColumn<Double>)
     }
 
     private var storage: Storage
@@ -15,13 +15,25 @@ public struct XValues: RandomAccessCollection, Equatable, Sendable, ExpressibleB
         if values.count >= 2, let step = Self.regularStep(of: values) {
             storage = .regular(first: values[0], step: step, count: values.count)
         } else {
-            storage = .explicit(values)
+            storage = .explicit(ValueColumn(values))
         }
     }
 
     /// `values` as they are, not looked at (the builder found them uneven already).
     init(explicit values: [Double]) {
+        storage = .explicit(ValueColumn(values))
+    }
+
+    /// `values` as they are, not looked at: a column read back from the cache of large
+    /// files, which checks them itself.
+    public init(explicit values: ValueColumn<Double>) {
         storage = .explicit(values)
+    }
+
+    /// The values' column when they are kept one by one, `nil` for a formula.
+    public var column: ValueColumn<Double>? {
+        if case let .explicit(values) = storage { return values }
+        return nil
     }
 
     public init(arrayLiteral elements: Double...) {
@@ -37,12 +49,6 @@ public struct XValues: RandomAccessCollection, Equatable, Sendable, ExpressibleB
     /// The first value and the step, where the values are kept as a formula.
     var formula: (first: Double, step: Double)? {
         if case let .regular(first, step, _) = storage { return (first, step) }
-        return nil
-    }
-
-    /// The values' array when they are kept as one (not a formula): shared, not copied.
-    var explicitValues: [Double]? {
-        if case let .explicit(values) = storage { return values }
         return nil
     }
 

@@ -60,6 +60,12 @@ struct DataOptions: ParsableArguments {
     @Option(help: "A title beside the x axis (default: the unit the x column's name carries, as s in \"time [s]\").")
     var xTitle: String?
 
+    @Flag(help: """
+        Neither read nor write the cache of large files (files of 50 MB or more are kept \
+        parsed in $XDG_CACHE_HOME/sightline, default ~/.cache/sightline; `sightline cache --clear` empties it).
+        """)
+    var noCache = false
+
     @Option(help: ArgumentHelp(
         "How the x column writes its dates, strftime-style (%d.%m.%Y, \"%m/%d/%Y %I:%M %p\"); by default the form "
             + "is told from the column's values. Reads \(DatePattern.strftimeDirectives).",
@@ -96,6 +102,7 @@ struct DataOptions: ParsableArguments {
                                                      percentage: percentage, rightAxis: Self.names(y2)))
         options.titles = AxisTitles(left: yTitle, right: y2Title, x: xTitle)
         if ohlc || ohlcColumns != nil { options.ohlc = .required(columns: ohlcColumns.map { Self.names($0) }) }
+        options.usesCache = !noCache
         options.dateFormat = dateFormat.flatMap { try? DatePattern(strftime: $0) }
         options.utc = utc
         return options

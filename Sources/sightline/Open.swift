@@ -123,7 +123,12 @@ struct Open: ParsableCommand {
             options.dateFormat = options.dateFormat ?? last.dateFormat.flatMap { try? DatePattern(strftime: $0) }
             options.utc = options.utc || last.utc
         }
-        if follow { try CommandSupport.reporting { try FollowReader.requireLineText(path: path, options: options) } }
+        if follow {
+            // A file that grows is read as it is each time: caching it would only write a
+            // copy that the next line makes stale.
+            options.usesCache = false
+            try CommandSupport.reporting { try FollowReader.requireLineText(path: path, options: options) }
+        }
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = environment["DISPLAY"].map { !$0.isEmpty } ?? false
             || environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } ?? false

@@ -20,6 +20,10 @@ struct Sightline: ParsableCommand {
         UTF-16 text (a spreadsheet's "Unicode text") and gzip files (.csv.gz, or gzip on \
         standard input) are read as the text they hold.
 
+        A file of 50 MB or more is cached parsed in $XDG_CACHE_HOME/sightline (default \
+        ~/.cache/sightline), so that it opens faster the next time: --no-cache reads \
+        without it, 'sightline cache --clear' empties it.
+
         Exit status: 0 on success, 64 for a bad command line, 65 for bad data, 66 for a \
         file that cannot be read, 69 when no display or OpenGL 3.3 is available (or the \
         memory or size an image needs), 71 when a process limit (ulimit -u, ulimit -s) \
@@ -27,7 +31,7 @@ struct Sightline: ParsableCommand {
         cannot be printed.
         """,
         subcommands: [Open.self, Render.self, Audio.self, Describe.self, Walk.self, Bench.self, BenchData.self, SessionSaveLoop.self,
-                      FuzzRender.self],
+                      FuzzRender.self, CacheCommand.self],
         defaultSubcommand: Open.self
     )
 

@@ -67,7 +67,7 @@ final class DecimalMarkTests: XCTestCase {
         let text = "x;y\n" + rows.joined(separator: "\n")
         for loader in [CSVLoader(threads: 1), CSVLoader(threads: 4, bytesPerThread: 4_000)] {
             let dataset = try loadCSV(text, loader: loader)
-            XCTAssertEqual(dataset.series[0].ys[..<2], [1.009, 2.009])
+            XCTAssertEqual(Array(dataset.series[0].ys[..<2]), [1.009, 2.009])
             XCTAssertEqual(dataset.series[0].ys.last, 2.5)
             XCTAssertEqual(dataset.warnings, [])
         }
@@ -113,8 +113,8 @@ final class DecimalMarkTests: XCTestCase {
                 lines.append("\(k);\(integer)\(decimalMark)\(fraction);\(Self.grouped(thousands, mark: groupMark))")
             }
             let dataset = try loadCSV(lines.joined(separator: "\n"))
-            XCTAssertEqual(dataset.series[0].ys, settling, "round \(round)")
-            XCTAssertEqual(dataset.series[1].ys, open, "round \(round)")
+            XCTAssertEqual(Array(dataset.series[0].ys), settling, "round \(round)")
+            XCTAssertEqual(Array(dataset.series[1].ys), open, "round \(round)")
             XCTAssertEqual(dataset.warnings, [], "round \(round)")
         }
     }

@@ -43,7 +43,7 @@ final class GroupedNumberTests: XCTestCase {
                 try loader.load($0, source: "t.csv", options: LoadOptions(), tracker: tracker)
             }
             XCTAssertEqual(told, bytes.count, "each byte read once")
-            XCTAssertEqual(dataset.series[0].ys[..<2], [1_100.5, 2_101.5])
+            XCTAssertEqual(Array(dataset.series[0].ys[..<2]), [1_100.5, 2_101.5])
             XCTAssertEqual(dataset.series[0].ys.count, 5_000)
         }
     }
@@ -107,10 +107,10 @@ final class GroupedNumberTests: XCTestCase {
             }
             // Through the loader: a `;` file, and a quoted comma file where ',' is no decimal mark.
             let semicolon = "x;v\n" + cells.enumerated().map { "\($0);\($1)" }.joined(separator: "\n")
-            XCTAssertEqual(try loadCSV(semicolon).series[0].ys, expected, "; file, style \(group) \(decimal)")
+            XCTAssertEqual(Array(try loadCSV(semicolon).series[0].ys), expected, "; file, style \(group) \(decimal)")
             if decimal == "." {
                 let comma = "x,v\n" + cells.enumerated().map { "\($0),\"\($1)\"" }.joined(separator: "\n")
-                XCTAssertEqual(try loadCSV(comma).series[0].ys, expected, ", file, style \(group) \(decimal)")
+                XCTAssertEqual(Array(try loadCSV(comma).series[0].ys), expected, ", file, style \(group) \(decimal)")
             }
         }
     }

@@ -46,7 +46,7 @@ final class SeriesLineTests: XCTestCase {
             let own = try XCTUnwrap(source.lines[1].own).indices
             let expected = MinMaxLOD(ys: bYs, gapStarts: XGaps(xs: XValues(b)).starts).levels
             XCTAssertFalse(expected.isEmpty)
-            XCTAssertEqual(source.details[1].levels.map(\.indices), expected.map { $0.indices.map { own[Int($0)] } })
+            XCTAssertEqual(source.details[1].levels.map { Array($0.indices) }, expected.map { $0.indices.map { own[Int($0)] } })
         }
     }
 

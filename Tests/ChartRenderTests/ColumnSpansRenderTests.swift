@@ -55,7 +55,7 @@ final class ColumnSpansRenderTests: XCTestCase {
 
     private func walk(count: Int, seed: UInt64) -> (xs: [Double], ys: [Double]) {
         let dataset = RandomWalk(count: count, seed: seed).dataset()
-        return (Array(dataset.xs), dataset.series[0].ys)
+        return (Array(dataset.xs), Array(dataset.series[0].ys))
     }
 
     func testAWalkAtEveryZoomAndWidth() throws {

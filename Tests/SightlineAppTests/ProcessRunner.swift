@@ -36,6 +36,10 @@ enum ProcessRunner {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["XDG_CONFIG_HOME"] = noSession
+        // Nor the person's cache of large files (`~/.cache/sightline`): none is written
+        // unless a test asks, in a folder of its own (CacheCommandTests). XDG_CACHE_HOME
+        // itself stays, since Mesa keeps its shader cache there.
+        env["SIGHTLINE_CACHE_MIN_SIZE"] = "1000G"
         for name in removed { env.removeValue(forKey: name) }
         env.merge(environment) { $1 }
         process.environment = env
@@ -72,7 +76,9 @@ enum ProcessRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try resolve(executable))
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        var env = ProcessInfo.processInfo.environment
+        env["SIGHTLINE_CACHE_MIN_SIZE"] = "1000G"
+        process.environment = env.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
         process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = errors ?? FileHandle.standardError

@@ -17,6 +17,11 @@ public struct FileSource: DatasetSource {
     public var name: String { path == "-" ? "standard input" : path }
 
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
-        try DatasetReader.read(path: path, options: Self.inflating(options), progress: progress)
+        let options = Self.inflating(options)
+        // A large file is read through the cache (`DatasetCache`) unless `--no-cache`.
+        guard options.usesCache, path != "-" else {
+            return try DatasetReader.read(path: path, options: options, progress: progress)
+        }
+        return try DatasetCache.standard.read(path: path, options: options, progress: progress)
     }
 }

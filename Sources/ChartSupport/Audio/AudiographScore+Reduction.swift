@@ -59,7 +59,7 @@ extension AudiographScore {
     /// The lowest and highest finite value of each of `steps` equal slices of x in
     /// `range`, in x order, timed at a quarter and three quarters of the slice's time.
     /// - Complexity: O(n + steps log n).
-    private static func extremes(of ys: [Double], in dataset: Dataset, overX range: ClosedRange<Double>, steps: Int,
+    private static func extremes(of ys: ValueColumn<Double>, in dataset: Dataset, overX range: ClosedRange<Double>, steps: Int,
                                  duration: Double) -> [(index: Int, time: Double)] {
         let low = range.lowerBound, halfWidth = range.upperBound / 2 - low / 2
         func boundary(_ k: Int) -> Int {
@@ -90,7 +90,7 @@ extension AudiographScore {
     /// each sounding `reach` seconds before its first note and after its last, at least
     /// `shortest` seconds long, clipped to the sweep and not overlapping.
     /// - Complexity: O(n) for the n points between the first and the last.
-    private static func runs(through points: [(index: Int, note: Note)], ys: [Double], gaps: XGaps, duration: Double,
+    private static func runs(through points: [(index: Int, note: Note)], ys: ValueColumn<Double>, gaps: XGaps, duration: Double,
                              reach: Double, shortest: Double) -> [Run] {
         var runs: [Run] = []
         var notes: [Note] = []
@@ -118,7 +118,7 @@ extension AudiographScore {
 
     /// Whether the line runs unbroken from point `i` to point `j` (`i <= j`): no gap in
     /// x between them and no gap in y from one to the other.
-    private static func connected(_ i: Int, _ j: Int, ys: [Double], gaps: XGaps) -> Bool {
+    private static func connected(_ i: Int, _ j: Int, ys: ValueColumn<Double>, gaps: XGaps) -> Bool {
         i == j || !gaps.separates(i, j) && ys[i...j].allSatisfy(\.isFinite)
     }
 }

@@ -52,7 +52,13 @@ extension LODLineSeries {
     }
 
     /// Whether two runs of indices are the same, compared as bytes.
-    private static func equal(_ a: ArraySlice<Int32>, _ b: ArraySlice<Int32>) -> Bool {
-        a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+    private static func equal(_ a: Slice<ValueColumn<Int32>>, _ b: Slice<ValueColumn<Int32>>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.base.withUnsafeBufferPointer { x in
+            b.base.withUnsafeBufferPointer { y in
+                memcmp(x.baseAddress! + a.startIndex, y.baseAddress! + b.startIndex, a.count * MemoryLayout<Int32>.stride) == 0
+            }
+        }
     }
 }

@@ -121,7 +121,7 @@ extension LODLineSeries {
                               from: first)
         }
         let indices = reduced.indices[start..<end]
-        return Self.drawn(LevelPoints(xs: dataset.xs, ys: ys, indices: indices), breaks: gaps.breaks(along: indices),
+        return Self.drawn(LevelPoints(xs: dataset.xs, ys: ys, indices: indices, values: reduced.values?[start..<end]), breaks: gaps.breaks(along: indices),
                           from: first)
     }
 
@@ -153,6 +153,6 @@ extension LODLineSeries {
             }
             i += 1
         }
-        return SeriesPoints(xs: xs, ys: ys)
+        return SeriesPoints(xs: xs, ys: ValueColumn(ys))
     }
 }

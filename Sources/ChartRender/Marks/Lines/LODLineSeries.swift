@@ -233,7 +233,7 @@ public final class LODLineSeries {
             return PiecePreparation(points: points)
         }
         let indices = reduced.indices[positions]
-        let points = LevelPoints(xs: dataset.xs, ys: ys, indices: indices)
+        let points = LevelPoints(xs: dataset.xs, ys: ys, indices: indices, values: reduced.values?[positions])
         let breaks = gaps.breaks(along: indices)
         guard breaks.isEmpty else { return allowingBreaks ? broken(points, breaks: breaks) : nil }
         return PiecePreparation(points: points)
@@ -267,6 +267,6 @@ public final class LODLineSeries {
                 next += 1
             }
         }
-        return PiecePreparation(points: SeriesPoints(xs: xs, ys: ys))
+        return PiecePreparation(points: SeriesPoints(xs: xs, ys: ValueColumn(ys)))
     }
 }

@@ -1,3 +1,4 @@
+import ChartData
 
 /// One series living on the GPU, uploaded once.
 ///
@@ -70,6 +71,13 @@ public final class LineSeriesBuffer {
     ///   - bytesPerBuffer: largest buffer to allocate.
     /// - Complexity: O(n).
     public convenience init<X: RandomAccessCollection<Double>>(device: RenderDevice, xs: X, ys: [Double],
+                                                              pointsPerBlock: Int = maxPointsPerBlock,
+                                                              bytesPerBuffer: Int = 32 << 20) where X.Index == Int {
+        self.init(device: device, xs: xs, ys: ValueColumn(ys), pointsPerBlock: pointsPerBlock, bytesPerBuffer: bytesPerBuffer)
+    }
+
+    /// A series whose y is a dataset's column (an array, or mapped from the cache).
+    public convenience init<X: RandomAccessCollection<Double>>(device: RenderDevice, xs: X, ys: ValueColumn<Double>,
                                                               pointsPerBlock: Int = maxPointsPerBlock,
                                                               bytesPerBuffer: Int = 32 << 20) where X.Index == Int {
         precondition(xs.count == ys.count, "LineSeriesBuffer: one y per x")

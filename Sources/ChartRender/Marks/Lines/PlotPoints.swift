@@ -11,10 +11,10 @@ protocol PlotPoints {
 /// The points of a series in `range` (all of them by default).
 struct SeriesPoints<X: RandomAccessCollection<Double>>: PlotPoints where X.Index == Int {
     let xs: X
-    let ys: [Double]
+    let ys: ValueColumn<Double>
     let range: Range<Int>
 
-    init(xs: X, ys: [Double], range: Range<Int>? = nil) {
+    init(xs: X, ys: ValueColumn<Double>, range: Range<Int>? = nil) {
         self.xs = xs
         self.ys = ys
         self.range = range ?? 0..<ys.count
@@ -28,10 +28,15 @@ struct SeriesPoints<X: RandomAccessCollection<Double>>: PlotPoints where X.Index
 /// The points of a series a level of detail keeps, through (a stretch of) its indices.
 struct LevelPoints: PlotPoints {
     let xs: XValues
-    let ys: [Double]
-    let indices: ArraySlice<Int32>
+    let ys: ValueColumn<Double>
+    let indices: Slice<ValueColumn<Int32>>
+    /// The same stretch of the level's own y values, where it keeps them (`LODLevel.values`).
+    let values: Slice<ValueColumn<Double>>?
 
     var count: Int { indices.count }
     func x(_ index: Int) -> Double { xs[Int(indices[indices.startIndex + index])] }
-    func y(_ index: Int) -> Double { ys[Int(indices[indices.startIndex + index])] }
+    func y(_ index: Int) -> Double {
+        if let values { return values[values.startIndex + index] }
+        return ys[Int(indices[indices.startIndex + index])]
+    }
 }
