@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ChartData
+
+/// The columns of a file read a slice at a time (`DatasetCache.readStreaming`): x and
+/// each series' y appended to a temporary file of its own, then mapped as the dataset's
+/// columns. How many rows there are is known only at the end, so each column grows on
+/// its own rather than in a file laid out ahead; the cache file is then written from the
+/// mappings, a copy the page cache serves.
+///
+/// The files are unlinked as soon as they are made: they live as long as their
+/// descriptors and mappings, so nothing is left in the cache folder by a failure or a
+/// crash.
+final class StreamColumns {
+    private var descriptors: [Int32] = []
+    private let folder: String
+    private(set) var rows = 0
+
+    /// Ready to take the columns, in temporary files in `folder`.
+    init(folder: String) {
+        self.folder = folder
+    }
+
+    deinit {
+        for descriptor in descriptors { close(descriptor) }
+    }
+
+    /// Appends `dataset`'s x and y (the next slice's rows) to the files.
+    /// - Throws: `CacheFile.Failure` (a full disk), as a `DataLoadError` naming `path`.
+    func append(_ dataset: Dataset, path: String) throws {
+        do {
+            while descriptors.count < dataset.series.count + 1 { descriptors.append(try Self.temporaryFile(in: folder)) }
+            var chunk: [Double] = []
+            chunk.reserveCapacity(1 << 16)
+            for x in dataset.xs {
+                chunk.append(x)
+                if chunk.count == 1 << 16 {
+                    try CacheFile.writeAll(chunk, to: descriptors[0])
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            try CacheFile.writeAll(chunk, to: descriptors[0])
+            for (series, descriptor) in zip(dataset.series, descriptors.dropFirst()) {
+                try CacheFile.writeAll(series.ys, to: descriptor)
+            }
+        } catch let failure as CacheFile.Failure {
+            throw DataLoadError.unreadable(path: path, reason: "it does not fit in memory, and writing its columns to "
+                                           + "\(DisplayText.escaped(folder)) to read them from there failed: \(failure.reason)")
+        }
+        rows += dataset.count
+    }
+
+    /// Makes the files `dataset`'s columns (its x, then its series' y in order), mapped;
+    /// the mappings stay while the columns are used, after the files are closed.
+    /// - Throws: `DataLoadError` when they cannot be mapped.
+    func place(into dataset: inout Dataset) throws {
+        guard rows > 0, descriptors.count == dataset.series.count + 1 else { return }
+        var mapped: [ValueColumn<Double>] = []
+        for descriptor in descriptors {
+            guard let mapping = ColumnMapping(descriptor: descriptor, count: 8 * rows) else {
+                throw DataLoadError.unreadable(path: dataset.source, reason: "its columns, written to \(DisplayText.escaped(folder)), "
+                                               + "could not be mapped")
+            }
+            mapped.append(ValueColumn(mapping: mapping, byteOffset: 0, count: rows))
+        }
+        dataset.xs = XValues(explicit: mapped[0])
+        for s in dataset.series.indices { dataset.series[s].ys = mapped[s + 1] }
+    }
+
+    /// A new file in `folder`, open for writing and already unlinked.
+    private static func temporaryFile(in folder: String) throws -> Int32 {
+        var template = Array((folder + "/column.XXXXXX.tmp").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard descriptor >= 0 else { throw CacheFile.Failure(reason: String(cString: strerror(errno))) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return descriptor
+    }
+}
