@@ -87,6 +87,8 @@ final class DatasetCacheStreamTests: XCTestCase {
                                                              progress: { done, total in reports.append(done * 1_000 / total) },
                                                              sliceBytes: sliceBytes), "trial \(trial)")
             assertSame(streamed, parsed, "trial \(trial), slices of \(sliceBytes) bytes")
+            // Evenly spaced x stays a formula, as in the parse, and is not written out.
+            XCTAssertEqual(streamed.xs.isRegular, parsed.xs.isRegular, "trial \(trial)")
             XCTAssertGreaterThan(reports.count, 2, "trial \(trial): read in one slice")
             XCTAssertEqual(reports, reports.sorted(), "trial \(trial): progress went back")
             XCTAssertEqual(reports.last, 1_000, "trial \(trial): progress never reached the end")

@@ -16,6 +16,9 @@ final class StreamColumns {
     private var descriptors: [Int32] = []
     private let folder: String
     private(set) var rows = 0
+    /// x while it is evenly spaced: kept as a formula, as the parse of the whole file
+    /// keeps it (`XValuesBuilder`), and written to its file only once it is not.
+    private var regular: RegularX? = RegularX()
 
     /// Ready to take the columns, in temporary files in `folder`.
     init(folder: String) {
@@ -33,12 +36,21 @@ final class StreamColumns {
             while descriptors.count < dataset.series.count + 1 { descriptors.append(try Self.temporaryFile(in: folder)) }
             var chunk: [Double] = []
             chunk.reserveCapacity(1 << 16)
-            for x in dataset.xs {
+            func put(_ x: Double) throws {
                 chunk.append(x)
                 if chunk.count == 1 << 16 {
                     try CacheFile.writeAll(chunk, to: descriptors[0])
                     chunk.removeAll(keepingCapacity: true)
                 }
+            }
+            for x in dataset.xs {
+                if let kept = regular {
+                    if regular!.take(x) { continue }
+                    // No longer evenly spaced: the file gets the values so far, then the rest.
+                    regular = nil
+                    for i in 0..<kept.count { try put(kept.value(i)) }
+                }
+                try put(x)
             }
             try CacheFile.writeAll(chunk, to: descriptors[0])
             for (series, descriptor) in zip(dataset.series, descriptors.dropFirst()) {
@@ -57,14 +69,23 @@ final class StreamColumns {
     func place(into dataset: inout Dataset) throws {
         guard rows > 0, descriptors.count == dataset.series.count + 1 else { return }
         var mapped: [ValueColumn<Double>] = []
-        for descriptor in descriptors {
+        for (k, descriptor) in descriptors.enumerated() {
+            if k == 0, regular != nil {
+                mapped.append([])
+                continue
+            }
             guard let mapping = ColumnMapping(descriptor: descriptor, count: 8 * rows) else {
                 throw DataLoadError.unreadable(path: dataset.source, reason: "its columns, written to \(DisplayText.escaped(folder)), "
                                                + "could not be mapped")
             }
             mapped.append(ValueColumn(mapping: mapping, byteOffset: 0, count: rows))
         }
-        dataset.xs = XValues(explicit: mapped[0])
+        if let regular {
+            dataset.xs = regular.count >= 2 ? XValues(first: regular.first, step: regular.step, count: regular.count)
+                                            : XValues([regular.first])
+        } else {
+            dataset.xs = XValues(explicit: mapped[0])
+        }
         for s in dataset.series.indices { dataset.series[s].ys = mapped[s + 1] }
     }
 
@@ -76,4 +97,30 @@ final class StreamColumns {
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return descriptor
     }
+}
+
+/// x values first, first + step, …, by `XValuesBuilder`'s rule, so that a file read in
+/// slices keeps the formula exactly when its parse as a whole would.
+private struct RegularX {
+    private(set) var first = 0.0
+    private(set) var step = 0.0
+    private(set) var count = 0
+
+    /// Takes `x` as the next value when it keeps the spacing; `false` when it does not.
+    mutating func take(_ x: Double) -> Bool {
+        switch count {
+        case 0:
+            first = x
+        case 1:
+            // The step must give x back exactly: first + (x − first) need not be x.
+            guard x > first, (x - first).isFinite, first + (x - first) == x else { return false }
+            step = x - first
+        default:
+            guard x == first + Double(count) * step else { return false }
+        }
+        count += 1
+        return true
+    }
+
+    func value(_ i: Int) -> Double { i == 0 ? first : first + Double(i) * step }
 }
