@@ -99,6 +99,7 @@ extension DatasetCache {
         dataset.warnings = reading.warnings
         try columns.place(into: &dataset)
         dataset.prepared = PreparedDetail(dataset: dataset)
+        progress?(key.size / 20 * 19, key.size)
         guard self.key(path: path, options: options)?.text == key.text else {
             throw DataLoadError.changedWhileReading(file: path)
         }
