@@ -153,4 +153,17 @@ final class DatasetCacheStreamTests: XCTestCase {
                                                        sliceBytes: 100_000))
         assertSame(sorted, try DatasetReader.read(path: path), "one slice")
     }
+
+    func testOnlyPlainCSVIsStreamed() throws {
+        let json = try write("[{\"x\": 1, \"y\": 2}, {\"x\": 2, \"y\": 3}]\n", to: "points.json")
+        let gzip = "\(folder)/points.csv.gz"
+        try Data([0x1F, 0x8B, 0x08, 0x00] + Array("x,y\n1,2\n".utf8)).write(to: URL(fileURLWithPath: gzip))
+        let utf16 = "\(folder)/points-utf16.csv"
+        try Data([0xFF, 0xFE] + Array("x,y\n1,2\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            .write(to: URL(fileURLWithPath: utf16))
+        for path in [json, gzip, utf16] {
+            let key = try XCTUnwrap(cache.key(path: path, options: LoadOptions()))
+            XCTAssertNil(try cache.readStreaming(path: path, key: key, options: LoadOptions(), progress: nil, sliceBytes: 8), path)
+        }
+    }
 }

@@ -68,7 +68,7 @@ extension DatasetCache {
         }
         let text = ValueColumn<UInt8>(mapping: mapping, byteOffset: 0, count: key.size)
         let head = text.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0.prefix(1 << 16)) }
-        guard DatasetReader.loader(for: head, path: path) is CSVLoader else { return nil }
+        guard Self.isPlainText(head), DatasetReader.loader(for: head, path: path) is CSVLoader else { return nil }
         let columns = StreamColumns(folder: folder)
         do {
             try makeFolder()
@@ -113,6 +113,13 @@ extension DatasetCache {
         }
         progress?(key.size, key.size)
         return cached
+    }
+
+    /// Whether the file's first bytes are text that slices can be cut from at its LF
+    /// bytes: not compressed (gzip), not UTF-16, no NUL. Anything else is read as ever.
+    private static func isPlainText(_ head: UnsafeRawBufferPointer) -> Bool {
+        let marks: [[UInt8]] = [[0x1F, 0x8B], [0xFF, 0xFE], [0xFE, 0xFF]]
+        return !marks.contains { head.starts(with: $0) } && !head.contains(0)
     }
 
     /// The end of the line holding byte `offset` (just after its LF), or the end.
