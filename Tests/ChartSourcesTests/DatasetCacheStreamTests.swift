@@ -166,4 +166,31 @@ final class DatasetCacheStreamTests: XCTestCase {
             XCTAssertNil(try cache.readStreaming(path: path, key: key, options: LoadOptions(), progress: nil, sliceBytes: 8), path)
         }
     }
+
+    /// Built a stretch at a time (1M points or the largest bucket), the ladder and the
+    /// range tree are those built at once: over several stretches, with gaps and NaN.
+    func testLevelsBuiltInStretchesAreTheLevelsBuiltAtOnce() {
+        var random = SeededGenerator(state: 99)
+        for count in [0, 5, 3_000, 2_500_000 + Int.random(in: 0..<100_000, using: &random)] {
+            var y = 0.0
+            let ys = (0..<count).map { _ -> Double in
+                y += Double.random(in: -1...1, using: &random)
+                return Int.random(in: 0..<5_000, using: &random) == 0 ? .nan : y
+            }
+            let gapStarts = count < 2 ? [] : (0..<Int.random(in: 0...20, using: &random)).map { _ in Int.random(in: 0..<(count - 1), using: &random) }
+            let sortedGaps = Array(Set(gapStarts)).sorted()
+            var built: [[Int32]] = []
+            let levels = MinMaxLOD.levels(inStretchesOf: ValueColumn(ys), gapStarts: sortedGaps) { level, indices in
+                if level == built.count { built.append([]) }
+                built[level] += indices
+            }
+            let whole = MinMaxLOD(ys: ys, gapStarts: sortedGaps).levels.map { Array($0.indices) }
+            XCTAssertEqual(levels, whole.count, "\(count) points")
+            XCTAssertEqual(built, whole, "\(count) points")
+            let tree = RangeMinMax.Stored(buildingFrom: ValueColumn(ys))
+            let reference = RangeMinMax(ys: ys).stored
+            XCTAssertEqual(tree.lows.map(\.bitPattern), reference.lows.map(\.bitPattern), "\(count) points")
+            XCTAssertEqual(tree.highs.map(\.bitPattern), reference.highs.map(\.bitPattern), "\(count) points")
+        }
+    }
 }

@@ -67,13 +67,18 @@ extension CacheFile {
             var chunk: [Double] = []
             chunk.reserveCapacity(1 << 16)
             for level in levels {
+                // The y pages read are let go as the level passes them.
+                var passed = 0
                 for index in level.indices {
                     chunk.append(ys[Int(index)])
                     if chunk.count == 1 << 16 {
                         try writeAll(chunk, to: descriptor)
                         chunk.removeAll(keepingCapacity: true)
+                        ys.releasePages(passed..<Int(index))
+                        passed = Int(index)
                     }
                 }
+                ys.releasePages(passed..<ys.count)
             }
             try writeAll(chunk, to: descriptor)
             try writeAll(extremes.lows, to: descriptor)

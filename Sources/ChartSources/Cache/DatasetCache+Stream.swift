@@ -11,8 +11,9 @@ import ChartData
 /// parsed with the header line before it and those series asked for by name, and must
 /// give the same ones. Rows are not known ahead, so each column goes to a temporary file
 /// of its own (unlinked at once: nothing is left behind by a failure), appended slice by
-/// slice; the columns are then mapped, their levels of detail built over the mapping,
-/// and the whole written as a cache file (`store`), which is opened mapped.
+/// slice; the columns are then mapped, their levels of detail built over the mapping a
+/// stretch at a time, each level to a file of its own (`StreamDetail`), and the whole
+/// written as a cache file (`store`), which is opened mapped.
 ///
 /// The whole file cannot be sorted in one pass: an x earlier than one before it in an
 /// earlier slice is refused, naming its line (within a slice, rows are sorted as ever).
@@ -98,7 +99,14 @@ extension DatasetCache {
         }
         dataset.warnings = reading.warnings
         try columns.place(into: &dataset)
-        dataset.prepared = PreparedDetail(dataset: dataset)
+        do {
+            guard let prepared = try StreamDetail.build(dataset, folder: folder) else {
+                throw CacheFile.Failure(reason: "its levels of detail did not fit its columns")
+            }
+            dataset.prepared = prepared
+        } catch let failure as CacheFile.Failure {
+            throw Self.unstored(path, failure)
+        }
         progress?(key.size / 20 * 19, key.size)
         guard self.key(path: path, options: options)?.text == key.text else {
             throw DataLoadError.changedWhileReading(file: path)

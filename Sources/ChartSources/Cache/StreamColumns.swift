@@ -90,7 +90,7 @@ final class StreamColumns {
     }
 
     /// A new file in `folder`, open for writing and already unlinked.
-    private static func temporaryFile(in folder: String) throws -> Int32 {
+    static func temporaryFile(in folder: String) throws -> Int32 {
         var template = Array((folder + "/column.XXXXXX.tmp").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard descriptor >= 0 else { throw CacheFile.Failure(reason: String(cString: strerror(errno))) }
