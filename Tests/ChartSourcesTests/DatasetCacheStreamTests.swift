@@ -191,6 +191,23 @@ final class DatasetCacheStreamTests: XCTestCase {
             let reference = RangeMinMax(ys: ys).stored
             XCTAssertEqual(tree.lows.map(\.bitPattern), reference.lows.map(\.bitPattern), "\(count) points")
             XCTAssertEqual(tree.highs.map(\.bitPattern), reference.highs.map(\.bitPattern), "\(count) points")
+            let cents = ys.map { ($0 * 100).rounded() / 100 }
+            XCTAssertEqual(SeriesPrecision.decimals(ofMapped: ValueColumn(cents)), SeriesPrecision.decimals(of: cents), "\(count) points")
+            XCTAssertEqual(SeriesPrecision.decimals(ofMapped: ValueColumn(ys)), SeriesPrecision.decimals(of: ys), "\(count) points")
         }
+    }
+
+    func testACacheFileOverTheLimitIsRefusedBeforeThePass() throws {
+        var random = SeededGenerator(state: 11)
+        let path = try write(randomCSV(&random), to: "over.csv")
+        let small = DatasetCache(folder: folder + "/cache", threshold: 0, limit: 100)
+        let key = try XCTUnwrap(small.key(path: path, options: LoadOptions()))
+        var reports = 0
+        XCTAssertThrowsError(try small.readStreaming(path: path, key: key, options: LoadOptions(),
+                                                     progress: { _, _ in reports += 1 }, sliceBytes: 500)) { error in
+            XCTAssertTrue("\(error)".contains("limit"), "\(error)")
+        }
+        XCTAssertEqual(reports, 0, "a slice was read before the refusal")
+        XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: folder + "/cache")) ?? [], [])
     }
 }

@@ -74,8 +74,15 @@ extension DatasetCache {
         do {
             try makeFolder()
             let (rows, fields) = Self.surveyRows(path: path, size: key.size)
-            // The columns twice (the temporary files, then the cache file), and the levels.
-            try requireRoom(rows.multipliedReportingOverflow(by: 29 * fields).partialValue)
+            // The cache file: each column's Doubles, and each series' levels with their y
+            // (about 1.1 kept points a point, 12 bytes each); `store` checks again.
+            let bytes = rows.multipliedReportingOverflow(by: 8 * fields + 13 * max(fields - 1, 1)).partialValue
+            // Known before the pass, not after it.
+            guard bytes <= limit else {
+                throw CacheFile.Failure(reason: "it would take about \(MemoryBudget.describe(bytes: bytes)), more than the cache's "
+                                        + "limit of \(MemoryBudget.describe(bytes: limit))")
+            }
+            try requireRoom(bytes)
         } catch let failure as CacheFile.Failure {
             throw Self.unstored(path, failure)
         }

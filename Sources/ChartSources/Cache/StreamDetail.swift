@@ -33,7 +33,7 @@ enum StreamDetail {
             trees.append(RangeMinMax.Stored(buildingFrom: series.ys))
         }
         return PreparedDetail(dataset: dataset, gaps: gaps, levels: levels, extremes: trees,
-                              decimals: dataset.series.map { SeriesPrecision.decimals(of: $0.ys) })
+                              decimals: dataset.series.map { SeriesPrecision.decimals(ofMapped: $0.ys) })
     }
 
     /// `XGaps(xs:)`, reading a mapped x a stretch at a time and letting each go after.
