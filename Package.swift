@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // zlib, for gzip files (`.csv.gz`), inflated in ChartSources.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
         // glibc's <malloc.h> (mallopt), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
@@ -55,9 +57,9 @@ let package = Package(
             "ChartSupport", "ChartStage", "ChartGeometry", "ChartData",
             "CSDL2", "CGL", "CFreeType", "CFontconfig", "CPNG", "CShaders",
         ]),
-        // Where data comes from, a folder per kind: files, and the kinds that need C or the
-        // network.
-        .target(name: "ChartSources", dependencies: ["ChartData"]),
+        // Where data comes from, a folder per kind: files (gzip ones through zlib), and the
+        // kinds that need C or the network.
+        .target(name: "ChartSources", dependencies: ["ChartData", "CZlib"]),
         // The window, the scenes and loading.
         .target(name: "ChartApp", dependencies: [
             "ChartRender", "ChartInteraction", "ChartSupport", "ChartMarks", "ChartStage", "ChartGeometry",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Sightline needs to build, run and test on Debian 12 (or Ubuntu 24.04):
 # the C libraries (SDL2, OpenGL/EGL with Mesa's software rasteriser, FreeType, fontconfig,
-# libpng), label fonts, CMake and Ninja, the end-to-end test tools (Xvfb, xdotool,
+# libpng, zlib), label fonts, CMake and Ninja, the end-to-end test tools (Xvfb, xdotool,
 # ImageMagick), and, when `swift` is not on PATH, the Swift toolchain from swift.org.
 # Run as root, or as a user who can sudo.
 set -euo pipefail
@@ -22,7 +22,7 @@ packages=(
   # build
   build-essential pkg-config cmake ninja-build git ca-certificates
   # the C libraries, and Mesa's llvmpipe for OpenGL 3.3 core without a GPU (GLX and EGL)
-  libsdl2-dev libgl-dev libegl-dev libfreetype-dev libfontconfig1-dev libpng-dev
+  libsdl2-dev libgl-dev libegl-dev libfreetype-dev libfontconfig1-dev libpng-dev zlib1g-dev
   libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   # fonts for labels: DejaVu Sans (Latin, Cyrillic, Greek, Arabic) and, for Chinese
   # series names, WenQuanYi Micro Hei (1.6 MB download, the smallest CJK font in Debian)

@@ -29,6 +29,10 @@ public final class ChartWindow {
     private var title: WindowTitle
     private let progress: ProgressIndicator
     private var loading: LoadingTask
+    /// The file followed as it grows (`--follow`, standard input), once the chart is shown.
+    var follow: FollowTask?
+    /// The rows the frame about to be drawn takes in first (`SIGHTLINE_TRACE`).
+    var followTrace: String?
     /// The files in the chart and those dropped on it waiting to join.
     private var files: ChartFiles
     /// Loads the chart again with other files (a drop).
@@ -36,9 +40,9 @@ public final class ChartWindow {
     /// Makes the scene once the data is here, with the command line's look.
     private let makeScene: (DataSource, _ canvas: PixelSize, _ scale: Double, ChartTheme, FrameRequest) throws -> ExplorerScene
     private let days: DayFileLoader?
-    private var scene: ExplorerScene?
+    var scene: ExplorerScene?
     /// The one flag of "a frame is owed", shared by every stage the window draws.
-    private let frames = FrameRequest()
+    let frames = FrameRequest()
     private let commands: CommandRouter
     private let theme: ThemeCommands
     /// The owners over the scene, once it is here.
@@ -46,7 +50,7 @@ public final class ChartWindow {
     /// Quit, the log axes and the export: after a note's field in the router's order.
     private lazy var windowCommands = WindowCommands(toggleLogScale: { [unowned self] in toggleLogScale($0) },
                                                      export: { [unowned self] in if let scene { exportView(of: scene) } })
-    private let session: WindowSession
+    let session: WindowSession
     private let sizeWasGiven: Bool
     /// The y ranges the command line sets by hand (`open --y-range`, `--y2-range`): over
     /// the session's, once the chart is here.
@@ -61,7 +65,7 @@ public final class ChartWindow {
     /// The chart's file, whose name and folder the export (Ctrl+S) uses.
     let path: String
     /// Which y axes are logarithmic (`l`, Shift+L, `--log-y`, the session's).
-    private let logScale: WindowLogScale
+    let logScale: WindowLogScale
 
     /// Opens a window of `size` (window coordinates) and starts loading `path`.
     /// - Parameters:
@@ -80,7 +84,7 @@ public final class ChartWindow {
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
                 initialFraction: Double = 0.2, smooth: Bool = false, store: SessionStore?,
                 audioSeconds: Double = Audiograph.defaultSeconds,
-                speaks: Bool = true, logAxes: Set<YAxisSide>? = nil) throws {
+                speaks: Bool = true, logAxes: Set<YAxisSide>? = nil, follows: Bool = false) throws {
         logScale = WindowLogScale(given: logAxes)
         speaker = Speaker(enabled: speaks)
         self.path = path
@@ -101,7 +105,13 @@ public final class ChartWindow {
             try LoadingTask(paths: paths, options: options, lod: lod, connectsGaps: connectsGaps, logAxes: logScale.requested,
                             wakeEvent: wakeEvent)
         }
-        loading = try reload(files.paths)
+        let followed = try Self.followTask(path: path, morePaths: morePaths, asked: follows, options: options, lod: lod,
+                                           connectsGaps: connectsGaps, logAxes: logScale.requested, wakeEvent: wakeEvent)
+        follow = followed
+        loading = try followed.map { [wakeEvent, logScale] followed in
+            try LoadingTask(paths: [path], options: options, lod: lod, connectsGaps: connectsGaps, logAxes: logScale.requested,
+                            wakeEvent: wakeEvent, reading: followed.readFirst)
+        } ?? reload(files.paths)
         makeScene = { source, canvas, scale, theme, frames in
             try ExplorerScene(device: device, source: source, canvas: canvas, scale: scale, theme: theme, lineWidth: lineWidth,
                               gradient: gradient, font: font, initialFraction: initialFraction, smooth: smooth, frames: frames)
@@ -109,6 +119,7 @@ public final class ChartWindow {
         days = DayFiles(besideOverview: path).map { DayFileLoader(days: $0, options: options) }
         var entry = SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y)
         entry.addedFiles = morePaths
+        (entry.dateFormat, entry.utc) = (options.dateFormat?.name, options.utc)
         let session = WindowSession(store: store, file: entry, givenSize: size, wakeEvent: wakeEvent)
         self.session = session
         self.theme = ThemeCommands(given: theme) { session.remember($0) }
@@ -129,6 +140,7 @@ public final class ChartWindow {
         }
         defer {
             SignalWatcher.setHandler(nil)
+            follow?.stop()
             session.flush()
             // No `spd-say` outlives the window, even one that hangs.
             speaker.shutDown()
@@ -165,6 +177,7 @@ public final class ChartWindow {
         }
         context.swap()
         if moving { frames.request() }
+        traceFollow(finish: device.finish)
         guard FrameTrace.isOn, let scene else { return }
         device.finish()
         let ms = Double(SDL_GetPerformanceCounter() - started) * 1000 / Double(SDL_GetPerformanceFrequency())
@@ -187,6 +200,7 @@ public final class ChartWindow {
     /// Picks up what the background threads delivered: load progress, the data, the session.
     private func takeBackgroundResults() throws {
         frames.request()
+        takeFollowUpdate()
         if let arrived = session.takeArrived() {
             if !sizeWasGiven, let w = arrived.windowWidth, let h = arrived.windowHeight {
                 // The session's size is already within 200…16384; no larger than the screen either.
@@ -219,6 +233,7 @@ public final class ChartWindow {
             if let warning = source.logWarning { made.say(warning) }
             applySession()
             startPendingDrop()
+            startFollowing(from: source)
         case let .failed(error)?:
             throw error
         case nil:
@@ -228,7 +243,7 @@ public final class ChartWindow {
 
     /// Makes `made` the window's scene: its messages to standard error, its view to the
     /// session, the commands to its owners.
-    private func install(_ made: ExplorerScene) {
+    func install(_ made: ExplorerScene) {
         made.onNotice = { Self.write("sightline: \($0)\n", to: STDERR_FILENO) }
         made.main.onViewChange = { [unowned self, unowned made] in session.rememberView(of: made.main) }
         made.main.measure.onChange = { [unowned self, unowned made] in session.rememberMeasure(of: made.main) }
@@ -242,6 +257,7 @@ public final class ChartWindow {
     private func applyLogScale(toggled side: YAxisSide?) {
         guard let old = scene else { return }
         let started = SDL_GetPerformanceCounter()
+        follow?.want(logAxes: logScale.requested)
         let source = logScale.source(over: old.main.source)
         guard source !== old.main.source else { return }
         do {
@@ -263,6 +279,10 @@ public final class ChartWindow {
     /// view kept; a file that cannot join (dates beside numbers, not readable) says why
     /// on the chart. A file dropped while a load is under way waits for it.
     private func addFile(_ path: String) {
+        if let refused = refusesDrop() {
+            scene?.say(refused)
+            return
+        }
         if let refused = files.drop(path) {
             scene?.say(refused)
             return

@@ -22,8 +22,9 @@ final class LoadingTask {
     /// - Parameter connectsGaps: join points across gaps in x (`--connect-gaps`).
     /// - Throws: `ProcessLimitError` when the loading thread cannot start.
     /// - Parameter logAxes: the y axes drawn logarithmic (`DataSource`).
+    /// - Parameter reading: reads the one file instead (a followed file's first read: `FollowTask`).
     init(paths: [String], options: LoadOptions, lod: LODMethod, connectsGaps: Bool, logAxes: Set<YAxisSide> = [],
-         wakeEvent: UInt32) throws {
+         wakeEvent: UInt32, reading: (@Sendable () throws -> Dataset)? = nil) throws {
         let path = paths.first ?? "-"
         self.wakeEvent = wakeEvent
         // The thread takes the slots and the event, not the task, whose `lastFraction`
@@ -32,7 +33,7 @@ final class LoadingTask {
             let result: Outcome
             do {
                 var lastReported = 0.0
-                let parts = try paths.enumerated().map { number, path in
+                let parts = try reading.map { [try $0()] } ?? paths.enumerated().map { number, path in
                     try SourceCatalog.source(for: path).read(options: options) { done, total in
                         // Each file its share of the bar.
                         let now = (Double(number) + Double(done) / Double(max(total, 1))) / Double(paths.count)

@@ -34,7 +34,8 @@ public struct CSVLoader: DataLoader {
         }
         var scanner = CSVScanner(bytes: bytes, lineLimit: options.lineLimit)
         guard scanner.hasMoreLines else {
-            throw DataLoadError.noData(file: source, reason: "the file is empty (0 bytes)")
+            throw DataLoadError.noData(file: source, reason: bytes.isEmpty ? "the file is empty (0 bytes)"
+                                           : "the file holds only a byte order mark, no text")
         }
         var first = try readLine(&scanner, source: source, options: options)
         while first.fields.allSatisfy(scanner.isBlank), scanner.hasMoreLines {
@@ -55,7 +56,11 @@ public struct CSVLoader: DataLoader {
                 || GroupedNumber.parse(bytes, from: field.start, to: field.end) != nil {
                 return .number
             }
-            if DateParser.parse(bytes, from: field.start, to: field.end) != nil { return .date }
+            if DateParser.parse(bytes, from: field.start, to: field.end) != nil
+                || DatePattern.form(of: bytes, from: field.start, to: field.end) != nil
+                || options.dateFormat?.parse(bytes, from: field.start, to: field.end) != nil {
+                return .date
+            }
             return nil
         }
         let hasHeader = first.fields.contains { !scanner.isBlank($0) && kind(of: $0) == nil }
@@ -86,10 +91,20 @@ public struct CSVLoader: DataLoader {
             throw RowReader.rowWithoutX(file: source, line: sample.number, column: xIndex, names: names,
                                         found: scanner.quoted(xField))
         }
-        guard let xFormat = kind(of: xField), !scanner.isBlank(xField) else {
+        guard let xFormat = options.settledX?.format
+                ?? Self.xFormat(sampleFormat: kind(of: xField), sample: sample, after: scanner, xIndex: xIndex,
+                                name: hasHeader ? names[xIndex] : nil, options: options),
+              !scanner.isBlank(xField) else {
+            if let missing = DatePattern.missingDay(inAnyForm: bytes, from: xField.start, to: xField.end) {
+                let name = DisplayText.quotedName(names[xIndex])
+                throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
+                                              expected: DatePattern.dayExpectation(missing, column: name),
+                                              found: scanner.quoted(xField))
+            }
             throw DataLoadError.malformed(file: source, line: sample.number, column: xIndex + 1,
-                                          expected: "a number or a date (YYYY-MM-DD, with 'T' or a space and HH:MM[:SS] "
-                                              + "after it) in x column \(DisplayText.quotedName(names[xIndex]))",
+                                          expected: "a number or a date (\(DatePattern.exportedExamples), a time "
+                                              + "after it or not; --date-format reads others) in x column "
+                                              + "\(DisplayText.quotedName(names[xIndex]))",
                                           found: scanner.quoted(xField))
         }
         func cell(_ field: CSVScanner.Field) -> ColumnSurvey.Cell {
@@ -141,9 +156,11 @@ public struct CSVLoader: DataLoader {
                                        reason: "no numeric column besides the x column \(DisplayText.quotedName(names[xIndex]))")
         }
 
-        let template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
+        var template = RowReader(bytes: bytes, source: source, names: names, xIndex: xIndex, xFormat: xFormat,
                                  decimalComma: decimalComma, yIndices: yIndices, lineLimit: options.lineLimit,
                                  estimatedRows: 0)
+        template.xCarriesZone = options.settledX?.carriesZone
+            ?? Self.carriesZone(xFormat, sample: sample, scanner: scanner, xIndex: xIndex)
         tracker?.finished(0..<scanner.position)
         let stretches = Self.stretches(of: bytes, from: scanner.position, threads: threads, bytesPerThread: bytesPerThread)
         try options.requireMemory(Self.bytesNeeded(rows: scanner.estimatedRemainingLines() + 1, series: yIndices.count,
@@ -175,7 +192,7 @@ public struct CSVLoader: DataLoader {
                             + "(\(first.text), first on line \(first.line))")
         }
         var series = zip(yIndices, reader.ys).map { Series(name: names[$0], ys: $1) }
-        if options.y == nil {
+        if options.y == nil, series.count > 1 {
             // Unasked for, series far off the others' scale would flatten them.
             let selection = ScaleSelection(series: series.map(\.ys))
             // Of the series shown, two units go one an axis; else those the magnitude split
@@ -198,10 +215,18 @@ public struct CSVLoader: DataLoader {
         }
         Series.placeVolumes(in: &series)
         var dataset = Dataset(source: source, xs: reader.xs.build(), series: series)
+        if let warning = Self.assumedOrderWarning(xFormat, source: source, name: names[xIndex]) { warnings.append(warning) }
+        if let warning = Self.mixedZoneWarning(reader, source: source, name: names[xIndex]) { warnings.append(warning) }
+        var xReading = XReading(format: xFormat, carriesZone: template.xCarriesZone)
+        if !options.utc, options.settledX == nil, template.xCarriesZone, reader.firstZoneMismatch == nil {
+            xReading.lastInstant = dataset.xs.max()
+            dataset.moveToWallClock()
+        }
         dataset.warnings = warnings
         if hasHeader { dataset.axisTitles.xColumn = names[xIndex] }
-        dataset.sortByXIfNeeded()
-        dataset.xKind = xFormat == .date ? .time(unitsPerSecond: 1)
+        xReading.sorted = dataset.sortByXIfNeeded()
+        dataset.xReading.value = xReading
+        dataset.xKind = xFormat != .number ? .time(unitsPerSecond: 1)
                                          : XAxisKind.guessing(fromSorted: dataset.xs, named: hasHeader ? names[xIndex] : nil)
         return dataset
     }
@@ -320,8 +345,8 @@ public struct CSVLoader: DataLoader {
 
     /// Reads the rows after `sample` (the first data line, at `scanner`'s position) in
     /// `stretches` of the file, side by side when there are several, and returns them
-    /// with the sample first; in order, in one stretch, when a stretch met a quoted
-    /// field, which can hold a line end, so a cut may have fallen inside one.
+    /// with the sample first; in order, in one stretch, when a cut fell inside a quoted
+    /// field (one may hold a line end).
     private func readRows(_ stretches: [Range<Int>], from scanner: CSVScanner, after sample: CSVScanner.Line,
                           template: RowReader, tracker: ReadTracker?) throws -> RowReader {
         if let rows = try readRows(stretches, orNilFrom: scanner, after: sample, template: template, tracker: tracker) {
@@ -331,12 +356,14 @@ public struct CSVLoader: DataLoader {
                             template: template, tracker: tracker)!
     }
 
-    /// The rows read in `stretches`, or `nil` when a stretch met a quoted field.
+    /// The rows read in `stretches`, or `nil` when a cut fell inside a quoted field.
     ///
-    /// Each stretch starts at a line's start, so its rows read the same on their own;
-    /// the rows before it tell its first line's number. The first stretch reads into
-    /// the file's reader (its columns reserved for every row), the others into their
-    /// own, appended after it and freed one by one.
+    /// Each stretch starts just after a line end; where the stretch before it ended its
+    /// last row there (not inside quotes), that is a row's start too, so its rows read the
+    /// same on their own, and the rows before it tell its first line's number. Quoted
+    /// fields elsewhere (`"1,234.5"`, a note with a line end inside a stretch) change
+    /// nothing. The first stretch reads into the file's reader (its columns reserved for
+    /// every row), the others into their own, appended after it and freed one by one.
     private func readRows(_ stretches: [Range<Int>], orNilFrom scanner: CSVScanner, after sample: CSVScanner.Line,
                           template: RowReader, tracker: ReadTracker?) throws -> RowReader? {
         var first = template.emptied(over: scanner.bytes, offset: 0)
@@ -363,13 +390,24 @@ public struct CSVLoader: DataLoader {
                     outcome.failure = error
                 }
                 outcome.lines = partScanner.lineEndsPassed - before
-                outcome.quoted = partScanner.sawQuotedField
+                // The first stretch reads on into the next past a quoted line end; the
+                // others' bytes stop at their cut, where such a quote is never closed.
+                // A quote open at the file's end is read again in order too, so that
+                // its message names the line it opened on as the file counts.
+                if outcome.failure == nil {
+                    outcome.cutInQuotes = k + 1 < stretches.count
+                        && partScanner.position != stretches[k].upperBound - outcome.rows.offset
+                } else {
+                    outcome.cutInQuotes = k > 0 && partScanner.unclosedQuoteLine != nil
+                }
                 slots[k] = outcome
             }
         }
-        if stretches.count > 1, outcomes.contains(where: \.quoted) { return nil }
         var lines = scanner.lineEndsPassed
         for k in stretches.indices {
+            // The stretches before this one ended their rows at their cuts: this one's
+            // error is the file's first, unless its last row ran on past its cut.
+            if outcomes[k].cutInQuotes { return nil }
             if let error = outcomes[k].failure {
                 throw (error as? DataLoadError).map { k == 0 ? $0 : $0.movedDown(lines: lines) } ?? error
             }
@@ -387,12 +425,13 @@ public struct CSVLoader: DataLoader {
     }
 }
 
-/// What reading one stretch of rows gave: its rows, its line count, whether it met a
-/// quoted field, and the error that stopped it.
+/// What reading one stretch of rows gave: its rows, its line count, whether its last
+/// row ran on past its cut (a quoted field held the line end it was cut after, or a
+/// quote was left open), and the error that stopped it.
 private struct StretchOutcome {
     var rows: RowReader
     var lines = 0
-    var quoted = false
+    var cutInQuotes = false
     var failure: Error?
 }
 

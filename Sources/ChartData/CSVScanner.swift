@@ -20,8 +20,6 @@ struct CSVScanner {
     private(set) var atLineEnd = true
     /// Line ends passed so far, those inside quoted fields included.
     private(set) var lineEndsPassed = 0
-    /// Whether a quoted field was read (it may hold line ends).
-    private(set) var sawQuotedField = false
     /// The line where a quote opened that no quote closes before the end of the bytes.
     private(set) var unclosedQuoteLine: Int?
 
@@ -184,7 +182,6 @@ struct CSVScanner {
     /// all; a header's name is unescaped where it is read (`unquotedText(of:)`). Skips
     /// to the next delimiter.
     private mutating func readQuoted() -> Field {
-        sawQuotedField = true
         let openedOn = lineEndsPassed + 1
         position += 1
         let start = position
@@ -240,9 +237,10 @@ struct CSVScanner {
         return Int(Double(remaining) / meanLength * 1.02) + 16
     }
 
-    /// The field's bytes as text, for names and messages.
+    /// The field's bytes as text, for names and messages (Windows-1252 when not UTF-8:
+    /// `String(nameBytes:)`).
     func text(of field: Field) -> String {
-        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[field.start..<field.end]), as: UTF8.self)
+        String(nameBytes: UnsafeRawBufferPointer(rebasing: bytes[field.start..<field.end]))
     }
 
     /// The field's text with a quoted field's doubled quotes read as one (`"c""d"` is
@@ -256,7 +254,7 @@ struct CSVScanner {
             unescaped.append(bytes[k])
             k += bytes[k] == 0x22 && k + 1 < field.end && bytes[k + 1] == 0x22 ? 2 : 1
         }
-        return String(decoding: unescaped, as: UTF8.self)
+        return String(nameBytes: unescaped)
     }
 
     /// The field quoted for an error message: escaped, and cut with "…" when long.

@@ -94,7 +94,7 @@ struct ColumnSurvey {
 
     /// Calls `body` with the sample, then each row after it that has the sample's field
     /// count, within the survey's bounds, until `body` returns false.
-    private static func forEachRow(from sample: CSVScanner.Line, after scanner: CSVScanner,
+    static func forEachRow(from sample: CSVScanner.Line, after scanner: CSVScanner,
                                    _ body: (CSVScanner.Line) -> Bool) {
         guard body(sample) else { return }
         var ahead = scanner

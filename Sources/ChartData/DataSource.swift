@@ -24,7 +24,7 @@ public final class DataSource: Sendable {
     public let lines: [SeriesLine]
     /// One ladder per series, in the dataset's order.
     public let details: [LevelOfDetail]
-    private let extremes: [RangeMinMax]
+    let extremes: [RangeMinMax]
     /// The decimals each series was written with (`SeriesPrecision`), for the values a
     /// person reads.
     public let decimals: [Int]
@@ -54,23 +54,25 @@ public final class DataSource: Sendable {
         // Built ahead for these very columns (the cache of large files): taken as they are.
         let prepared = log == nil && lodMethod == .minMax ? values.prepared?.fitting(dataset, gaps: gaps) : nil
         // Each series' ladder and range index are independent: built side by side, on
-        // as many cores as there are.
+        // as many cores as there are. The ladders go after the (quicker) range indexes,
+        // so that one series' min/max ladder splits its points over the cores
+        // (`MinMaxLOD`): Dispatch runs a concurrentPerform inside a wider one serially.
         let series = dataset.series
         var lines = [SeriesLine?](repeating: nil, count: series.count)
         var extremes = [RangeMinMax?](repeating: nil, count: series.count)
-        lines.withUnsafeMutableBufferPointer { lineSlots in
-            extremes.withUnsafeMutableBufferPointer { extremeSlots in
-                let (lineSlots, extremeSlots) = (UncheckedSlots(lineSlots), UncheckedSlots(extremeSlots))
-                DispatchQueue.concurrentPerform(iterations: 2 * series.count) { task in
-                    let s = task / 2
-                    if task % 2 == 0 {
-                        lineSlots[s] = prepared?.line(s)
-                            ?? SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps, lodMethod: lodMethod)
-                    } else {
-                        // Absent points are NaN: the extremes are the series' own.
-                        extremeSlots[s] = prepared?.extremes[s] ?? RangeMinMax(ys: series[s].ys)
-                    }
-                }
+        extremes.withUnsafeMutableBufferPointer { buffer in
+            let extremeSlots = UncheckedSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: series.count) { s in
+                // Absent points are NaN: the extremes are the series' own.
+                extremeSlots[s] = prepared?.extremes[s] ?? RangeMinMax(ys: series[s].ys)
+            }
+        }
+        lines.withUnsafeMutableBufferPointer { buffer in
+            let lineSlots = UncheckedSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: series.count) { s in
+                lineSlots[s] = prepared?.line(s)
+                    ?? SeriesLine(series: series[s], xs: dataset.xs, gaps: gaps, connectsGaps: connectsGaps,
+                                  lodMethod: lodMethod)
             }
         }
         self.lines = lines.map { $0! }
@@ -79,6 +81,16 @@ public final class DataSource: Sendable {
         decimals = prepared?.decimals ?? values.series.map { SeriesPrecision.decimals(of: $0.ys) }
         // Of the plotted values: first, highest, lowest and last commute with log10.
         candles = dataset.ohlc.map { OHLCLevels(dataset: dataset, columns: $0) }
+    }
+
+    /// A source made of parts built elsewhere (`DataSource+Append` grows one this way).
+    init(dataset: Dataset, values: Dataset, logAxes: Set<YAxisSide>, logSeries: [Int], logWarning: String?,
+         lodMethod: LODMethod, gaps: XGaps, lines: [SeriesLine], extremes: [RangeMinMax], decimals: [Int],
+         candles: OHLCLevels?) {
+        (self.dataset, self.values, self.logAxes, self.logSeries, self.logWarning) = (dataset, values, logAxes, logSeries, logWarning)
+        (self.lodMethod, self.gaps, self.lines, self.extremes) = (lodMethod, gaps, lines, extremes)
+        details = lines.map(\.detail)
+        (self.decimals, self.candles) = (decimals, candles)
     }
 
     /// Whether series `index` is plotted at log10 of its values.

@@ -17,6 +17,11 @@ public struct Dataset: Equatable, Sendable {
     public var axisTitles = AxisTitles()
     /// Its levels of detail, where they were built ahead (`prepared`).
     var preparedSlot = PreparedSlot()
+    /// Whether x's instants were moved to the local wall clock (`moveToWallClock`), so
+    /// an instant typed with a zone is moved alike.
+    public var instantsInLocalTime = false
+    /// How a CSV loader read x (`nil` from other loaders).
+    var xReading = Aside<XReading?>(value: nil)
 
     /// - Precondition: every series has one y per x.
     public init(source: String, xs: XValues, series: [Series]) {

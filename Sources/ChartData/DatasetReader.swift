@@ -96,13 +96,17 @@ public enum DatasetReader {
         }
     }
 
-    /// Parses `bytes` as the format `DataFormat.choose` picks, unless they are not text
-    /// (`BinaryContent`: a gzip file, an image, a NUL byte in the first 64 KB). Content that starts with
+    /// Parses `bytes` as the format `DataFormat.choose` picks, once decoded (gzip, UTF-16:
+    /// `loadDecoding`), unless they are not text (`BinaryContent`: an image, a NUL byte in
+    /// the first 64 KB). Content that starts with
     /// `[` or `{` but is not JSON from its first line is tried as CSV (a header such as
     /// `[time],value`); a failed read says which format it assumed and why, unless the
     /// name's extension decided on CSV.
     static func load(_ bytes: UnsafeRawBufferPointer, path: String, source: String, options: LoadOptions,
                      tracker: ReadTracker?) throws -> Dataset {
+        if let decoded = try loadDecoding(bytes, path: path, source: source, options: options, tracker: tracker) {
+            return decoded
+        }
         if let binary = BinaryContent.identify(bytes) {
             throw DataLoadError.binary(file: source, what: binary.explanation(path: path))
         }

@@ -69,6 +69,20 @@ public enum DateParser {
 }
 
 extension DateParser {
+    /// Whether a field `parse` read carries a zone: a `Z` at its end, or a sign where
+    /// `±HH:MM` or `±HHMM` starts, after the ten bytes of its date (the time has neither).
+    /// - Complexity: O(1) past the spaces around the field.
+    static func hasZone(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Bool {
+        var cursor = DateCursor(bytes: bytes, start: start, end: end)
+        cursor.trim()
+        guard cursor.end - cursor.i > 10 else { return false }
+        if bytes[cursor.end - 1] == UInt8(ascii: "Z") { return true }
+        func sign(_ at: Int) -> Bool {
+            at >= cursor.i + 10 && (bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-"))
+        }
+        return sign(cursor.end - 6) || sign(cursor.end - 5)
+    }
+
     /// Seconds since 1970-01-01T00:00:00Z for `text` written as the CSV reader reads
     /// dates (`2020-03-01`, `2020-03-01T10:30`, with an optional zone), else `nil`.
     public static func unixSeconds(from text: String) -> Double? {

@@ -29,6 +29,17 @@ public struct LoadOptions: Equatable, Sendable {
     /// Whether a large file may be read from and written to the cache (`--no-cache`
     /// turns it off; `DatasetCache` in ChartSources).
     public var usesCache = true
+    /// How the x column writes its dates (`--date-format`); `nil` tells from its values.
+    public var dateFormat: DatePattern?
+    /// Whether instants (dates with a zone) are shown in UTC (`--utc`) rather than in
+    /// the machine's local time.
+    public var utc = false
+    /// The compressed formats read through their inflater rather than refused (gzip,
+    /// which the file source adds; ChartData alone has none).
+    public var inflaters = ContentInflaters()
+    /// The x decisions to read under rather than make (a followed file's later lines,
+    /// `FollowReader`); with them the loader leaves instants in UTC.
+    var settledX: XReading?
 
     /// The default `maxSeries`.
     public static let defaultMaxSeries = 256

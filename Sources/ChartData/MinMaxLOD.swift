@@ -1,3 +1,5 @@
+import Foundation
+
 /// Levels that keep, per bucket of consecutive points, the first, the lowest, the
 /// highest and the last point (M4), the first gap in the bucket, and the extremes'
 /// neighbours where they are far from them (a spike's slopes). Buckets double from 8
@@ -13,27 +15,47 @@ public struct MinMaxLOD: LevelOfDetail {
     /// The finest level reads every point; each coarser one is made from the level below
     /// it (a bucket's first, lowest, highest, last point and first gap are always among
     /// its two halves' kept points), the same points `reduce` would pick from all of them.
-    /// - Parameter gapStarts: the point before each gap in x, ascending (`XGaps.starts`).
+    /// A long series is cut into parts at multiples of the coarsest bucket, so that no
+    /// bucket of any level straddles two: each part's ladder is built on a core of its
+    /// own, and each level is its parts' levels one after another (`ladder(ys:buckets:edges:parts:)`).
+    /// - Parameters:
+    ///   - gapStarts: the point before each gap in x, ascending (`XGaps.starts`).
+    ///   - threads: the most parts built side by side; `pointsPerThread`: the fewest points a part.
     /// - Complexity: O(n) in all (the levels halve), plus O(gaps) per level.
-    public init(ys: [Double], gapStarts: [Int] = [], smallestBucket: Int = 8, smallestLevel: Int = 2_000) {
-        self.init(ys: ValueColumn(ys), gapStarts: gapStarts, smallestBucket: smallestBucket, smallestLevel: smallestLevel)
+    public init(ys: [Double], gapStarts: [Int] = [], smallestBucket: Int = 8, smallestLevel: Int = 2_000,
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount, pointsPerThread: Int = 1 << 20) {
+        self.init(ys: ValueColumn(ys), gapStarts: gapStarts, smallestBucket: smallestBucket, smallestLevel: smallestLevel,
+                  threads: threads, pointsPerThread: pointsPerThread)
     }
 
     /// The levels of `ys`, an array's values or a mapped column's.
-    public init(ys: ValueColumn<Double>, gapStarts: [Int] = [], smallestBucket: Int = 8, smallestLevel: Int = 2_000) {
-        var edges: [Int32] = []
-        for start in gapStarts where edges.last != Int32(start + 1) {
-            if edges.last != Int32(start) { edges.append(Int32(start)) }
-            edges.append(Int32(start + 1))
-        }
-        var levels: [LODLevel] = []
+    public init(ys: ValueColumn<Double>, gapStarts: [Int] = [], smallestBucket: Int = 8, smallestLevel: Int = 2_000,
+                threads: Int = ProcessInfo.processInfo.activeProcessorCount, pointsPerThread: Int = 1 << 20) {
+        let edges = Self.edges(of: gapStarts)
+        var buckets: [Int] = []
         var bucket = smallestBucket
-        while ys.count / bucket * 8 >= smallestLevel || levels.isEmpty && ys.count > smallestBucket {
-            let indices = levels.last.map { Self.coarsen($0.indices, ys: ys, bucket: bucket) } ?? Self.reduce(ys: ys, bucket: bucket)
-            levels.append(LODLevel(indices: edges.isEmpty ? indices : Self.union(indices, edges)))
+        while ys.count / bucket * 8 >= smallestLevel || buckets.isEmpty && ys.count > smallestBucket {
+            buckets.append(bucket)
             bucket *= 2
         }
-        self.levels = levels
+        let parts = Self.parts(count: ys.count, alignedTo: buckets.last ?? 1, threads: threads,
+                               pointsPerThread: pointsPerThread)
+        levels = Self.ladder(ys: ys, buckets: buckets, edges: edges, parts: parts).map(LODLevel.init(indices:))
+    }
+
+    /// The levels of the points in `range`, one per bucket size: the finest reads every
+    /// point, each coarser one is made from the level below it with the gap edges in it.
+    /// - Complexity: O(range.count), plus O(gaps) per level.
+    static func ladder(ys: ValueColumn<Double>, buckets: [Int], edges: [Int32], in range: Range<Int>) -> [[Int32]] {
+        let from = edges.partitionPoint { Int($0) < range.lowerBound }
+        let to = edges.partitionPoint { Int($0) < range.upperBound }
+        let edges = Array(edges[from..<to])
+        var levels: [[Int32]] = []
+        for bucket in buckets {
+            let indices = levels.last.map { coarsen(ValueColumn($0), ys: ys, bucket: bucket) } ?? reduce(ys: ys, bucket: bucket, in: range)
+            levels.append(edges.isEmpty ? indices : union(indices, edges))
+        }
+        return levels
     }
 
     /// The indices in either ascending list, ascending, each once. The extra points a
@@ -63,11 +85,13 @@ public struct MinMaxLOD: LevelOfDetail {
             ys.withUnsafeBufferPointer { y in
                 var i = 0
                 while i < f.count {
-                    let group = Int(f[i]) / bucket
                     let first = Int(f[i])
+                    // The indices ascend: the bucket's end, worked out once, bounds its
+                    // points (one division a bucket, not one a point).
+                    let end = (first / bucket + 1) * bucket
                     var last = first, low = -1, high = -1, gap = -1
                     var lowValue = Double.infinity, highValue = -Double.infinity
-                    while i < f.count, Int(f[i]) / bucket == group {
+                    while i < f.count, Int(f[i]) < end {
                         let index = Int(f[i])
                         let v = y[index]
                         if v.isNaN {
@@ -96,7 +120,7 @@ public struct MinMaxLOD: LevelOfDetail {
     /// neighbour close to the extreme changes nothing visible and is left out, so a
     /// walk's bucket keeps four points. The rule reads only the bucket's points, so
     /// `coarsen` agrees with `reduce`.
-    private static func append(first: Int, low: Int, high: Int, gap: Int, last: Int, ys y: UnsafeBufferPointer<Double>,
+    static func append(first: Int, low: Int, high: Int, gap: Int, last: Int, ys y: UnsafeBufferPointer<Double>,
                                to kept: inout [Int32]) {
         func steep(_ neighbour: Int, of extreme: Int) -> Int {
             guard extreme >= 0, neighbour >= first, neighbour <= last else { return -1 }
@@ -126,15 +150,17 @@ public struct MinMaxLOD: LevelOfDetail {
     }
 
     /// One level: for each bucket its first, lowest, highest and last point and its
-    /// first gap, in index order without repeats.
-    /// - Complexity: O(n).
-    static func reduce(ys: ValueColumn<Double>, bucket: Int) -> [Int32] {
+    /// first gap, in index order without repeats; of the points in `range` (all by
+    /// default), which starts at a bucket's start.
+    /// - Complexity: O(range.count).
+    static func reduce(ys: ValueColumn<Double>, bucket: Int, in range: Range<Int>? = nil) -> [Int32] {
+        let range = range ?? 0..<ys.count
         var kept: [Int32] = []
-        kept.reserveCapacity(ys.count / bucket * 8 + 16)
+        kept.reserveCapacity(range.count / bucket * 8 + 16)
         ys.withUnsafeBufferPointer { y in
-            var start = 0
-            while start < y.count {
-                let end = min(start + bucket, y.count)
+            var start = range.lowerBound
+            while start < range.upperBound {
+                let end = min(start + bucket, range.upperBound)
                 var low = -1, high = -1, gap = -1
                 var lowValue = Double.infinity, highValue = -Double.infinity
                 for i in start..<end {

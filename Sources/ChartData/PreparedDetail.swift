@@ -24,17 +24,18 @@ public struct PreparedDetail: Sendable {
         let series = dataset.series
         var levels = [[LODLevel]?](repeating: nil, count: series.count)
         var extremes = [RangeMinMax?](repeating: nil, count: series.count)
-        levels.withUnsafeMutableBufferPointer { levelSlots in
-            extremes.withUnsafeMutableBufferPointer { extremeSlots in
-                let (levelSlots, extremeSlots) = (UncheckedSlots(levelSlots), UncheckedSlots(extremeSlots))
-                DispatchQueue.concurrentPerform(iterations: 2 * series.count) { task in
-                    let s = task / 2
-                    if task % 2 == 0 {
-                        levelSlots[s] = MinMaxLOD(ys: series[s].ys, gapStarts: gaps.starts).levels
-                    } else {
-                        extremeSlots[s] = RangeMinMax(ys: series[s].ys)
-                    }
-                }
+        // The range indexes first, then the ladders, as `DataSource` builds them: one
+        // series' ladder then splits its points over the cores (`MinMaxLOD`).
+        extremes.withUnsafeMutableBufferPointer { buffer in
+            let extremeSlots = UncheckedSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: series.count) { s in
+                extremeSlots[s] = RangeMinMax(ys: series[s].ys)
+            }
+        }
+        levels.withUnsafeMutableBufferPointer { buffer in
+            let levelSlots = UncheckedSlots(buffer)
+            DispatchQueue.concurrentPerform(iterations: series.count) { s in
+                levelSlots[s] = MinMaxLOD(ys: series[s].ys, gapStarts: gaps.starts).levels
             }
         }
         self.init(gaps: gaps, levels: levels.map { $0! }, extremes: extremes.map { $0! },

@@ -9,8 +9,8 @@ public final class ReadTracker: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0
     private let total: Int
-    private let progress: LoadProgress?
-    private let release: ((Range<Int>) -> Void)?
+    let progress: LoadProgress?
+    let release: ((Range<Int>) -> Void)?
 
     public init(total: Int, progress: LoadProgress?, release: ((Range<Int>) -> Void)? = nil) {
         self.total = total
@@ -24,7 +24,7 @@ public final class ReadTracker: @unchecked Sendable {
         guard !range.isEmpty else { return }
         lock.lock()
         defer { lock.unlock() }
-        // A load read again in order (a quoted field in a stretch) reports bytes twice.
+        // A load read again in order (a cut inside a quoted field) reports bytes twice.
         done = min(done + range.count, total)
         release?(range)
         progress?(done, total)

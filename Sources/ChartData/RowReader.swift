@@ -11,6 +11,11 @@ struct RowReader {
     let names: [String]
     let xIndex: Int
     let xFormat: XFormat
+    /// Whether the x column's first date carried a zone (`Z`, `+01:00`).
+    var xCarriesZone = false
+    /// The first x date that carries a zone where the first did not, or none where it
+    /// did: its line and its text, quoted for a message.
+    var firstZoneMismatch: (line: Int, text: String)?
     /// Whether numbers may have a decimal comma (a `;`- or tab-separated file).
     let decimalComma: Bool
     /// For each column, the series it feeds, or −1.
@@ -111,6 +116,7 @@ struct RowReader {
         reader.ys = [[Double]](repeating: [], count: ys.count)
         reader.missingWords = 0
         reader.firstMissingWord = nil
+        reader.firstZoneMismatch = nil
         reader.grouped = [:]
         reader.contrary = [:]
         reader.settledAsAssumed = [:]
@@ -155,6 +161,9 @@ struct RowReader {
             firstMissingWord = (first.line + linesBefore, first.text)
         }
         missingWords += other.missingWords
+        if firstZoneMismatch == nil, let first = other.firstZoneMismatch {
+            firstZoneMismatch = (first.line + linesBefore, first.text)
+        }
         for (column, theirs) in other.contrary where contrary[column] == nil {
             contrary[column] = DecimalMark.Settled(mark: theirs.mark, line: theirs.line + linesBefore, text: theirs.text)
         }
@@ -265,12 +274,18 @@ struct RowReader {
                 throw malformed(field, column: xIndex, line: line, expected: "a finite number", scanner: scanner)
             }
         case .date:
-            if let seconds = DateParser.parse(bytes, from: field.start, to: field.end) { return seconds }
+            if let seconds = DateParser.parse(bytes, from: field.start, to: field.end) {
+                if DateParser.hasZone(bytes, from: field.start, to: field.end) != xCarriesZone { noteZoneMismatch(field, line: line, scanner: scanner) }
+                return seconds
+            }
             if DecimalParser.parse(bytes, from: field.start, to: field.end) == .missingWord {
                 throw Self.rowWithoutX(file: source, line: line, column: xIndex, names: names, found: scanner.quoted(field))
             }
+            if let error = missingDay(field, in: .iso, line: line, scanner: scanner) { throw error }
             throw malformed(field, column: xIndex, line: line,
                             expected: "a date like the first row's (YYYY-MM-DD[THH:MM[:SS]])", scanner: scanner)
+        case let .pattern(column):
+            return try x(field, writtenAs: column, line: line, scanner: scanner)
         }
     }
 

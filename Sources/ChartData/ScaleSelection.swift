@@ -110,9 +110,16 @@ public struct ScaleSelection: Equatable, Sendable {
         }
         var values: [Double] = []
         values.reserveCapacity(sampled)
+        // The next sample's rank, worked out once a sample rather than once a value; the
+        // scan stops at the last sample.
         var rankHere = 0
+        var nextRank = rank(ofSample: 0)
         for y in ys where usable(y) {
-            if values.count < sampled, rank(ofSample: values.count) == rankHere { values.append(abs(y)) }
+            if rankHere == nextRank {
+                values.append(abs(y))
+                if values.count == sampled { break }
+                nextRank = rank(ofSample: values.count)
+            }
             rankHere += 1
         }
         values.sort()

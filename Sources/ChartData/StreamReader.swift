@@ -7,8 +7,9 @@ import Glibc
 /// that has content (`/proc`).
 ///
 /// Three bounds keep a stream from taking the machine: a NUL byte in its first 64 KB
-/// ends the read at once (binary data like `/dev/urandom`, or UTF-16 text, is no CSV
-/// or JSON; `BinaryContent` says what it is); a line longer than
+/// ends the read at once (binary data like `/dev/urandom` is no CSV or JSON;
+/// `BinaryContent` says what it is; UTF-16 text, and gzip where `options.inflaters` has
+/// it, read on, decoded once read); a line longer than
 /// `LoadOptions.lineLimit` ends it with an error naming the line; and the buffer grows
 /// only while the memory budget allows.
 enum StreamReader {
@@ -52,7 +53,7 @@ enum StreamReader {
             }
             if n == 0 { break }
             if count < BinaryContent.textCheckBytes,
-               let binary = buffer.withUnsafeBytes({ BinaryContent.identify(UnsafeRawBufferPointer(rebasing: $0[..<(count + n)])) }) {
+               let binary = buffer.withUnsafeBytes({ BinaryContent.refusal(UnsafeRawBufferPointer(rebasing: $0[..<(count + n)]), options: options) }) {
                 throw DataLoadError.binary(file: source, what: binary.explanation(path: path))
             }
             if let end = lastLineEnd(in: buffer, from: count, to: count + n) { lineStart = end + 1 }

@@ -45,6 +45,12 @@ public struct ValueColumn<Element: Equatable & Sendable>: @unchecked Sendable {
         return try array.withUnsafeBufferPointer(body)
     }
 
+    /// The same, for the standard library's bulk copies (`Array.append(contentsOf:)`,
+    /// `Array(_:)`), which then copy the values at once rather than one by one.
+    public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
+        try withUnsafeBufferPointer(body)
+    }
+
     /// Drops the pages holding `range` from resident memory after a pass over them (a
     /// check of a cache file), when the values are mapped; reading them again pages them
     /// back in. Nothing for an array.

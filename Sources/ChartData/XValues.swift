@@ -46,6 +46,12 @@ public struct XValues: RandomAccessCollection, Equatable, Sendable, ExpressibleB
         storage = .regular(first: first, step: step, count: count)
     }
 
+    /// The first value and the step, where the values are kept as a formula.
+    var formula: (first: Double, step: Double)? {
+        if case let .regular(first, step, _) = storage { return (first, step) }
+        return nil
+    }
+
     /// Whether the values are kept as a formula.
     public var isRegular: Bool {
         if case .regular = storage { return true }
@@ -130,9 +136,25 @@ public struct XValuesBuilder {
     }
 
     /// Appends `more`, in order.
+    /// - Complexity: O(1) where `more` goes on with the formula in whole numbers, else O(more.count).
     public mutating func append(contentsOf more: XValues) {
+        if values == nil, regularCount >= 2, continues(with: more) {
+            regularCount += more.count
+            return
+        }
         if values != nil { values!.reserveCapacity(values!.count + more.count) }
         for x in more { append(x) }
+    }
+
+    /// Whether every value of `more` is the formula's next one: told without reading them
+    /// where both are formulas of whole numbers below 2^53 with one step, whose every sum
+    /// and product is then exact, so that `more`'s i-th value, next + i × step, equals ours.
+    private func continues(with more: XValues) -> Bool {
+        guard let (next, theirStep) = more.formula, theirStep == step else { return false }
+        let exact = 0x1p53
+        let last = abs(first) + Double(regularCount + more.count) * step
+        return first == first.rounded() && step == step.rounded() && next == next.rounded() && last < exact
+            && abs(next) < exact && next == first + Double(regularCount) * step
     }
 
     /// The values collected.

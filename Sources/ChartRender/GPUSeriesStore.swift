@@ -10,18 +10,18 @@ import ChartStage
 /// Lines and stacks name their series by the handles the source issues (`SeriesHandle`);
 /// the store draws only its own source's.
 public final class GPUSeriesStore {
-    public let source: DataSource
+    public internal(set) var source: DataSource
     let device: RenderDevice
     /// One per series, in the dataset's order.
-    private let lines: [LODLineSeries]
+    let lines: [LODLineSeries]
     /// The stacks' GPU series, by the series they stack and how their levels merge.
-    private var stacks: [StackKey: LODStackSeries] = [:]
+    var stacks: [StackKey: LODStackSeries] = [:]
     /// The candles' GPU series, made when first drawn (`candleSeries(for:)`).
     var candleSeries: LODCandleSeries?
     /// The series `prepareAhead()` asks first next frame, so each gets its turn.
     private var nextAheadSeries = 0
 
-    private struct StackKey: Hashable {
+    struct StackKey: Hashable {
         var series: [SeriesHandle]
         var merge: StackMerge
     }

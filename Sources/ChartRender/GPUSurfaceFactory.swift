@@ -7,21 +7,21 @@ import ChartStage
 /// the atlas are shared by all; the series' GPU copies are the store's, which the range
 /// selector's factory shares with the main chart's.
 public final class GPUSurfaceFactory: SurfaceFactory {
-    private let device: RenderDevice
+    let device: RenderDevice
     private let lineRenderer: LineRenderer
     /// The series' GPU copies; `nil` for a chart without data.
     public let store: GPUSeriesStore?
     private let stackRenderer: StackRenderer
     private let candleRenderer: CandleRenderer
     /// Made for the view this factory's chart shows, so each chart has its own.
-    private let smoothSeries: [SmoothLineSeries]
+    var smoothSeries: [SmoothLineSeries]
     private let shapePipelines: ShapePipelines
     private let textPipeline: PipelineID
     private let cacheCopyPipeline: PipelineID
     private let gradientRenderer: GradientRenderer
     public let atlas: GlyphAtlas?
     private let cachesLines: Bool
-    private var lineCaches: [LineCache] = []
+    var lineCaches: [LineCache] = []
     private var makers = SurfaceMakers()
     /// The HiDPI scale text is rendered at; the stage's geometry sets it.
     public var scale = 1.0

@@ -18,7 +18,7 @@ public final class RenderStage: ViewportObserver {
     /// The theme a running switch ends on.
     public private(set) var targetTheme: ChartTheme
     private let factory: SurfaceFactory
-    private var targets: [RenderTarget] = []
+    var targets: [RenderTarget] = []
     private var themeTransition: (from: ChartTheme, to: ChartTheme, elapsed: Double)?
     /// Seconds an animated theme switch takes.
     public var themeDuration = 0.35
@@ -28,7 +28,7 @@ public final class RenderStage: ViewportObserver {
     /// Whether every target is built: the stage may be drawn as it is.
     public var isCommitted: Bool { targets.allSatisfy(\.isValid) }
     /// Surfaces in the order they are drawn.
-    public private(set) var surfaces: [RenderSurface] = []
+    public internal(set) var surfaces: [RenderSurface] = []
 
     /// - Parameter frames: the flag to raise on a change; by default the stage's own.
     public init(viewport: DataRect, geometry: StageGeometry, theme: ChartTheme, factory: SurfaceFactory,
@@ -184,7 +184,10 @@ public final class RenderStage: ViewportObserver {
 /// The environment one controller sees: surfaces it asks for join its own target.
 private final class ControllerEnvironment: RenderEnvironment {
     private unowned let stage: RenderStage
-    private let target: RenderTarget
+    /// Weak: the stage keeps its targets, and a target keeps its controller, which keeps
+    /// this environment; a strong one would keep a replaced chart's controllers and
+    /// surfaces (GPU textures among them) alive for ever.
+    private weak var target: RenderTarget?
 
     init(stage: RenderStage, target: RenderTarget) {
         self.stage = stage
@@ -201,11 +204,11 @@ private final class ControllerEnvironment: RenderEnvironment {
         // Every kind's `Surface` role refines `RenderSurface`; a kind whose role did not
         // could never be drawn, so it stops here, named.
         guard let drawn = surface as? RenderSurface else { preconditionFailure("\(Kind.self).Surface is not a RenderSurface") }
-        stage.register(drawn, in: target)
+        if let target { stage.register(drawn, in: target) }
         return surface
     }
 
     func invalidate() {
-        stage.invalidate(target)
+        if let target { stage.invalidate(target) }
     }
 }

@@ -49,7 +49,7 @@ struct Audio: ParsableCommand {
         let dataset = try CommandSupport.load(file, options: data)
         // Refused as describe and render refuse it when no finite point lies in it.
         let points = try xRange?.requiringData(in: dataset)
-        let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
+        let x = try xRange?.resolved(in: dataset)
         // The range render would draw: what is heard is what the picture shows.
         let plan = try CommandSupport.reporting {
             try RenderPlan(dataset: dataset, lod: data.lod, connectsGaps: data.connectGaps, plain: false, xRange: x, points: points,

@@ -66,7 +66,22 @@ struct DataOptions: ParsableArguments {
         """)
     var noCache = false
 
+    @Option(help: ArgumentHelp(
+        "How the x column writes its dates, strftime-style (%d.%m.%Y, \"%m/%d/%Y %I:%M %p\"); by default the form "
+            + "is told from the column's values. Reads \(DatePattern.strftimeDirectives).",
+        valueName: "pattern"))
+    var dateFormat: String?
+
+    @Flag(help: """
+        Show dates that carry a zone (2020-01-31T10:30:00Z, +01:00) in UTC (default: in local time). Dates \
+        without one are shown as written.
+        """)
+    var utc = false
+
     func validate() throws {
+        if let dateFormat {
+            do { _ = try DatePattern(strftime: dateFormat) } catch { throw ValidationError("--date-format: \(error)") }
+        }
         if let chart, chart < 1 { throw ValidationError(NumberCheck.message("--chart", chart, "charts count from 1")) }
         if let yColumns, yColumns.split(separator: ",").isEmpty { throw ValidationError("--y needs at least one name") }
         if let ohlcColumns, ohlcColumns.split(separator: ",").count != 4 {
@@ -88,6 +103,8 @@ struct DataOptions: ParsableArguments {
         options.titles = AxisTitles(left: yTitle, right: y2Title, x: xTitle)
         if ohlc || ohlcColumns != nil { options.ohlc = .required(columns: ohlcColumns.map { Self.names($0) }) }
         options.usesCache = !noCache
+        options.dateFormat = dateFormat.flatMap { try? DatePattern(strftime: $0) }
+        options.utc = utc
         return options
     }
 }

@@ -21,7 +21,7 @@ struct Describe: ParsableCommand {
         logarithms of its values, and the factor from first to last. \
         Where a series lacks values at some x, each series says how many it has. A range \
         with no data in it is refused (exit 65), saying where the data runs. --json \
-        prints the same as JSON: numbers in full, dates as ISO 8601 in UTC. The notes on \
+        prints the same as JSON: numbers in full, dates as ISO 8601 in UTC (as --utc). The notes on \
         the chart in range (kept by the window's session, and --note) are listed last.
         """
     )
@@ -55,7 +55,10 @@ struct Describe: ParsableCommand {
     func run() throws {
         try StandardStreams.refuseInputs([file] + moreFiles)
         let loadStarted = Date()
-        let dataset = try CommandSupport.load([file] + moreFiles, options: data)
+        var options = data
+        // ISO 8601 with its Z is UTC: instants read so, not moved to the local clock.
+        if json { options.utc = true }
+        let dataset = try CommandSupport.load([file] + moreFiles, options: options)
         let range = try xRange?.requiringData(in: dataset)
         let notes = try CommandSupport.notes(for: file, chart: data.chart, arguments: self.notes, in: dataset)
         let started = Date()

@@ -97,7 +97,7 @@ struct FuzzRender: ParsableCommand {
             let dataset = try SourceCatalog.source(for: render.file).read(options: render.data.loadOptions, progress: nil)
             let plan = try RenderPlan(dataset: dataset, lod: render.data.lod, connectsGaps: render.data.connectGaps,
                                       plain: render.plain,
-                                      xRange: try render.xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source),
+                                      xRange: try render.xRange?.resolved(in: dataset),
                                       yRange: try render.yRange?.resolved(for: .number, option: "--y-range", file: dataset.source))
             layOut(plan, render: render)
             if let renderer {

@@ -22,6 +22,7 @@ struct NoteArgument {
         }
         let xText = text[..<equals], typed = String(text[text.index(after: equals)...])
         guard let x = RangeArgument.bound(xText) else {
+            if let ambiguity = RangeArgument.slashDateAmbiguity(in: xText) { throw ValidationError(ambiguity) }
             throw ValidationError("\(DisplayText.quoted(xText)) is no x: give a date like 2020-03-16, a date and time "
                                   + "like 2020-03-16T09:30, or a number")
         }
@@ -42,6 +43,7 @@ struct NoteArgument {
     func resolved(in dataset: Dataset) throws -> ChartNote {
         let label = { (x: Double) in ChartSummary.boundLabel(x, kind: dataset.xKind) }
         var start: Double, end: Double
+        let x = x.inClock(of: dataset)
         if case let .time(unitsPerSecond) = dataset.xKind, let from = x.startSeconds, let to = x.endSeconds {
             (start, end) = (from * unitsPerSecond, to * unitsPerSecond)
             if !x.isPeriod { end = start }

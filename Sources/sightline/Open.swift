@@ -55,6 +55,13 @@ struct Open: ParsableCommand {
     @Flag(help: "Do not say the summary (key s) aloud, even where speech-dispatcher's spd-say is installed.")
     var noSpeech = false
 
+    @Flag(name: [.customLong("follow"), .customShort("f")], help: """
+        Keep reading what is appended to FILE, like tail -f, through a rotation by rename or a truncation: the \
+        view follows the newest rows while its right edge is at the end. Standard input ('-') is always followed. \
+        A gzip or UTF-16 file is refused (open it without --follow); such standard input is read to its end, not followed.
+        """)
+    var follow = false
+
     @Option(parsing: .unconditional, help: "The left axis's y range in data units, A:B, set by hand (as Shift+wheel sets it) until 0 fits it.",
             transform: RangeArgument.parsing)
     var yRange: RangeArgument?
@@ -69,6 +76,9 @@ struct Open: ParsableCommand {
             throw ValidationError(NumberCheck.message("--initial-range", initialRange, "a share above 0 and at most 1"))
         }
         try NumberCheck.seconds(audioSeconds, option: "--audio-seconds")
+        if follow, !moreFiles.isEmpty {
+            throw ValidationError("--follow follows one file: name only the file that grows (the others open in a window of their own)")
+        }
     }
 
     func run() throws {
@@ -110,6 +120,14 @@ struct Open: ParsableCommand {
             options.chart = options.chart ?? last.chart
             options.x = options.x ?? last.xColumn
             options.y = options.y ?? last.yColumns
+            options.dateFormat = options.dateFormat ?? last.dateFormat.flatMap { try? DatePattern(strftime: $0) }
+            options.utc = options.utc || last.utc
+        }
+        if follow {
+            // A file that grows is read as it is each time: caching it would only write a
+            // copy that the next line makes stale.
+            options.usesCache = false
+            try CommandSupport.reporting { try FollowReader.requireLineText(path: path, options: options) }
         }
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = environment["DISPLAY"].map { !$0.isEmpty } ?? false
@@ -129,7 +147,8 @@ struct Open: ParsableCommand {
                                          lineWidth: lineWidth, theme: look.givenTheme, gradient: !look.noGradient,
                                          font: look.font(plain: false), initialFraction: initialRange, smooth: look.smooth,
                                          store: path == "-" ? nil : store, audioSeconds: audioSeconds,
-                                         speaks: !noSpeech, logAxes: scale.logAxes.isEmpty ? nil : scale.logAxes)
+                                         speaks: !noSpeech, logAxes: scale.logAxes.isEmpty ? nil : scale.logAxes,
+                                         follows: follow)
             window.givenY = givenY
             try window.run()
         }

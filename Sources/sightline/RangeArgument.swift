@@ -17,6 +17,9 @@ struct RangeArgument {
         case month(year: Int, month: Int)
         /// Unix seconds, and whether a time of day was given.
         case date(seconds: Double, hasTime: Bool)
+        /// A date and time with a zone (`2020-01-31T10:00Z`): Unix seconds of that
+        /// instant, moved to the axis' clock where it shows local time (`inClock`).
+        case instant(Double)
 
         /// Where the bound starts, Unix seconds; `nil` for a number.
         var startSeconds: Double? {
@@ -24,7 +27,7 @@ struct RangeArgument {
             case .number: nil
             case let .year(year): Self.seconds(year: year, month: 1)
             case let .month(year, month): Self.seconds(year: year, month: month)
-            case let .date(seconds, _): seconds
+            case let .date(seconds, _), let .instant(seconds): seconds
             }
         }
 
@@ -36,6 +39,7 @@ struct RangeArgument {
             case let .year(year): Self.seconds(year: year + 1, month: 1)
             case let .month(year, month): month == 12 ? Self.seconds(year: year + 1, month: 1) : Self.seconds(year: year, month: month + 1)
             case let .date(seconds, hasTime): hasTime ? seconds : seconds + 86_400
+            case let .instant(seconds): seconds
             }
         }
 
@@ -44,7 +48,7 @@ struct RangeArgument {
             switch self {
             case let .number(value): value
             case let .year(year): Double(year)
-            case .month, .date: nil
+            case .month, .date, .instant: nil
             }
         }
 
@@ -52,7 +56,7 @@ struct RangeArgument {
         /// midnight that starts the next.
         var isPeriod: Bool {
             switch self {
-            case .number, .date(_, hasTime: true): false
+            case .number, .date(_, hasTime: true), .instant: false
             case .year, .month, .date(_, hasTime: false): true
             }
         }
@@ -70,7 +74,8 @@ struct RangeArgument {
     /// What every command's `--x-range` help says after naming the range.
     static let xHelp = "A:B: numbers in data units (--x-range=-5:10), or on a date axis dates (2020-01-01:2020-12-31), "
         + "months (2020-03:2020-06) or years (2020:2021), each end taking its whole day, month or year; "
-        + "a year, month or date alone is that period"
+        + "a year, month or date alone is that period; dates may be written as files export them "
+        + "(31.01.2020, \"Jan 31, 2020\", 2020/01/31)"
 
     /// The range in `text`, or an error saying what is wrong with it (an option's
     /// `transform`, so the message says why).
@@ -87,6 +92,7 @@ struct RangeArgument {
                     ? "give A:B, two numbers (a number alone is no range)"
                     : "give A:B; a date with a time alone is no range")
             }
+            if let ambiguity = slashDateAmbiguity(in: Substring(text)) { throw ValidationError(ambiguity) }
             throw ValidationError(colons.isEmpty
                 ? "give A:B, two numbers or two dates"
                 : "A and B must be numbers or dates like 2020-01-31, 2020-01-31T09:30, 2020-01 or 2020")
@@ -122,8 +128,13 @@ struct RangeArgument {
             return .month(year: year, month: month)
         }
         if let number = Double(text) { return .number(number) }
-        guard let seconds = DateParser.unixSeconds(from: String(text)) else { return nil }
-        return .date(seconds: seconds, hasTime: text.count > 10)
+        if let seconds = DateParser.unixSeconds(from: String(text)) {
+            return DatePattern.commandLineHasZone(String(text)) ? .instant(seconds) : .date(seconds: seconds, hasTime: text.count > 10)
+        }
+        // The forms files export dates in (31.01.2020, Jan 31, 2020; 1/31/2020 where 31 says which is the day).
+        return DatePattern.commandLineSeconds(from: String(text)).map {
+            DatePattern.commandLineHasZone(String(text)) ? .instant($0.seconds) : .date(seconds: $0.seconds, hasTime: $0.hasTime)
+        }
     }
 
     private static func ordered(_ a: Double, _ b: Double) throws {
@@ -179,12 +190,12 @@ extension RangeArgument {
     /// - Complexity: O(log n + points in range × series) at most; it stops at the first
     ///   finite point.
     func requiringData(in dataset: Dataset, option: String = "--x-range") throws -> ClosedRange<Double> {
-        let points = try resolvedForPoints(for: dataset.xKind, option: option, file: dataset.source)
+        let points = try inClock(of: dataset).resolvedForPoints(for: dataset.xKind, option: option, file: dataset.source)
         let xs = dataset.xs
         let first = xs.partitionPoint { $0 < points.lowerBound }
         let end = max(first, xs.partitionPoint { $0 <= points.upperBound })
         guard (first..<end).contains(where: { i in dataset.series.contains { $0.ys[i].isFinite } }) else {
-            throw emptyFailure(try resolved(for: dataset.xKind, option: option, file: dataset.source), in: dataset, option: option)
+            throw emptyFailure(try resolved(in: dataset, option: option), in: dataset, option: option)
         }
         return points
     }

@@ -113,7 +113,7 @@ struct Render: ParsableCommand {
         let dataset = try CommandSupport.load(files, options: data)
         // The days asked for, refused as describe and audio refuse them when empty.
         let points = try xRange?.requiringData(in: dataset)
-        let x = try xRange?.resolved(for: dataset.xKind, option: "--x-range", file: dataset.source)
+        let x = try xRange?.resolved(in: dataset)
         let measured = try measure?.measuredPoints(in: dataset)
         // The notes describe lists for the file, drawn unless --plain (which has no frame).
         let notes = plain ? [] : try CommandSupport.notes(for: file, chart: data.chart, arguments: self.notes, in: dataset)

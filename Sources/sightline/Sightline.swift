@@ -17,6 +17,9 @@ struct Sightline: ParsableCommand {
         Telegram's chart JSON (chart_data.json, overview.json) is read too; --chart N picks \
         a chart. '-' reads standard input.
 
+        UTF-16 text (a spreadsheet's "Unicode text") and gzip files (.csv.gz, or gzip on \
+        standard input) are read as the text they hold.
+
         A file of 50 MB or more is cached parsed in $XDG_CACHE_HOME/sightline (default \
         ~/.cache/sightline), so that it opens faster the next time: --no-cache reads \
         without it, 'sightline cache --clear' empties it.

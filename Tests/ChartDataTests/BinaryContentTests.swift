@@ -54,16 +54,42 @@ final class BinaryContentTests: XCTestCase {
         XCTAssertEqual(refusal(zip), "\(zip): a zip archive: take the CSV or JSON file out of it first (unzip \(zip))")
     }
 
-    func testUTF16IsToldToBeSavedAsUTF8() throws {
+    /// UTF-32 is refused; UTF-16 is read (`EncodingTests`).
+    func testUTF32IsToldToBeSavedAsUTF8() throws {
         let text = "x,y\n1,2\n2,3\n"
-        let little = try write([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, to: "le.csv")
-        XCTAssertEqual(refusal(little), "\(little): UTF-16 text: save it as UTF-8")
-        let big = try write([0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }, to: "be.csv")
-        XCTAssertEqual(refusal(big), "\(big): UTF-16 text: save it as UTF-8")
-        let unmarked = try write(text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, to: "plain.csv")
-        XCTAssertEqual(refusal(unmarked), "\(unmarked): UTF-16 text (without a byte order mark): save it as UTF-8")
         let utf32 = try write([0xFF, 0xFE, 0, 0] + text.unicodeScalars.flatMap { [UInt8($0.value), 0, 0, 0] }, to: "w.csv")
         XCTAssertEqual(refusal(utf32), "\(utf32): UTF-32 text: save it as UTF-8")
+    }
+
+    /// Other compressed files, spreadsheets saved as workbooks, a tar archive and a GIF,
+    /// each named, with the command that opens a compressed one.
+    func testArchivesAndWorkbooksAreNamed() throws {
+        let csv = Array("x,y\n1,2\n2,3\n".utf8)
+        let bzip2 = try write(Array("BZh91AY&SY".utf8) + [0, 0, 0, 0], to: "prices.csv.bz2")
+        XCTAssertEqual(refusal(bzip2), "\(bzip2): a bzip2 file: decompress it first (bunzip2 -k \(bzip2))")
+        let xz = try write([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04], to: "prices.csv.xz")
+        XCTAssertEqual(refusal(xz), "\(xz): an xz file: decompress it first (xz -dk \(xz))")
+        let zstd = try write([0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x58], to: "prices.csv.zst")
+        XCTAssertEqual(refusal(zstd), "\(zstd): a zstd file: decompress it first (zstd -d \(zstd))")
+        // A workbook's zip entries, as Excel writes them: the names stored uncompressed.
+        let entry = { (name: String) -> [UInt8] in
+            [0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 22) + [UInt8(name.utf8.count), 0, 0, 0] + Array(name.utf8)
+        }
+        let xlsx = try write(entry("[Content_Types].xml") + [0x3C, 0x3F] + entry("xl/workbook.xml"), to: "prices.xlsx")
+        XCTAssertEqual(refusal(xlsx), "\(xlsx): an Excel workbook (.xlsx), not CSV: save the sheet as CSV first")
+        let ods = try write(entry("mimetype") + Array("application/vnd.oasis.opendocument.spreadsheet".utf8), to: "p.ods")
+        XCTAssertEqual(refusal(ods), "\(ods): an OpenDocument spreadsheet (.ods), not CSV: save the sheet as CSV first")
+        let plainZip = try write(entry("prices.csv") + csv, to: "prices.zip")
+        XCTAssertEqual(refusal(plainZip), "\(plainZip): a zip archive: take the CSV or JSON file out of it first (unzip \(plainZip))")
+        let xls = try write([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 504), to: "old.xls")
+        XCTAssertEqual(refusal(xls), "\(xls): an Excel 97–2003 workbook (.xls) or another old Office document, not CSV: "
+                       + "save the sheet as CSV first")
+        var tar = Array("prices.csv".utf8) + [UInt8](repeating: 0, count: 247) + Array("ustar".utf8)
+        tar += [0, 0x30, 0x30] + [UInt8](repeating: 0, count: 512 - tar.count - 3) + csv
+        let tarPath = try write(tar, to: "prices.tar")
+        XCTAssertEqual(refusal(tarPath), "\(tarPath): a tar archive: take the CSV or JSON file out of it first")
+        let gif = try write(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0], to: "chart.gif")
+        XCTAssertEqual(refusal(gif), "\(gif): a GIF image, not CSV or JSON data")
     }
 
     /// Zeros, a sparse file, and a stray NUL in text: the offset and line are named.

@@ -21,6 +21,20 @@ final class DateParserTests: XCTestCase {
         }
     }
 
+    /// `hasZone` agrees with what `parse` made of each form: shifted by a zone or not.
+    func testHasZoneTellsEveryFormParseReads() {
+        for (text, zoned) in [("2020-01-31", false), ("2020-01-31T10:30", false), ("2020-01-31 10:30:15", false),
+                              ("2020-01-31T10:30:15.250", false), (" 2020-01-31T10:30 ", false),
+                              ("2020-01-31T10:30Z", true), ("2020-01-31T10:30:15.5Z", true), ("2020-01-31T10:30+01:00", true),
+                              ("2020-01-31T10:30-0500", true), ("2020-01-31 10:30:15.123456-05:00 ", true)] {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBytes { buffer in
+                XCTAssertNotNil(DateParser.parse(buffer, from: 0, to: buffer.count), text)
+                XCTAssertEqual(DateParser.hasZone(buffer, from: 0, to: buffer.count), zoned, text)
+            }
+        }
+    }
+
     func testRejectsWhatIsNotADate() {
         for bad in ["2020-13-01", "2020-02-30", "2021-02-29", "20-01-01", "2020-01-01T25:00", "2020-01-01T10",
                     "2020-01-01X10:00", "2020-01-01T10:00:00+5", "1600000000", ""] {

@@ -40,3 +40,30 @@ final class LogAxesSessionTests: XCTestCase {
         XCTAssertNil(update.logAxes)
     }
 }
+
+/// The session keeps how a file's dates were read (`--date-format`, `--utc`), so the
+/// file opens again read the same way; a session from before, or junk, reads as told
+/// from the values in local time.
+final class DateReadingSessionTests: XCTestCase {
+    func testDateReadingRoundTripsAndJunkIsDropped() throws {
+        var session = Session()
+        var file = SessionEntry(path: "/eu.csv")
+        (file.dateFormat, file.utc) = ("%d/%m/%Y", true)
+        SessionUpdate(file: file).apply(to: &session)
+        SessionUpdate(file: SessionEntry(path: "/plain.csv")).apply(to: &session)
+        let read = try JSONDecoder().decode(Session.self, from: JSONEncoder().encode(session))
+        XCTAssertEqual(read, session)
+        XCTAssertEqual(read.entry(for: "/eu.csv")?.dateFormat, "%d/%m/%Y")
+        XCTAssertEqual(read.entry(for: "/eu.csv")?.utc, true)
+        XCTAssertNil(read.entry(for: "/plain.csv")?.dateFormat)
+        XCTAssertEqual(read.entry(for: "/plain.csv")?.utc, false)
+        let old = try JSONDecoder().decode(Session.self, from: Data("""
+        {"version": 2, "entries": [{"path": "/old.csv", "hiddenSeries": []},
+                                   {"path": "/junk.csv", "hiddenSeries": [], "dateFormat": "%q", "utc": "yes"}]}
+        """.utf8))
+        for path in ["/old.csv", "/junk.csv"] {
+            XCTAssertNil(old.entry(for: path)?.dateFormat, path)
+            XCTAssertEqual(old.entry(for: path)?.utc, false, path)
+        }
+    }
+}

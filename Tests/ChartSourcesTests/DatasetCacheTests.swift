@@ -255,3 +255,30 @@ final class DatasetCacheTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/xdg/sightline").count, 1)
     }
 }
+
+/// What the dates of issue 25 add to a read, kept by the cache.
+final class DatasetCacheDatesTests: XCTestCase {
+    /// Instants with a zone are moved to local time as they are read (unless `--utc`),
+    /// and ranges typed with a zone are moved alike only when the dataset says so: a
+    /// dataset read back from the cache says what the parse said.
+    func testACachedReadKeepsWhetherInstantsAreInLocalTime() throws {
+        let folder = NSTemporaryDirectory() + "sightline-cache-dates-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/instants.csv"
+        try "time,y\n2020-01-31T10:30:00Z,1\n2020-01-31T11:30:00+01:00,2\n2020-01-31T12:45:00Z,3\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let cache = DatasetCache(folder: folder + "/cache", threshold: 0)
+        for utc in [false, true] {
+            var options = LoadOptions()
+            options.utc = utc
+            let parsed = try DatasetReader.read(path: path, options: options)
+            XCTAssertEqual(parsed.instantsInLocalTime, !utc)
+            _ = try cache.read(path: path, options: options, progress: nil)
+            let key = try XCTUnwrap(cache.key(path: path, options: options))
+            let cached = try XCTUnwrap(cache.lookup(key, source: path), "utc \(utc): nothing cached")
+            XCTAssertEqual(cached.instantsInLocalTime, parsed.instantsInLocalTime, "utc \(utc)")
+            XCTAssertEqual(Array(cached.xs), Array(parsed.xs), "utc \(utc)")
+        }
+    }
+}

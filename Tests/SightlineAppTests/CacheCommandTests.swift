@@ -75,4 +75,21 @@ final class CacheCommandTests: ScratchFolderTestCase {
         XCTAssertEqual(result.status, 0, result.error)
         XCTAssertEqual(result.error.components(separatedBy: "not cached").count, 2, result.error)
     }
+
+    /// A file that grows is read without the cache: `--follow` (here without a display,
+    /// which draws the file as it is to a preview) writes no cache file, where the same
+    /// open without it writes one.
+    func testFollowReadsWithoutTheCache() throws {
+        let path = try write("x,y\n1,10\n2,20\n3,15\n", to: "growing.csv")
+        var environment = environment
+        environment["TMPDIR"] = folder
+        let followed = try ProcessRunner.run(ProcessRunner.sightline, [path, "--follow", "--size", "200x150"],
+                                             environment: environment, removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(followed.status, 0, followed.error)
+        XCTAssertEqual(cacheFiles(), [])
+        let opened = try ProcessRunner.run(ProcessRunner.sightline, [path, "--size", "200x150"],
+                                           environment: environment, removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(opened.status, 0, opened.error)
+        XCTAssertEqual(cacheFiles().count, 1)
+    }
 }

@@ -25,11 +25,23 @@ final class ExplorerLevel {
     ///   - initialFraction: the share of the data shown at first, newest last.
     ///   - smooth: draw the lines, in both stages, as smooth curves where the points are sparse.
     ///   - frames: the window's frame flag, raised by both stages.
-    init(device: RenderDevice, source: DataSource, canvas: PixelSize, scale: Double, theme: ChartTheme, lineWidth: Double,
-         gradient: Bool, font: FontFace?, initialFraction: Double, smooth: Bool = false, frames: FrameRequest) throws {
+    convenience init(device: RenderDevice, source: DataSource, canvas: PixelSize, scale: Double, theme: ChartTheme,
+                     lineWidth: Double, gradient: Bool, font: FontFace?, initialFraction: Double, smooth: Bool = false,
+                     frames: FrameRequest) throws {
         let store = GPUSeriesStore(device: device, source: source)
-        mainFactory = try GPUSurfaceFactory(device: device, store: store, font: font)
-        selectorFactory = try GPUSurfaceFactory(device: device, store: store, font: nil, cachesLines: true)
+        self.init(source: source, mainFactory: try GPUSurfaceFactory(device: device, store: store, font: font),
+                  selectorFactory: try GPUSurfaceFactory(device: device, store: store, font: nil, cachesLines: true),
+                  canvas: canvas, scale: scale, theme: theme, lineWidth: lineWidth, gradient: gradient,
+                  initialFraction: initialFraction, smooth: smooth, frames: frames)
+    }
+
+    /// A level drawing through factories already made, whose store's source is
+    /// `source` (a followed file's grown source: `ExplorerScene+Follow`).
+    init(source: DataSource, mainFactory: GPUSurfaceFactory, selectorFactory: GPUSurfaceFactory, canvas: PixelSize,
+         scale: Double, theme: ChartTheme, lineWidth: Double, gradient: Bool, initialFraction: Double, smooth: Bool,
+         frames: FrameRequest) {
+        self.mainFactory = mainFactory
+        self.selectorFactory = selectorFactory
         // Text measured before the first frame (a control's box) is measured at the right scale.
         mainFactory.scale = scale
         selectorFactory.scale = scale

@@ -15,7 +15,7 @@ import ChartStage
 /// reaches it through the window's `CommandRouter`; every stage raises the window's
 /// one frame flag (`frames`).
 public final class ExplorerScene: ExplorerChart {
-    private let overview: ExplorerLevel
+    var overview: ExplorerLevel
     /// The day's level, from the click that opened it until the way back has ended.
     private var day: ExplorerLevel?
     /// The overview's main chart (the one the session remembers).
@@ -44,7 +44,7 @@ public final class ExplorerScene: ExplorerChart {
 
     let device: RenderDevice
     let lineWidth: Double
-    private let gradient: Bool
+    let gradient: Bool
     let font: FontFace?
     let smooth: Bool
 

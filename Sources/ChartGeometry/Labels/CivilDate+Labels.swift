@@ -1,3 +1,5 @@
+import ChartData
+
 /// Dates as the chart writes them for a person, month before day throughout: the
 /// board's `Mar 3, 2021 14:05`, a day's `Wed, Mar 13, 2019`, a range's
 /// `Nov 22 – Nov 28, 2019`.
@@ -10,6 +12,16 @@ extension CivilDate {
             label += " \(two(hour)):\(two(minute))" + (second != 0 ? ":\(two(second))" : "")
         }
         return label
+    }
+
+    /// The date as data dated to `precision` are read: `1992` for yearly data, `Feb 1992`
+    /// for monthly, else `longLabel`.
+    public func label(precision: DatePrecision) -> String {
+        switch precision {
+        case .year: "\(year)"
+        case .month: "\(CivilDate.monthNames[month - 1]) \(year)"
+        case .day: longLabel
+        }
     }
 
     /// `Wed, Mar 13, 2019`: the day alone, with its weekday.

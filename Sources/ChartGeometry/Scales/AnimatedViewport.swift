@@ -59,6 +59,12 @@ public final class AnimatedViewport {
         observers.append(observer)
     }
 
+    /// Lets every observer go: a chart replaced by another (a followed file grew) ends
+    /// the cycles its observers make with it, so it is freed.
+    public func removeAllObservers() {
+        observers.removeAll()
+    }
+
     /// Moves the sides `change` names: at once when `duration` is 0, else along
     /// `easing` from where each side is now.
     public func set(_ change: Change, duration: Double = 0, easing: Easing = .easeOut) {

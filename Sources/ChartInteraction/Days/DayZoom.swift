@@ -24,7 +24,7 @@ public final class DayZoom {
         case leavingDay
     }
 
-    public let overview: ChartPresenter
+    public internal(set) var overview: ChartPresenter
     /// The day's chart, from `zoomIn(to:label:)` until the way back has ended.
     public private(set) var day: ChartPresenter?
     /// Which day is shown ("Sat, Mar 14, 2020"), while one is.

@@ -64,22 +64,22 @@ public final class ChartPresenter {
     /// pins nothing. `nil`, or `false`, and a click pins the highlight as usual.
     public var onZoomIntoPoint: ((Int) -> Bool)?
 
-    private enum Drag {
+    enum Drag {
         case pending(start: PixelPoint)
         case panning(last: PixelPoint)
         case box(start: Double)
         /// A drag on a y axis's labels, stretching that axis.
         case scalingY(side: YAxisSide, last: PixelPoint)
     }
-    private var drag: Drag?
+    var drag: Drag?
     /// The highlight as it was before the latest click's release pinned or unpinned it:
     /// a double-click puts it back.
     private var highlightBeforeClick: (index: Int?, pinned: Bool)?
     /// Where the pointer rests over the plot: as the view moves under it (a preset, a
     /// key, a flick), the highlight follows the data under the pointer.
-    private var hoverPoint: PixelPoint?
-    private var tracker = VelocityTracker()
-    public private(set) var momentum: Momentum?
+    var hoverPoint: PixelPoint?
+    var tracker = VelocityTracker()
+    public internal(set) var momentum: Momentum?
 
     public init(source: DataSource, factory: SurfaceFactory, geometry: StageGeometry, theme: ChartTheme = .day,
                 lineWidth: Double = 2, gradient: Bool = true, initialFraction: Double = 1,
@@ -298,7 +298,7 @@ public final class ChartPresenter {
         }
     }
 
-    private func hover(at point: PixelPoint) {
+    func hover(at point: PixelPoint) {
         let plot = geometry.plotBox
         guard plot.contains(point) else {
             hoverPoint = nil

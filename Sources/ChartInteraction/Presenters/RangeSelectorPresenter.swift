@@ -14,9 +14,9 @@ public final class RangeSelectorPresenter: ViewportObserver {
     public let window: RangeSelectorController
     private let main: ChartPresenter
     public private(set) var selection: RangeSelection
-    private var grabbed: (handle: RangeSelection.Handle, last: Double)?
-    private var tracker = VelocityTracker()
-    public private(set) var momentum: Momentum?
+    var grabbed: (handle: RangeSelection.Handle, last: Double)?
+    var tracker = VelocityTracker()
+    public internal(set) var momentum: Momentum?
     /// Pixels either side of an edge that still grab it.
     public var edgeTolerance = 8.0
 

@@ -229,7 +229,8 @@ public final class HighlightController: RenderController {
 
         var targetCircles: [PixelPoint] = []
         let candle = drawnCandle(at: index, in: environment)
-        var boardRows: [(String, RGBAColor)] = [(candle.flatMap { candleSpanLabel($0.candle) } ?? source.dataset.xKind.label(x, decimals: SeriesPrecision.maximumDecimals), theme.text)]
+        let datePrecision = DatePrecision.of(source.dataset)
+        var boardRows: [(String, RGBAColor)] = [(candle.flatMap { candleSpanLabel($0.candle) } ?? source.dataset.xKind.label(x, decimals: SeriesPrecision.maximumDecimals, precision: datePrecision), theme.text)]
         let composition = lines.composition
         let visibleSeries = lines.visibleSeries
         for series in visibleSeries {
@@ -243,7 +244,7 @@ public final class HighlightController: RenderController {
                 ?? boardRow(series: series, at: own, value: reading?.value ?? .nan, among: visibleSeries)
             // A series read at its own point elsewhere (another file's day) says which.
             if candle == nil, dataset.xs[own] != x {
-                row += "  (" + dataset.xKind.label(dataset.xs[own], decimals: SeriesPrecision.maximumDecimals) + ")"
+                row += "  (" + dataset.xKind.label(dataset.xs[own], decimals: SeriesPrecision.maximumDecimals, precision: datePrecision) + ")"
             }
             boardRows.append((row, color.readable(on: theme.panel)))
             // Bars, areas and candles show their values on the board only; lines get a circle.

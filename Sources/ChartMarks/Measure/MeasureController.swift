@@ -164,7 +164,7 @@ public final class MeasureController: RenderController {
             text.add(TextRun(label, at: PixelPoint(x: px, y: plot.y + padding / 2), anchor: .topCenter, pointSize: pointSize,
                              color: theme.panel.withAlpha(1)))
         }
-        let rows = range == nil ? [MeasureRow(text: "A  \(source.dataset.xKind.label(a, decimals: SeriesPrecision.maximumDecimals))  ·  shift-click or m on a pinned point sets B")]
+        let rows = range == nil ? [MeasureRow(text: "A  \(source.dataset.xKind.label(a, decimals: SeriesPrecision.maximumDecimals, precision: .of(source.dataset)))  ·  shift-click or m on a pinned point sets B")]
             : currentRows()
         guard !rows.isEmpty else { return }
         drawPanel(rows, keepingClearOf: tags + pinnedColumn(keptClear, scales: scales, plot: plot, scale: scale),

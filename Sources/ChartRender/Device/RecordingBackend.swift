@@ -51,6 +51,13 @@ public final class RecordingBackend: RenderBackend {
     /// objects' numbers as they were.
     private var nextLocation: Int32 = 0
     private var vertexArrayBuffers: [UInt32: (vertex: Int, index: Int)] = [:]
+    /// Whether buffers' bytes are kept (`bufferBytes`), for tests that read what was
+    /// uploaded where.
+    public var keepsBufferBytes = false
+    /// Each buffer's bytes as uploaded, by number, while `keepsBufferBytes`.
+    public private(set) var bufferBytes: [Int: [UInt8]] = [:]
+    /// The buffer each buffer texture reads, by number.
+    public private(set) var textureBuffers: [Int: Int] = [:]
 
     /// - Parameter screenFormat: the window's format (`.rgb8`: a window without alpha bits).
     public init(screenFormat: PixelFormat = .rgba8, maxBufferTextureTexels: Int = 1 << 27, maxTextureSize: Int = 16_384) {
@@ -75,11 +82,13 @@ public final class RecordingBackend: RenderBackend {
     func makeBuffer(byteCount: Int, kind: BufferKind) -> BufferID {
         let id = issue()
         commands.append(.makeBuffer(Int(id), bytes: byteCount))
+        if keepsBufferBytes { bufferBytes[Int(id)] = [UInt8](repeating: 0, count: byteCount) }
         return BufferID(raw: id)
     }
 
     func update(_ buffer: BufferID, kind: BufferKind, atByteOffset byteOffset: Int, with bytes: UnsafeRawBufferPointer) {
         commands.append(.upload(buffer: Int(buffer.raw), offset: byteOffset, bytes: bytes.count))
+        bufferBytes[Int(buffer.raw)]?.replaceSubrange(byteOffset..<(byteOffset + bytes.count), with: bytes)
     }
 
     func replace(_ buffer: BufferID, with bytes: UnsafeRawBufferPointer) {
@@ -100,6 +109,7 @@ public final class RecordingBackend: RenderBackend {
     func makeBufferTexture(over buffer: BufferID, format: BufferTexelFormat) -> TextureID {
         let id = issue()
         commands.append(.makeBufferTexture(Int(id), buffer: Int(buffer.raw)))
+        textureBuffers[Int(id)] = Int(buffer.raw)
         return TextureID(raw: id)
     }
 

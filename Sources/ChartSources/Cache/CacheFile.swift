@@ -8,7 +8,7 @@ import ChartData
 ///
 /// Layout (native little-endian): 32 bytes of prefix (`magic`, `version`, the header's
 /// length and its FNV-1a checksum), the header (`CacheBytes`: the key, then the
-/// dataset's x storage, kind, flags, candlestick columns, warnings, titles and each
+/// dataset's x storage, kind, flags, whether its instants were moved to local time, candlestick columns, warnings, titles and each
 /// series' name, colour, kind and axis, and the sizes of the prepared detail), zeros to
 /// a multiple of 8, then the columns as Doubles: x (only when it is not evenly spaced),
 /// then each series' y in order, then the prepared detail (`CacheFile+Prepared`). The
@@ -17,7 +17,7 @@ import ChartData
 enum CacheFile {
     static let magic: UInt64 = 0x4548_4341_434C_5353 // "SSLCACHE", read as bytes
     /// Raised whenever the layout changes: an older file is then not this format.
-    static let version: UInt64 = 3
+    static let version: UInt64 = 4
     static let prefixBytes = 32
     /// The largest header read: far beyond any real one, small enough to read whole.
     static let headerLimit = 1 << 26
@@ -47,6 +47,7 @@ enum CacheFile {
             header.put(unitsPerSecond)
         }
         header.put(dataset.flags.rawValue)
+        header.put(dataset.instantsInLocalTime ? 1 : 0)
         header.put(dataset.ohlc == nil ? 0 : 1)
         for column in dataset.ohlc?.all ?? [] { header.put(column) }
         header.put(dataset.warnings.count)
@@ -118,6 +119,7 @@ enum CacheFile {
         if try header.int(in: 0...1) == 0 { regular = (try header.double(), try header.double()) }
         let xKind: XAxisKind = try header.int(in: 0...1) == 0 ? .number : .time(unitsPerSecond: try header.double())
         let flags = ChartFlags(rawValue: try header.int())
+        let instantsInLocalTime = try header.int(in: 0...1) == 1
         var ohlc: OHLCColumns?
         if try header.int(in: 0...1) == 1 {
             ohlc = OHLCColumns(open: try header.int(), high: try header.int(), low: try header.int(), close: try header.int())
@@ -158,6 +160,7 @@ enum CacheFile {
         dataset.ohlc = ohlc
         dataset.warnings = warnings
         dataset.axisTitles = titles
+        dataset.instantsInLocalTime = instantsInLocalTime
         if let layout {
             guard let prepared = try readPrepared(layout, for: dataset, from: columns, at: offset) else {
                 throw Failure(reason: "its levels of detail do not fit its columns")

@@ -2,16 +2,18 @@
 import Glibc
 #endif
 import ChartData
+import Foundation
 
 /// Where large files' reads are kept (`CacheFile`), so that opening one again copies its
 /// columns back instead of parsing it: `$XDG_CACHE_HOME/sightline/`, or
 /// `~/.cache/sightline/` without it.
 ///
 /// A file is cached under a name made from its canonical path and the read options;
-/// inside, the key also holds its size and modification time (to the nanosecond) and the
-/// program's, so a changed file (or another build of sightline) misses and its cache is
-/// written again over the old one. Files are
-/// written to a temporary name and renamed, so a reader never sees one half written.
+/// inside, the key also holds its size and modification time (to the nanosecond), the
+/// program's and the machine's time zone, so a changed file (or another build of
+/// sightline, or another zone) misses and its cache is written again over the old one.
+/// Files are written to a temporary name and renamed, so a reader never sees one half
+/// written.
 /// The folder is kept under `limit` bytes by removing the files used longest ago (each
 /// use touches its file). Anything wrong with a cache file (foreign, another version,
 /// damaged, cut short) makes it a miss; anything that stops one being written (a
@@ -82,7 +84,10 @@ public struct DatasetCache: Sendable {
         asked.memory = nil
         asked.usesCache = true
         let named = "path=\(String(cString: resolved))\noptions=\(String(reflecting: asked))"
+        // Instants are moved to the machine's wall clock as they are read (`--utc` is in the
+        // options): another zone reads them to other x.
         let text = named + "\nsize=\(info.st_size)\nmodified=\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\nreader=\(Self.reader)"
+            + "\nzone=\(TimeZone.current.identifier)"
         let hash = String(CacheBytes.checksum(named.utf8), radix: 16)
         return Key(name: String(repeating: "0", count: 16 - hash.count) + hash, text: text, size: Int(info.st_size))
     }

@@ -16,7 +16,7 @@ public enum ClipboardText {
         let dataset = source.values
         let x = dataset.xs[index]
         let names = ["x"] + series.map { DisplayText.escaped(dataset.series[$0].name, limit: 200) }
-        let values = [xText(x, kind: dataset.xKind)] + series.map { s in
+        let values = [xText(x, kind: dataset.xKind, precision: .of(dataset))] + series.map { s in
             guard let y = source.reading(series: s, at: index)?.value, y.isFinite else { return "" }
             return String(format: "%.*f", min(max(source.decimals[s], 0), 17), y)
         }
@@ -25,11 +25,18 @@ public enum ClipboardText {
         return header.joined(separator: "\t") + "\n" + values.joined(separator: "\t") + "\n"
     }
 
-    /// x as a spreadsheet reads it: an ISO date (and time where there is one), or the number.
-    static func xText(_ x: Double, kind: XAxisKind) -> String {
+    /// x as a spreadsheet reads it: an ISO date (and time where there is one), or the number;
+    /// monthly and yearly data as they are written (`1992-02`, `1992`).
+    static func xText(_ x: Double, kind: XAxisKind, precision: DatePrecision = .day) -> String {
         guard case let .time(unitsPerSecond) = kind else {
             return String(format: "%.*f", min(SeriesPrecision.decimals(of: [x]), 17), x)
         }
-        return CivilDate.iso8601(unixSeconds: x / unitsPerSecond, dayAlone: true)
+        let day = CivilDate.iso8601(unixSeconds: x / unitsPerSecond, dayAlone: true)
+        switch precision {
+        // Data of these precisions stand at midnight on a first: `day` is `1992-02-01`.
+        case .year: return String(day.dropLast(6))
+        case .month: return String(day.dropLast(3))
+        case .day: return day
+        }
     }
 }

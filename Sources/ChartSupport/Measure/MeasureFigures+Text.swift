@@ -63,6 +63,6 @@ extension MeasureFigures {
 
     /// A point's x as the board writes it (`XAxisKind.label`).
     private func xLabel(_ x: Double) -> String {
-        xKind.label(x, decimals: xDecimals)
+        xKind.label(x, decimals: xDecimals, precision: datePrecision)
     }
 }

@@ -43,6 +43,8 @@ public struct MeasureFigures: Equatable, Sendable {
     public var slopeUnit: SlopeUnit
     /// Decimals x is written with on a number axis.
     public var xDecimals: Int
+    /// How finely x is dated on a time axis: a monthly series' points read `Feb 1992`.
+    public var datePrecision: DatePrecision
     public var series: [SeriesFigures]
 
     /// The figures of `series` (all by default) of `dataset` between `a` and `b` (data
@@ -59,6 +61,7 @@ public struct MeasureFigures: Equatable, Sendable {
         let xs = dataset.xs
         let indices = xs.indices(overX: range)
         xKind = dataset.xKind
+        datePrecision = .of(dataset)
         self.range = range
         pointCount = indices.count
         if case let .time(unitsPerSecond) = dataset.xKind {

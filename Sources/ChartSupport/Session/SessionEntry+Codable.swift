@@ -4,6 +4,7 @@ import ChartGeometry
 extension SessionEntry: Codable {
     private enum CodingKeys: String, CodingKey {
         case path, chart, xColumn, yColumns, visible, hiddenSeries, measure, manualY, addedFiles, logAxes
+        case dateFormat, utc
     }
 
     /// Reads an entry leniently: a missing or invalid path makes the entry invalid (it
@@ -33,6 +34,11 @@ extension SessionEntry: Codable {
         // Absent in sessions from before log axes: linear.
         let logAxes = Set((try? c.decode([YAxisSide].self, forKey: .logAxes)) ?? [])
         self.logAxes = [YAxisSide.left, .right].filter(logAxes.contains)
+        // Absent in sessions from before dates as exported: told from the values, local time.
+        dateFormat = (try? c.decode(String.self, forKey: .dateFormat)).flatMap {
+            Self.isValidName($0) && (try? DatePattern(strftime: $0)) != nil ? $0 : nil
+        }
+        utc = (try? c.decode(Bool.self, forKey: .utc)) ?? false
     }
 
     /// The valid names of `list`, at most `listLimit` of them.
@@ -53,5 +59,7 @@ extension SessionEntry: Codable {
         if !addedFiles.isEmpty { try c.encode(addedFiles, forKey: .addedFiles) }
         try encodeNotes(to: encoder)
         if !logAxes.isEmpty { try c.encode(logAxes, forKey: .logAxes) }
+        try c.encodeIfPresent(dateFormat, forKey: .dateFormat)
+        if utc { try c.encode(utc, forKey: .utc) }
     }
 }

@@ -28,6 +28,10 @@ public struct SessionEntry: Equatable, Sendable {
     public var notes: [ChartNote] = []
     /// The y axes drawn logarithmic (`l`, `--log-y`), left first.
     public var logAxes: [YAxisSide] = []
+    /// `--date-format`: how the x column writes its dates; `nil` tells from its values.
+    public var dateFormat: String?
+    /// `--utc`: instants shown in UTC rather than local time.
+    public var utc = false
 
     /// The most characters a column or series name read back may have.
     public static let nameLimit = 1024

@@ -73,6 +73,7 @@ public struct SessionUpdate: Equatable, Sendable {
             session.noteOpened(file.path, chart: file.chart, x: file.xColumn, y: file.yColumns)
             session.updateEntry(for: file.path, chart: file.chart) { entry in
                 entry.addedFiles = file.addedFiles
+                (entry.dateFormat, entry.utc) = (file.dateFormat, file.utc)
                 if let visible { entry.visible = visible }
                 if let hiddenSeries { entry.hiddenSeries = hiddenSeries }
                 if let measure { entry.measure = measure }

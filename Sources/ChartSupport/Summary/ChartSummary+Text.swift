@@ -102,15 +102,16 @@ extension ChartSummary {
         slopeUnit.words
     }
 
-    /// "on Mar 3, 2021" for a date, "at x = 12.5" for a number.
+    /// "on Mar 3, 2021" for a date ("in Feb 1992", "in 1992" for monthly and yearly
+    /// data), "at x = 12.5" for a number.
     func place(_ x: Double) -> String {
-        if case .time = xKind { return "on \(xLabel(x))" }
+        if case .time = xKind { return (datePrecision == .day ? "on " : "in ") + xLabel(x) }
         return "at \(xLabel(x))"
     }
 
     /// A point's x: its date, or "x = 12.5".
     func xLabel(_ x: Double) -> String {
-        xKind.label(x, decimals: xDecimals, namingX: true)
+        xKind.label(x, decimals: xDecimals, namingX: true, precision: datePrecision)
     }
 
     /// An end of the range asked for (no point need sit there).

@@ -41,6 +41,8 @@ public struct ChartSummary: Equatable, Sendable {
     public var lastX: Double?
     /// Decimals x is written with where it is a number.
     public var xDecimals: Int
+    /// How finely x is dated on a time axis: a monthly series' points read `Feb 1992`.
+    public var datePrecision: DatePrecision
     public var series: [SeriesSummary]
     /// One per stack of two or more series summarised.
     public var totals: [Total]
@@ -64,6 +66,7 @@ public struct ChartSummary: Equatable, Sendable {
         let indices = xs.indices(overX: range)
         source = dataset.source
         xKind = dataset.xKind
+        datePrecision = .of(dataset)
         self.range = range
         pointCount = indices.count
         firstX = indices.isEmpty ? nil : xs[indices.lowerBound]

@@ -24,28 +24,34 @@ import ChartData
 /// selector draw from the same ones, so a level both draw is uploaded once. Only the main
 /// chart's view is prepared around; the selector's overview rarely moves.
 public final class LODLineSeries {
-    private let device: RenderDevice
-    private let dataset: Dataset
-    private let seriesIndex: Int
-    private let detail: LevelOfDetail
-    private let gaps: XGaps
+    let device: RenderDevice
+    var dataset: Dataset
+    let seriesIndex: Int
+    var detail: LevelOfDetail
+    var gaps: XGaps
     /// In a chart of several files, the series' own points, which its full resolution
     /// is drawn through (`SeriesLine.own`); `nil`: every point.
-    private let own: LODLevel?
+    var own: LODLevel?
     /// Points per uploaded piece; consecutive pieces share one point.
     public static let pointsPerPiece = 1 << 18
     /// Uploaded pieces by level (`fullSeries` for every point), then by piece number.
-    private var pieces: [Int: [Int: LineSeriesBuffer]] = [:]
-    private static let fullSeries = -1
+    var pieces: [Int: [Int: LineSeriesBuffer]] = [:]
+    /// The levels' last pieces cut back to their unchanged blocks by an append, grown
+    /// when next drawn (`LODLineSeries+GrowPiece`).
+    var growing: [PieceKey: GrowingPiece] = [:]
+    /// Whether the series has grown (`adopt`): a level's last, partial piece is then made
+    /// with room to grow.
+    var growsAtEnd = false
+    static let fullSeries = -1
 
     /// One piece of one level (`fullSeries` for every point).
-    private struct PieceKey: Hashable {
+    struct PieceKey: Hashable {
         var level: Int
         var piece: Int
     }
 
     /// Pieces prepared (or being prepared) ahead and not uploaded yet.
-    private var ahead: [PieceKey: any PieceWork] = [:]
+    var ahead: [PieceKey: any PieceWork] = [:]
     /// Most bytes `ahead` holds: three pieces, so the pieces a zoom in or
     /// out needs next fit, and one of a pan.
     public static let aheadByteLimit = 7 << 20
@@ -99,6 +105,11 @@ public final class LODLineSeries {
         return inView.map { piece in
             if let uploaded = pieces[key]?[piece] { return uploaded }
             let pieceKey = PieceKey(level: key, piece: piece)
+            if let grown = grow(pieceKey) {
+                if leading { uploadedThisFrame = true }
+                pieces[key, default: [:]][piece] = grown
+                return grown
+            }
             var work = ahead.removeValue(forKey: pieceKey) ?? work(for: pieceKey)
             while !work.isDone {
                 work.prepareNextBlock()
@@ -106,7 +117,8 @@ public final class LODLineSeries {
                 preparedInFrameBlockCount += 1
             }
             if leading { uploadedThisFrame = true }
-            let made = LineSeriesBuffer(device: device, prepared: work.piece)
+            let made = LineSeriesBuffer(device: device, prepared: work.piece,
+                                        reservingBytes: growsAtEnd && isPartial(pieceKey) ? Self.grownPieceBytes : 0)
             pieces[key, default: [:]][piece] = made
             return made
         }
@@ -229,7 +241,7 @@ public final class LODLineSeries {
 
     /// The indices `level` draws: a reduced level's, or for the full series its own
     /// points (`own`); `nil` for every point.
-    private func reduced(_ level: Int) -> LODLevel? {
+    func reduced(_ level: Int) -> LODLevel? {
         level == Self.fullSeries ? own : detail.levels[level]
     }
 

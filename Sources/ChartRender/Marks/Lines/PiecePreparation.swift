@@ -18,17 +18,21 @@ protocol PieceWork {
 struct PiecePreparation<Points: PlotPoints>: PieceWork {
     private let points: Points
     private let pointsPerBlock: Int
+    /// The index of `points`' first in the whole piece they end (a growing piece's tail,
+    /// `LineSeriesBuffer.append`): runs start where a whole piece's would.
+    private let offset: Int
     /// The first point of the next block.
     private var next = 0
     private(set) var piece: PreparedPiece
 
     /// - Parameter pointsPerBlock: points that share one origin. Float's 24 bits are
     ///   spent on a block's extent, so smaller blocks stay exact deeper into a zoom.
-    init(points: Points, pointsPerBlock: Int = LineSeriesBuffer.maxPointsPerBlock) {
+    init(points: Points, pointsPerBlock: Int = LineSeriesBuffer.maxPointsPerBlock, startingAt offset: Int = 0) {
         precondition((2...LineSeriesBuffer.maxPointsPerBlock).contains(pointsPerBlock),
                      "PiecePreparation: a block holds 2…\(LineSeriesBuffer.maxPointsPerBlock) points")
         self.points = points
         self.pointsPerBlock = pointsPerBlock
+        self.offset = offset
         piece = PreparedPiece(pointCount: points.count)
         let count = points.count
         guard count >= 2 else { return }
@@ -53,7 +57,7 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
         let first = next
         let last = min(first + pointsPerBlock - 1, count - 1)
         let perRun = LineSeriesBuffer.segmentsPerRun
-        var start = (first + perRun - 1) / perRun * perRun
+        var start = (first + offset + perRun - 1) / perRun * perRun - offset
         while start < last {
             piece.runs.append(Self.run(of: points, from: start, to: min(start + perRun, count - 1)))
             start += perRun
