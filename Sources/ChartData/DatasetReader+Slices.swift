@@ -8,14 +8,25 @@ extension DatasetReader {
         try load(bytes, path: path, source: source, options: options, tracker: nil)
     }
 
+    /// Whether later slices can be read under `first`'s decisions: not where its instants
+    /// were moved to the machine's wall clock, which only a reader of the whole file
+    /// (or `FollowReader`, row by row) does.
+    public static func slicesCanFollow(_ first: Dataset) -> Bool {
+        first.xReading.value?.lastInstant == nil
+    }
+
     /// Parses a later slice of such a file as CSV (`bytes` are its header line, when it
-    /// has one, and then the slice's rows), naming the file's own lines in an error:
-    /// the slice's line k is the file's line k + `linesBefore`.
+    /// has one, and then the slice's rows) under the decisions `first` made of its x (the
+    /// date form, the order of day and month, as `FollowReader` reads appended lines),
+    /// naming the file's own lines in an error: the slice's line k is the file's line
+    /// k + `linesBefore`.
     /// - Throws: `DataLoadError`.
     public static func loadSlice(_ bytes: UnsafeRawBufferPointer, source: String, options: LoadOptions,
-                                 linesBefore: Int) throws -> Dataset {
+                                 after first: Dataset, linesBefore: Int) throws -> Dataset {
+        var settled = options
+        settled.settledX = first.xReading.value
         do {
-            return try CSVLoader().load(bytes, source: source, options: options, tracker: nil)
+            return try CSVLoader().load(bytes, source: source, options: settled, tracker: nil)
         } catch let error as DataLoadError {
             throw error.movedDown(lines: linesBefore)
         }

@@ -210,4 +210,34 @@ final class DatasetCacheStreamTests: XCTestCase {
         XCTAssertEqual(reports, 0, "a slice was read before the refusal")
         XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: folder + "/cache")) ?? [], [])
     }
+
+    /// Day and month settled by the first slice (`13/01/2000`) are kept by every later
+    /// one, even a slice whose days are all 12 or less, as the whole file's parse reads them.
+    func testLaterSlicesKeepTheFirstSlicesDateForm() throws {
+        var lines = ["day,value"]
+        var (day, month, year) = (13, 1, 2000)
+        for row in 0..<400 {
+            lines.append(String(format: "%02d/%02d/%04d,%d", day, month, year, row % 17))
+            day += 1
+            if day > 28 { (day, month) = (1, month + 1) }
+            if month > 12 { (month, year) = (1, year + 1) }
+        }
+        let path = try write(lines.joined(separator: "\n") + "\n", to: "days.csv")
+        let key = try XCTUnwrap(cache.key(path: path, options: LoadOptions()))
+        let streamed = try XCTUnwrap(cache.readStreaming(path: path, key: key, options: LoadOptions(), progress: nil,
+                                                         sliceBytes: 120))
+        assertSame(streamed, try DatasetReader.read(path: path), "slices of 120 bytes")
+    }
+
+    /// Instants with a zone, moved to the machine's wall clock, are read as ever (in
+    /// memory), not a slice at a time; in one slice they are the whole file's parse.
+    func testInstantsMovedToTheWallClockAreNotSliced() throws {
+        let lines = ["time,value"] + (0..<200).map { String(format: "2020-01-01T%02d:%02d:00+01:00,%d", $0 / 60, $0 % 60, $0 % 13) }
+        let path = try write(lines.joined(separator: "\n") + "\n", to: "zoned.csv")
+        let key = try XCTUnwrap(cache.key(path: path, options: LoadOptions()))
+        XCTAssertNil(try cache.readStreaming(path: path, key: key, options: LoadOptions(), progress: nil, sliceBytes: 300))
+        let whole = try XCTUnwrap(cache.readStreaming(path: path, key: key, options: LoadOptions(), progress: nil,
+                                                      sliceBytes: 1 << 20))
+        assertSame(whole, try DatasetReader.read(path: path), "one slice")
+    }
 }

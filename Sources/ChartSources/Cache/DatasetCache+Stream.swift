@@ -54,8 +54,8 @@ extension DatasetCache {
     }
 
     /// Reads the CSV file at `path` (cached under `key`) in one pass into its cache file
-    /// and returns it opened from there; `nil` when the file is not CSV (it is then read
-    /// as ever).
+    /// and returns it opened from there; `nil` when the file is not plain CSV or its x
+    /// cannot be read a slice at a time (it is then read as ever).
     /// - Parameter sliceBytes: the text parsed at a time.
     /// - Throws: `DataLoadError` for the content (naming the file's line), or when the
     ///   cache file cannot be written (such a file has nowhere else to go).
@@ -87,18 +87,22 @@ extension DatasetCache {
             throw Self.unstored(path, failure)
         }
         var reading = SliceReading(path: path, options: options)
-        try text.withUnsafeBytes { bytes in
-            var start = 0
-            while start < bytes.count {
-                let end = Self.lineEnd(in: bytes, after: min(start + sliceBytes, bytes.count))
-                let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                if let dataset = try reading.parse(slice) {
-                    try columns.append(dataset, path: path)
+        do {
+            try text.withUnsafeBytes { bytes in
+                var start = 0
+                while start < bytes.count {
+                    let end = Self.lineEnd(in: bytes, after: min(start + sliceBytes, bytes.count))
+                    let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                    if let dataset = try reading.parse(slice, isLast: end == bytes.count) {
+                        try columns.append(dataset, path: path)
+                    }
+                    text.releasePages(start..<end)
+                    progress?(end / 10 * 9, bytes.count)
+                    start = end
                 }
-                text.releasePages(start..<end)
-                progress?(end / 10 * 9, bytes.count)
-                start = end
             }
+        } catch is SliceReading.Unsliceable {
+            return nil
         }
         guard !mapping.faulted else { throw DataLoadError.changedWhileReading(file: path) }
         guard var dataset = reading.first else {
@@ -171,15 +175,18 @@ private struct SliceReading {
         sliceOptions.memory = nil
     }
 
+    /// The first slice's decisions cannot be carried to the next (`DatasetReader.slicesCanFollow`).
+    struct Unsliceable: Error {}
+
     /// The rows of `slice` (whole lines), or `nil` when it holds none.
-    /// - Throws: `DataLoadError` naming the file's line.
-    mutating func parse(_ slice: UnsafeRawBufferPointer) throws -> Dataset? {
+    /// - Throws: `DataLoadError` naming the file's line; `Unsliceable`.
+    mutating func parse(_ slice: UnsafeRawBufferPointer, isLast: Bool) throws -> Dataset? {
         defer { line += Self.lineCount(slice) }
         var dataset: Dataset
         if let first {
             do {
                 dataset = try (header + slice).withUnsafeBytes {
-                    try DatasetReader.loadSlice($0, source: path, options: sliceOptions,
+                    try DatasetReader.loadSlice($0, source: path, options: sliceOptions, after: first,
                                                 linesBefore: line - 1 - (header.isEmpty ? 0 : 1))
                 }
             } catch DataLoadError.noData {
@@ -193,6 +200,7 @@ private struct SliceReading {
             }
         } else {
             dataset = try DatasetReader.loadFirstSlice(slice, path: path, source: path, options: sliceOptions)
+            guard isLast || DatasetReader.slicesCanFollow(dataset) else { throw Unsliceable() }
             if dataset.axisTitles.xColumn != nil { header = Self.headerLine(of: slice) }
             // Later slices read the very series this one kept, by name, at the same x.
             sliceOptions.y = dataset.series.map(\.name)
@@ -229,7 +237,7 @@ private struct SliceReading {
             let prefix = UnsafeRawBufferPointer(rebasing: slice[0..<ends[lines - 1]])
             do {
                 let rows = try (header + prefix).withUnsafeBytes {
-                    try DatasetReader.loadSlice($0, source: path, options: sliceOptions, linesBefore: 0)
+                    try DatasetReader.loadSlice($0, source: path, options: sliceOptions, after: first!, linesBefore: 0)
                 }
                 return (rows.xs.first ?? x) < x
             } catch DataLoadError.noData {
