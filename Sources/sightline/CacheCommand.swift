@@ -26,6 +26,7 @@ struct CacheCommand: ParsableCommand {
 
     func run() throws {
         let cache = DatasetCache.standard
+        for problem in cache.problems { CommandSupport.printError("warning: \(problem)") }
         if clear {
             let freed = cache.clear()
             print("cleared \(cache.folder) (\(Self.megabytes(freed)) freed)")

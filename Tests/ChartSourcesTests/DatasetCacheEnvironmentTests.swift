@@ -1,0 +1,29 @@
+@testable import ChartSources
+import XCTest
+
+/// `SIGHTLINE_CACHE_LIMIT` and `SIGHTLINE_CACHE_MIN_SIZE`: a size is read as one, and
+/// anything else (a typo, a size past what an `Int` holds) is said, not silently taken
+/// for the default or for a wrapped-around number.
+final class DatasetCacheEnvironmentTests: XCTestCase {
+    private func cache(_ settings: [String: String]) -> DatasetCache {
+        DatasetCache.standard { name in (["XDG_CACHE_HOME": "/tmp/xdg"].merging(settings) { $1 })[name] }
+    }
+
+    func testSizesAreRead() {
+        let cache = cache(["SIGHTLINE_CACHE_LIMIT": "2G", "SIGHTLINE_CACHE_MIN_SIZE": "1500k"])
+        XCTAssertEqual(cache.folder, "/tmp/xdg/sightline")
+        XCTAssertEqual(cache.limit, 2_000_000_000)
+        XCTAssertEqual(cache.threshold, 1_500_000)
+        XCTAssertEqual(cache.problems, [])
+    }
+
+    func testWhatIsNotASizeIsSaidAndTheDefaultUsed() {
+        for text in ["garbage", "-5", "99999999999G", "1.5G", "G"] {
+            let cache = cache(["SIGHTLINE_CACHE_LIMIT": text])
+            XCTAssertEqual(cache.limit, DatasetCache.defaultLimit, text)
+            XCTAssertEqual(cache.problems.count, 1, text)
+            XCTAssertTrue(cache.problems.first?.contains("SIGHTLINE_CACHE_LIMIT") == true, text)
+        }
+        XCTAssertEqual(cache(["SIGHTLINE_CACHE_MIN_SIZE": "lots"]).problems.count, 1)
+    }
+}
