@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChartData
 import ChartSources
 import Foundation
 
@@ -36,7 +37,8 @@ struct CacheCommand: ParsableCommand {
         if list {
             for entry in entries {
                 let used = Date(timeIntervalSince1970: entry.used).formatted(.iso8601)
-                print("\(used)  \(Self.megabytes(entry.bytes))  \(entry.path)")
+                print("\(used)  \(Self.megabytes(entry.bytes))  \(entry.path)"
+                      + (entry.source.map { "  (\(DisplayText.escaped($0)))" } ?? ""))
             }
         }
         print("\(cache.folder): \(entries.count) files, \(Self.megabytes(entries.reduce(0) { $0 + $1.bytes })) "

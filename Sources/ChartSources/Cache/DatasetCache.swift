@@ -194,6 +194,9 @@ public struct DatasetCache: Sendable {
         public let bytes: Int
         /// When it was last written or used, in seconds since 1970.
         public let used: Double
+        /// The real path of the file it holds the read of; `nil` for a temporary file or
+        /// one that is not a cache file of this version.
+        public var source: String?
     }
 
     /// The cache files and the temporary files of writes that never finished, oldest
@@ -209,7 +212,8 @@ public struct DatasetCache: Sendable {
             let path = folder + "/" + name
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             found.append(Entry(path: path, bytes: Int(info.st_size),
-                               used: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
+                               used: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
+                               source: name.hasSuffix(Self.suffix) ? CacheFile.source(at: path) : nil))
         }
         return found.sorted { $0.used < $1.used }
     }
