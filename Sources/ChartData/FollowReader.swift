@@ -51,6 +51,7 @@ public final class FollowReader {
     /// When the count was last said (monotonic seconds): a writer whose x keeps going
     /// back must not make a line of the terminal every batch.
     private var droppedSaidAt: Double?
+    private var droppedSaid = 0
     /// The least time between two counts of the rows dropped, seconds.
     static let droppedNoticeInterval = 10.0
     /// Standard input that was not line text (gzip, UTF-16) was read to its end at
@@ -231,7 +232,6 @@ public final class FollowReader {
         guard !lines.isEmpty else { return }
         let found = Self.lines(in: lines)
         let before = linesRead
-        let droppedBefore = droppedCount
         linesRead += Self.lineCount(lines)
         guard !found.isEmpty else { return }
         // All at once, as the loader reads a file; line by line when that fails or
@@ -263,9 +263,11 @@ public final class FollowReader {
                 }
             }
         }
-        if droppedCount > droppedBefore, let line = firstDroppedLine,
+        // Rows dropped since the count was last said are said with a later batch once
+        // the interval is over, even one that drops none.
+        if droppedCount > droppedSaid, let line = firstDroppedLine,
            droppedSaidAt.map({ Self.monotonicSeconds() - $0 >= Self.droppedNoticeInterval }) ?? true {
-            droppedSaidAt = Self.monotonicSeconds()
+            (droppedSaidAt, droppedSaid) = (Self.monotonicSeconds(), droppedCount)
             notices.append("\(DisplayText.escaped(file.source, limit: DataLoadError.pathLimit)): dropped \(droppedCount) "
                            + "row\(droppedCount == 1 ? "" : "s") whose x went back, first at line \(line)")
         }
