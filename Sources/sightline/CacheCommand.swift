@@ -12,6 +12,9 @@ struct CacheCommand: ParsableCommand {
         A file of 50 MB or more is kept parsed in $XDG_CACHE_HOME/sightline (default \
         ~/.cache/sightline) when first opened, so that opening it again skips parsing. \
         The cache stays under 10 GB, dropping the files used longest ago. \
+        A CSV file too large to parse in memory is read in one pass into its cache file \
+        (its x must already ascend); SIGHTLINE_STREAM_MIN_SIZE sends every file of that \
+        size or more this way. \
         SIGHTLINE_CACHE_MIN_SIZE and SIGHTLINE_CACHE_LIMIT (bytes, or with K, M or G) \
         change the size cached and the limit; --no-cache on any command reads without it.
 

@@ -67,13 +67,24 @@ extension CacheFile {
             var chunk: [Double] = []
             chunk.reserveCapacity(1 << 16)
             for level in levels {
-                for index in level.indices {
+                // The pages read, the level's and y's, are let go as the level passes them.
+                var passed = (point: 0, kept: 0)
+                for (k, index) in level.indices.enumerated() {
                     chunk.append(ys[Int(index)])
                     if chunk.count == 1 << 16 {
                         try writeAll(chunk, to: descriptor)
                         chunk.removeAll(keepingCapacity: true)
                     }
+                    // Every 8 MB of y passed: a coarse level's few points would otherwise
+                    // leave a large folio of y resident for each.
+                    if Int(index) - passed.point >= 1 << 20 {
+                        ys.releasePages(passed.point..<Int(index))
+                        level.indices.releasePages(passed.kept..<k)
+                        passed = (Int(index), k)
+                    }
                 }
+                ys.releasePages(passed.point..<ys.count)
+                level.indices.releasePages(passed.kept..<level.indices.count)
             }
             try writeAll(chunk, to: descriptor)
             try writeAll(extremes.lows, to: descriptor)

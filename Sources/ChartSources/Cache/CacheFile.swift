@@ -69,7 +69,9 @@ enum CacheFile {
         prefix.put(CacheBytes.checksum(header.bytes))
         let padding = [UInt8](repeating: 0, count: (8 - header.bytes.count % 8) % 8)
         try writeAll(prefix.bytes + header.bytes + padding, to: descriptor)
-        if !(dataset.xs.isRegular && dataset.count >= 2) {
+        if let column = dataset.xs.column {
+            try writeAll(column, to: descriptor)
+        } else if !(dataset.xs.isRegular && dataset.count >= 2) {
             // In slices: an array of every x would double what the dataset takes.
             var chunk: [Double] = []
             chunk.reserveCapacity(1 << 16)
@@ -207,8 +209,17 @@ enum CacheFile {
         try values.withUnsafeBytes { try writeAll(bytes: $0, to: descriptor) }
     }
 
+    /// Writes a column 64 MB at a time, each stretch of a mapped one let go after it: a
+    /// column larger than memory (the cache's one-pass read) is never all resident.
     static func writeAll<T>(_ values: ValueColumn<T>, to descriptor: Int32) throws {
-        try values.withUnsafeBytes { try writeAll(bytes: $0, to: descriptor) }
+        let stretch = max((64 << 20) / MemoryLayout<T>.stride, 1)
+        try values.withUnsafeBufferPointer { all in
+            for start in stride(from: 0, to: all.count, by: stretch) {
+                let end = min(start + stretch, all.count)
+                try writeAll(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: all[start..<end])), to: descriptor)
+                values.releasePages(start..<end)
+            }
+        }
     }
 
     static func writeAll(bytes raw: UnsafeRawBufferPointer, to descriptor: Int32) throws {

@@ -19,6 +19,11 @@ extension DatasetCache {
             progress?(key.size, key.size)
             return cached
         }
+        // One whose parse would not fit in memory goes straight into its cache file.
+        if Self.streams(path: path, size: key.size, options: options),
+           let streamed = try readStreaming(path: path, key: key, options: options, progress: progress) {
+            return streamed
+        }
         var dataset = try DatasetReader.read(path: path, options: options, progress: progress)
         // Built here rather than by `DataSource`, once, to be stored with the columns.
         dataset.prepared = PreparedDetail(dataset: dataset)

@@ -122,7 +122,7 @@ public struct DatasetCache: Sendable {
         return "\(info.st_size).\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }()
 
-    private func path(of key: Key) -> String { folder + "/" + key.name + Self.suffix }
+    func path(of key: Key) -> String { folder + "/" + key.name + Self.suffix }
 
     /// The dataset cached under `key`, named `source`; `nil` when there is none or it
     /// cannot be used (it is then written again).
@@ -168,7 +168,7 @@ public struct DatasetCache: Sendable {
 
     /// Throws unless writing `bytes` leaves a twentieth of the disk (and 1 GB) free: the
     /// cache must never be what fills it.
-    private func requireRoom(_ bytes: Int) throws {
+    func requireRoom(_ bytes: Int) throws {
         var info = statvfs()
         guard statvfs(folder, &info) == 0 else { return }
         let available = Int(info.f_bavail) * Int(info.f_frsize)
@@ -178,7 +178,7 @@ public struct DatasetCache: Sendable {
         }
     }
 
-    private func makeFolder() throws {
+    func makeFolder() throws {
         var partial = ""
         for part in folder.split(separator: "/") {
             partial += "/" + part
