@@ -19,6 +19,13 @@ extension ChartWindow {
                               wakeEvent: wakeEvent)
     }
 
+    /// The newest share of the data shown at first: `given`, else all of a file followed
+    /// (its view, while at the end, keeps its width as rows come, and a fifth of a log
+    /// followed from its first rows is a sliver of them for good), else a fifth.
+    static func initialFraction(given: Double?, following: Bool) -> Double {
+        given ?? (following ? 1 : 0.2)
+    }
+
     /// Starts following once the chart over `source`, the first read, is shown.
     func startFollowing(from source: DataSource) {
         guard let follow else { return }

@@ -72,7 +72,7 @@ public final class ChartWindow {
     ///   - connectsGaps: join points across gaps in x (`--connect-gaps`).
     ///   - size: the window size; `nil` takes the session's, else 1280×720.
     ///   - theme: `nil` takes the session's, else day.
-    ///   - initialFraction: the newest share of the data shown at first.
+    ///   - initialFraction: the newest share of the data shown at first (`initialFraction(given:following:)`).
     ///   - smooth: draw the lines as smooth curves where the points are sparse (`--smooth`).
     ///   - store: where the session lives; `nil` remembers nothing.
     ///   - audioSeconds: the length of the audiograph `a` plays (`--audio-seconds`).
@@ -82,7 +82,7 @@ public final class ChartWindow {
     public init(path: String, morePaths: [String] = [], options: LoadOptions = LoadOptions(), lod: LODMethod = .minMax,
                 connectsGaps: Bool = false, size: PixelSize?,
                 lineWidth: Double = 2, theme: ChartTheme? = nil, gradient: Bool = true, font: FontFace? = nil,
-                initialFraction: Double = 0.2, smooth: Bool = false, store: SessionStore?,
+                initialFraction: Double? = nil, smooth: Bool = false, store: SessionStore?,
                 audioSeconds: Double = Audiograph.defaultSeconds,
                 speaks: Bool = true, logAxes: Set<YAxisSide>? = nil, follows: Bool = false) throws {
         logScale = WindowLogScale(given: logAxes)
@@ -108,6 +108,7 @@ public final class ChartWindow {
         let followed = try Self.followTask(path: path, morePaths: morePaths, asked: follows, options: options, lod: lod,
                                            connectsGaps: connectsGaps, logAxes: logScale.requested, wakeEvent: wakeEvent)
         follow = followed
+        let initialFraction = Self.initialFraction(given: initialFraction, following: followed != nil)
         loading = try followed.map { [wakeEvent, logScale] followed in
             try LoadingTask(paths: [path], options: options, lod: lod, connectsGaps: connectsGaps, logAxes: logScale.requested,
                             wakeEvent: wakeEvent, reading: followed.readFirst)

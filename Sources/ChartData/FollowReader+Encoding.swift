@@ -33,14 +33,18 @@ extension FollowReader {
     }
 
     /// Refuses `--follow` on the file at `path` when it is compressed or UTF-16; nothing
-    /// for standard input (read to its end instead), or a file that cannot be read (the
-    /// load says why).
+    /// for standard input (read to its end instead), a named pipe or device (read as they
+    /// come), or a file that cannot be read (the load says why).
     /// - Throws: `DataLoadError.usage` naming the file and what it is.
     public static func requireLineText(path: String, options: LoadOptions) throws {
         guard path != "-" else { return }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without waiting for a writer: a named pipe is only looked at, never read, since
+        // what this read took would be gone for the follow (its header first).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
         var head = [UInt8](repeating: 0, count: 64)
         let n = head.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
         guard n > 0, let what = encoding(of: Array(head[..<n]), options: options) else { return }

@@ -48,6 +48,12 @@ public final class FollowReader {
     /// Rows dropped for an x earlier than the last, and the line of the first.
     public private(set) var droppedCount = 0
     private var firstDroppedLine: Int?
+    /// When the count was last said (monotonic seconds): a writer whose x keeps going
+    /// back must not make a line of the terminal every batch.
+    private var droppedSaidAt: Double?
+    private var droppedSaid = 0
+    /// The least time between two counts of the rows dropped, seconds.
+    static let droppedNoticeInterval = 10.0
     /// Standard input that was not line text (gzip, UTF-16) was read to its end at
     /// once: what to say the first time `next()` is asked, and that nothing follows.
     private var readWhole: (notice: String?, done: Bool) = (nil, false)
@@ -226,7 +232,6 @@ public final class FollowReader {
         guard !lines.isEmpty else { return }
         let found = Self.lines(in: lines)
         let before = linesRead
-        let droppedBefore = droppedCount
         linesRead += Self.lineCount(lines)
         guard !found.isEmpty else { return }
         // All at once, as the loader reads a file; line by line when that fails or
@@ -258,7 +263,11 @@ public final class FollowReader {
                 }
             }
         }
-        if droppedCount > droppedBefore, let line = firstDroppedLine {
+        // Rows dropped since the count was last said are said with a later batch once
+        // the interval is over, even one that drops none.
+        if droppedCount > droppedSaid, let line = firstDroppedLine,
+           droppedSaidAt.map({ Self.monotonicSeconds() - $0 >= Self.droppedNoticeInterval }) ?? true {
+            (droppedSaidAt, droppedSaid) = (Self.monotonicSeconds(), droppedCount)
             notices.append("\(DisplayText.escaped(file.source, limit: DataLoadError.pathLimit)): dropped \(droppedCount) "
                            + "row\(droppedCount == 1 ? "" : "s") whose x went back, first at line \(line)")
         }
@@ -301,5 +310,11 @@ public final class FollowReader {
             xs.append(wallClock?.move(x) ?? x)
             for s in columns.indices { columns[s].append(dataset.series[s].ys[row]) }
         }
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChartData
 import ChartSources
 import Foundation
 
@@ -29,6 +30,7 @@ struct CacheCommand: ParsableCommand {
 
     func run() throws {
         let cache = DatasetCache.standard
+        for problem in cache.problems { CommandSupport.printError("warning: \(problem)") }
         if clear {
             let freed = cache.clear()
             print("cleared \(cache.folder) (\(Self.megabytes(freed)) freed)")
@@ -38,7 +40,8 @@ struct CacheCommand: ParsableCommand {
         if list {
             for entry in entries {
                 let used = Date(timeIntervalSince1970: entry.used).formatted(.iso8601)
-                print("\(used)  \(Self.megabytes(entry.bytes))  \(entry.path)")
+                print("\(used)  \(Self.megabytes(entry.bytes))  \(entry.path)"
+                      + (entry.source.map { "  (\(DisplayText.escaped($0)))" } ?? ""))
             }
         }
         print("\(cache.folder): \(entries.count) files, \(Self.megabytes(entries.reduce(0) { $0 + $1.bytes })) "

@@ -46,8 +46,11 @@ struct Open: ParsableCommand {
     @Option(parsing: .unconditional, help: "Line width in pixels.")
     var lineWidth: Double = 2
 
-    @Option(parsing: .unconditional, help: "The newest share of the data shown when a file opens for the first time (0…1).")
-    var initialRange: Double = 0.2
+    @Option(parsing: .unconditional, help: """
+        The newest share of the data shown when a file opens for the first time (0…1; default 0.2, and all of a \
+        file followed or standard input).
+        """)
+    var initialRange: Double?
 
     @Option(parsing: .unconditional, help: "The length in seconds of the audiograph the a key plays (up to 300).")
     var audioSeconds: Double = Audiograph.defaultSeconds
@@ -72,7 +75,7 @@ struct Open: ParsableCommand {
 
     func validate() throws {
         try NumberCheck.lineWidth(lineWidth)
-        guard initialRange > 0, initialRange <= 1 else {
+        if let initialRange, !(initialRange > 0 && initialRange <= 1) {
             throw ValidationError(NumberCheck.message("--initial-range", initialRange, "a share above 0 and at most 1"))
         }
         try NumberCheck.seconds(audioSeconds, option: "--audio-seconds")

@@ -77,6 +77,22 @@ final class FollowReaderTests: XCTestCase {
         XCTAssertEqual(reader.droppedCount, 2)
     }
 
+    /// A writer whose x keeps going back gets the count said once, not a notice (a line
+    /// on the terminal) for every batch; the count still counts them all.
+    func testTheDroppedCountIsNotSaidAgainEveryBatch() throws {
+        let path = folder.appendingPathComponent("log.csv").path
+        try "t,v\n1,1\n5,5\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let reader = FollowReader(file: try FollowedFile(path: path), options: LoadOptions())
+        _ = try reader.readFirst()
+        try append("4,4\n6,6\n", to: path)
+        XCTAssertEqual(try reader.next().notices.count, 1)
+        try append("3,3\n2,2\n7,7\n", to: path)
+        let second = try reader.next()
+        XCTAssertEqual(xs(second), [7])
+        XCTAssertEqual(second.notices, [], "said again only after \(FollowReader.droppedNoticeInterval) s")
+        XCTAssertEqual(reader.droppedCount, 3)
+    }
+
     /// A rotation by rename: the old file's last lines, then the new file's from its
     /// start, its header skipped; a truncated file is read again from its start.
     func testRotationByRenameAndTruncation() throws {

@@ -120,4 +120,19 @@ final class FollowedFileGuardTests: XCTestCase {
         XCTAssertLessThanOrEqual(first, FollowedFile.batchLimit + (1 << 20))
         XCTAssertEqual(first + (try file.read().lines.count), blocks * block.count)
     }
+
+    /// `--follow`'s look at a file's encoding leaves a named pipe's bytes for the follow:
+    /// reading them would take its header away.
+    func testEncodingCheckLeavesANamedPipesBytes() throws {
+        let path = folder.appendingPathComponent("pipe").path
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        let feed = open(path, O_RDWR | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(feed, 0)
+        defer { close(feed) }
+        write("time,value\n1,2\n", to: feed)
+        try FollowReader.requireLineText(path: path, options: LoadOptions())
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(feed, $0.baseAddress!, $0.count) }
+        XCTAssertEqual(String(decoding: bytes[..<max(n, 0)], as: UTF8.self), "time,value\n1,2\n")
+    }
 }

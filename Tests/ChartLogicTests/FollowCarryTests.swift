@@ -30,6 +30,17 @@ final class FollowCarryTests: XCTestCase {
                        accuracy: 1e-9, "the width kept")
     }
 
+    /// A log followed from its first rows is shown whole while the view shows it whole:
+    /// keeping the width of those rows would show one or two points as it grows.
+    func testAViewOfAllTheRowsGrowsWithThem() {
+        let old = ChartPresenter(source: source(2), factory: RecordingSurfaceFactory(), geometry: geometry, initialFraction: 1)
+        XCTAssertTrue(old.showsNewest)
+        let grown = presenter(source(1_200))
+        grown.follow(from: old)
+        XCTAssertEqual(grown.targetX.lowerBound, 0, accuracy: 1e-9)
+        XCTAssertEqual(grown.targetX.upperBound, 1_199, accuracy: 1e-9)
+    }
+
     func testTheViewStaysWhereTheUserMovedIt() {
         let old = presenter(source(1_000))
         old.show(x: 100...300)

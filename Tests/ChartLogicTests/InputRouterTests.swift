@@ -42,6 +42,28 @@ final class InputRouterTests: XCTestCase {
         XCTAssertNil(router.main.highlight.index, "the main plot saw no click")
     }
 
+    /// A followed file grew under a drag: the chart that took the drag over gets its
+    /// release, so the pointer hovers afterwards instead of panning on every move.
+    func testAChartThatTookOverADragGetsItsRelease() {
+        let router = router()
+        let plot = geometry.plotBox
+        let start = PixelPoint(x: plot.x + plot.width / 2, y: plot.y + plot.height / 2)
+        router.route(.pointerDown(at: start, button: .primary, clicks: 1, shift: false, time: 0))
+        router.route(.pointerMoved(to: PixelPoint(x: start.x + 100, y: start.y), time: 0.1))
+        let old = router.main
+        let grown = ChartPresenter(source: old.source, factory: RecordingSurfaceFactory(), geometry: geometry, initialFraction: 0.2)
+        grown.follow(from: old)
+        let minimap = StageGeometry(canvas: geometry.canvas, plot: ChartLayout.explorer.minimapRect(in: geometry.canvas)!)
+        router.retarget(main: grown, selector: RangeSelectorPresenter(main: grown, factory: RecordingSurfaceFactory(), geometry: minimap))
+        let end = PixelPoint(x: start.x + 150, y: start.y)
+        router.route(.pointerMoved(to: end, time: 0.2))
+        router.route(.pointerUp(at: end, button: .primary, time: 0.3))
+        let released = grown.targetX
+        router.route(.pointerMoved(to: PixelPoint(x: start.x - 200, y: start.y), time: 5))
+        XCTAssertEqual(grown.targetX, released, "a move after the release does not pan")
+        XCTAssertNotNil(grown.highlight.index, "it hovers")
+    }
+
     /// A click in the main plot pins the highlight there; a press with the right button
     /// in the strip is the main chart's (the selector takes the primary button only).
     func testPressesInThePlotGoToTheMainChart() {

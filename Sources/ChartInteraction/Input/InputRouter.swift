@@ -22,14 +22,19 @@ public final class InputRouter {
     }
 
     /// Sends events from now on to another chart and its selector (a day's, and back);
-    /// a press under way is forgotten, so its release reaches neither.
+    /// a press under way is forgotten, so its release reaches neither, unless the new
+    /// chart took the gesture over (a followed file grew under a drag): then its release
+    /// ends it there, or the chart would pan with every later move of the pointer.
     public func retarget(main: ChartPresenter, selector: RangeSelectorPresenter) {
         guard main !== self.main || selector !== self.selector else { return }
         // The focus stays with the chart it was on; the new one starts on its plot.
         setFocus(.chart)
         self.main = main
         self.selector = selector
-        pressTarget = nil
+        switch pressTarget {
+        case .main where main.drag != nil, .selector where selector.grabbed != nil: break
+        default: pressTarget = nil
+        }
     }
 
     /// Routes `event`; returns whether it was for the chart (something may need drawing).

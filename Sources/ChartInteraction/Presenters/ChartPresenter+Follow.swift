@@ -13,16 +13,27 @@ extension ChartPresenter {
         return targetX.upperBound >= dataRange.upperBound - span * 1e-9
     }
 
+    /// Whether the view's left edge is at the data's start (the oldest data is shown).
+    var showsOldest: Bool {
+        let span = dataRange.upperBound - dataRange.lowerBound
+        return targetX.lowerBound <= dataRange.lowerBound + span * 1e-9
+    }
+
     /// Takes over from `old`, a chart of the same file before its rows grew: starts from
     /// where `old` is drawn now, so y eases from there to its fit; keeps `old`'s x range,
-    /// slid to the data's new end (same width) when `old` showed its newest data; and
+    /// slid to the data's new end (same width) when `old` showed its newest data, or the
+    /// whole new range when `old` showed all of its data; and
     /// carries the gesture under way, the hover and the pinned point.
     public func follow(from old: ChartPresenter) {
         stage.viewport.set(.init(old.stage.viewport.current))
         stage.rightViewport.set(.init(old.stage.rightViewport.current))
         let newest = old.showsNewest
         carry(from: old)
-        if newest {
+        if newest, old.showsOldest {
+            // All of it was shown: all of it stays shown. Keeping the width would pin a
+            // log followed from its first row or two to the span of those rows.
+            show(x: dataRange)
+        } else if newest {
             let width = old.targetX.upperBound - old.targetX.lowerBound
             show(x: (dataRange.upperBound - width)...dataRange.upperBound)
         }

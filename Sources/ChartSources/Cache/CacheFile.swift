@@ -112,6 +112,26 @@ enum CacheFile {
         }
     }
 
+    /// The real path of the file whose read the cache file at `path` holds (its key's
+    /// first line), from its header alone; `nil` when it is not a cache file of this version.
+    static func source(at path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              let opening = try? readBytes(descriptor, count: Self.prefixBytes, at: 0) else { return nil }
+        var prefix = CacheBytes(reading: opening)
+        guard (try? prefix.word()) == magic, (try? prefix.word()) == version,
+              let length = try? prefix.int(in: 0...min(headerLimit, max(Int(info.st_size) - Self.prefixBytes, 0))),
+              let bytes = try? readBytes(descriptor, count: length, at: Self.prefixBytes) else { return nil }
+        var header = CacheBytes(reading: bytes)
+        guard let key = try? header.string(), let line = key.split(separator: "\n").first, line.hasPrefix("path=") else {
+            return nil
+        }
+        return String(line.dropFirst(5))
+    }
+
     private static func dataset(from header: inout CacheBytes, descriptor: Int32, size: Int, payloadStart: Int,
                                 source: String) throws -> Dataset {
         let count = try header.int(in: 0...(size / 8))

@@ -6,6 +6,12 @@ extension DatasetCache {
     /// when not. A cache that cannot be written adds one warning to the dataset.
     /// - Throws: what `DatasetReader.read` throws; never for the cache's sake.
     public func read(path: String, options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
+        var dataset = try readThrough(path: path, options: options, progress: progress)
+        dataset.warnings += problems
+        return dataset
+    }
+
+    private func readThrough(path: String, options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
         guard let key = key(path: path, options: options) else {
             return try DatasetReader.read(path: path, options: options, progress: progress)
         }

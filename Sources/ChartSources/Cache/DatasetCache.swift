@@ -38,27 +38,49 @@ public struct DatasetCache: Sendable {
         self.limit = limit
     }
 
+    /// What was wrong with the environment's settings (a size that is not one), each
+    /// said once as a warning; the default is used instead.
+    public var problems: [String] = []
+
     /// The cache the environment describes: `XDG_CACHE_HOME` (or `HOME`),
     /// `SIGHTLINE_CACHE_MIN_SIZE` and `SIGHTLINE_CACHE_LIMIT` (bytes, or with K, M or G).
     public static var standard: DatasetCache {
-        let environment = { (name: String) in getenv(name).map { String(cString: $0) } }
+        standard { name in getenv(name).map { String(cString: $0) } }
+    }
+
+    /// The cache `environment` describes (`standard`).
+    static func standard(environment: (String) -> String?) -> DatasetCache {
         let base: String
         if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
             base = xdg
         } else {
             base = (environment("HOME") ?? "/tmp") + "/.cache"
         }
-        return DatasetCache(folder: base + "/sightline",
-                            threshold: environment("SIGHTLINE_CACHE_MIN_SIZE").flatMap(byteCount) ?? defaultThreshold,
-                            limit: environment("SIGHTLINE_CACHE_LIMIT").flatMap(byteCount) ?? defaultLimit)
+        var problems: [String] = []
+        // A typo must not pass for the default unsaid: the user asked for something else.
+        func size(_ name: String, default value: Int) -> Int {
+            guard let text = environment(name), !text.isEmpty else { return value }
+            if let bytes = byteCount(text) { return bytes }
+            problems.append("\(name)=\(DisplayText.quoted(text)) is not a size (bytes, or with K, M or G, "
+                            + "at most \(Int.max / 1_000_000_000)G): using \(value) bytes")
+            return value
+        }
+        var cache = DatasetCache(folder: base + "/sightline",
+                                 threshold: size("SIGHTLINE_CACHE_MIN_SIZE", default: defaultThreshold),
+                                 limit: size("SIGHTLINE_CACHE_LIMIT", default: defaultLimit))
+        cache.problems = problems
+        return cache
     }
 
-    /// `text` as bytes: a whole number, optionally followed by K, M or G (powers of 1000).
+    /// `text` as bytes: a whole number, optionally followed by K, M or G (powers of 1000);
+    /// `nil` for anything else, a negative number or one too large for an `Int`.
     static func byteCount(_ text: String) -> Int? {
         let scale: [Character: Int] = ["K": 1_000, "M": 1_000_000, "G": 1_000_000_000]
         guard let last = text.uppercased().last else { return nil }
         if let factor = scale[last] {
-            return Int(text.dropLast()).flatMap { $0 >= 0 ? $0.multipliedReportingOverflow(by: factor).partialValue : nil }
+            guard let count = Int(text.dropLast()), count >= 0 else { return nil }
+            let (bytes, overflow) = count.multipliedReportingOverflow(by: factor)
+            return overflow ? nil : bytes
         }
         return Int(text).flatMap { $0 >= 0 ? $0 : nil }
     }
@@ -172,6 +194,9 @@ public struct DatasetCache: Sendable {
         public let bytes: Int
         /// When it was last written or used, in seconds since 1970.
         public let used: Double
+        /// The real path of the file it holds the read of; `nil` for a temporary file or
+        /// one that is not a cache file of this version.
+        public var source: String?
     }
 
     /// The cache files and the temporary files of writes that never finished, oldest
@@ -187,7 +212,8 @@ public struct DatasetCache: Sendable {
             let path = folder + "/" + name
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             found.append(Entry(path: path, bytes: Int(info.st_size),
-                               used: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9))
+                               used: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
+                               source: name.hasSuffix(Self.suffix) ? CacheFile.source(at: path) : nil))
         }
         return found.sorted { $0.used < $1.used }
     }
