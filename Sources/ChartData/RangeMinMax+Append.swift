@@ -20,16 +20,8 @@ extension RangeMinMax {
         let firstBlock = (ys.count - 1) / Self.blockSize
         grown.withUnsafeBufferPointer { y in
             for block in firstBlock..<blocks {
-                var low = Double.infinity
-                var high = -Double.infinity
-                for i in block * Self.blockSize..<min((block + 1) * Self.blockSize, y.count) {
-                    let v = y[i]
-                    if v < low { low = v }
-                    if v > high { high = v }
-                }
                 var node = leafCount + block
-                lows[node] = low
-                highs[node] = high
+                (lows[node], highs[node]) = Self.extremes(ofBlock: block, in: y)
                 node /= 2
                 while node >= 1 {
                     lows[node] = min(lows[2 * node], lows[2 * node + 1])

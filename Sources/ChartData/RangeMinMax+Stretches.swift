@@ -12,16 +12,7 @@ extension RangeMinMax.Stored {
         let blocksPerStretch = 1 << 14
         ys.withUnsafeBufferPointer { y in
             for block in 0..<blocks {
-                var low = Double.infinity
-                var high = -Double.infinity
-                for i in block * blockSize..<min((block + 1) * blockSize, y.count) {
-                    let v = y[i]
-                    // NaN fails both comparisons, so gaps drop out on their own.
-                    if v < low { low = v }
-                    if v > high { high = v }
-                }
-                lows[leaves + block] = low
-                highs[leaves + block] = high
+                (lows[leaves + block], highs[leaves + block]) = RangeMinMax.extremes(ofBlock: block, in: y)
                 if (block + 1) % blocksPerStretch == 0 || block == blocks - 1 {
                     let first = (block + 1 - ((block % blocksPerStretch) + 1)) * blockSize
                     ys.releasePages(first..<min((block + 1) * blockSize, y.count))

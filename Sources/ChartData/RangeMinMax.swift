@@ -28,16 +28,7 @@ public struct RangeMinMax: Sendable {
         var highs = [Double](repeating: -.infinity, count: 2 * leaves)
         ys.withUnsafeBufferPointer { y in
             for block in 0..<blocks {
-                var low = Double.infinity
-                var high = -Double.infinity
-                for i in block * Self.blockSize..<min((block + 1) * Self.blockSize, y.count) {
-                    let v = y[i]
-                    // NaN fails both comparisons, so gaps drop out on their own.
-                    if v < low { low = v }
-                    if v > high { high = v }
-                }
-                lows[leaves + block] = low
-                highs[leaves + block] = high
+                (lows[leaves + block], highs[leaves + block]) = Self.extremes(ofBlock: block, in: y)
             }
         }
         for node in stride(from: leaves - 1, through: 1, by: -1) {
@@ -46,6 +37,21 @@ public struct RangeMinMax: Sendable {
         }
         self.lows = ValueColumn(lows)
         self.highs = ValueColumn(highs)
+    }
+
+    /// The lowest and highest y of block `block` (±infinity, the wrong way round, when it
+    /// holds none): the leaf both the whole build and an append write.
+    @inline(__always)
+    static func extremes(ofBlock block: Int, in y: UnsafeBufferPointer<Double>) -> (low: Double, high: Double) {
+        var low = Double.infinity
+        var high = -Double.infinity
+        for i in block * blockSize..<min((block + 1) * blockSize, y.count) {
+            let v = y[i]
+            // NaN fails both comparisons, so gaps drop out on their own.
+            if v < low { low = v }
+            if v > high { high = v }
+        }
+        return (low, high)
     }
 
     /// The extremes of the finite y in `range`, or `nil` if it holds none.
