@@ -253,20 +253,6 @@ public final class LODLineSeries {
     /// `points` copied with a break after each offset in `breaks`.
     /// - Complexity: O(points).
     private func broken<Points: PlotPoints>(_ points: Points, breaks: [Int]) -> any PieceWork {
-        var xs: [Double] = []
-        var ys: [Double] = []
-        xs.reserveCapacity(points.count + breaks.count)
-        ys.reserveCapacity(points.count + breaks.count)
-        var next = 0
-        for i in 0..<points.count {
-            xs.append(points.x(i))
-            ys.append(points.y(i))
-            if next < breaks.count, breaks[next] == i {
-                xs.append(points.x(i) / 2 + points.x(i + 1) / 2)
-                ys.append(.nan)
-                next += 1
-            }
-        }
-        return PiecePreparation(points: SeriesPoints(xs: xs, ys: ValueColumn(ys)))
+        PiecePreparation(points: Self.drawn(points, breaks: breaks, from: 0))
     }
 }
