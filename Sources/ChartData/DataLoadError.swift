@@ -34,6 +34,12 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     /// `error`, from reading the file as `format`, a format guessed for the reason
     /// `because` (shown, so that a file read as the wrong format says so).
     indirect case readAs(format: String, because: String, error: DataLoadError)
+    /// A database that could not be reached or would not let us in (`reason` says which:
+    /// refused, timed out, a wrong password), named by its address without a password.
+    case unreachable(source: String, reason: String)
+    /// A query the database rejected or that failed: the query (as sent, its values
+    /// bound apart) and the server's own message.
+    case rejected(source: String, query: String, message: String)
 
     /// What a flag names in a file.
     public enum Kind: Equatable, Sendable {
@@ -43,6 +49,8 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
         case series
         /// One chart of a Telegram file holding several, by its number from 1.
         case chart
+        /// A table or view of a database (`--table`).
+        case table
 
         /// The word for one, as in "which is not a column".
         public var noun: String {
@@ -50,6 +58,7 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
             case .column: "column"
             case .series: "series"
             case .chart: "chart"
+            case .table: "table"
             }
         }
 
@@ -59,6 +68,7 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
             case .column: "columns"
             case .series: "series"
             case .chart: "charts"
+            case .table: "tables"
             }
         }
     }
@@ -115,6 +125,10 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
                 + "one chart shows files whose x are alike (dates with dates, numbers with numbers)"
         case let .readAs(format, because, error):
             return "\(error.description) (read as \(safe(format)) because \(safe(because)))"
+        case let .unreachable(source, reason):
+            return "\(path(source)): \(safe(reason))"
+        case let .rejected(source, query, message):
+            return "\(path(source)): the server rejected \(DisplayText.escaped(query)): \(safe(message))"
         }
     }
 
@@ -124,13 +138,15 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     /// 65 (EX_DATAERR) for bad content (binary included), 64 (EX_USAGE) for a column or chart asked for on
     /// the command line that is not there or does not fit the file, 69 (EX_UNAVAILABLE)
     /// for a file too large for the memory this process may take (the file is fine; the
-    /// machine, or its `ulimit -v`, is short).
+    /// machine, or its `ulimit -v`, is short) and for a database that cannot be reached,
+    /// 65 again for a query the database rejected.
     public var exitCode: Int32 {
         switch self {
         case .fileNotFound, .unreadable, .changedWhileReading: return 66
         case .malformed, .noData, .binary, .mixedX: return 65
         case .notInFile, .usage: return 64
-        case .tooLarge: return 69
+        case .tooLarge, .unreachable: return 69
+        case .rejected: return 65
         case let .readAs(_, _, error): return error.exitCode
         }
     }

@@ -37,6 +37,11 @@ public struct LoadOptions: Equatable, Sendable {
     /// The compressed formats read through their inflater rather than refused (gzip,
     /// which the file source adds; ChartData alone has none).
     public var inflaters = ContentInflaters()
+    /// The table or view of a database to chart (`--table`, or `?table=` in an address).
+    public var table: String?
+    /// A query whose rows to chart instead of a table (`--sql`), run as the database's
+    /// own SQL; its columns are chosen as a table's are.
+    public var sql: String?
     /// The x decisions to read under rather than make (a followed file's later lines,
     /// `FollowReader`); with them the loader leaves instants in UTC.
     var settledX: XReading?

@@ -1,11 +1,27 @@
 import ChartData
+import Synchronization
 
 /// Every kind of data source, asked in order which one a location is; a location no kind
 /// claims is a file (`FileSource`), so the file kind is the fallback, not in the list. A
-/// new kind is a folder in ChartSources and one line in `kinds`.
+/// new kind is a folder in ChartSources and one line in `builtIn`; a kind that needs the
+/// network lives in ChartServerSources, whose kinds the program installs at start
+/// (`install`), before the built-in ones.
 public struct SourceCatalog: Sendable {
-    /// The kinds the app reads, besides files.
-    public static let standard = SourceCatalog(kinds: [])
+    /// The kinds of this target, besides files. `DatabaseAddressRefusal` comes last: an
+    /// address of a server kind this build lacks gets a message, not "no such file".
+    public static let builtIn: [any DatasetSource.Type] = [DatabaseAddressRefusal.self]
+
+    /// The kinds the app reads, besides files: those installed, then the built-in ones.
+    public static var standard: SourceCatalog {
+        SourceCatalog(kinds: installed.withLock { $0 } + builtIn)
+    }
+
+    /// Adds `kinds` (the server sources) to `standard`, asked before the built-in ones.
+    public static func install(_ kinds: [any DatasetSource.Type]) {
+        installed.withLock { $0 = kinds }
+    }
+
+    private static let installed = Mutex<[any DatasetSource.Type]>([])
 
     private let kinds: [any DatasetSource.Type]
 
