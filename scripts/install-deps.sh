@@ -30,6 +30,8 @@ packages=(
   # end-to-end tests: a virtual X server, synthetic input, screenshots, xdpyinfo, the
   # clipboard read back (xclip)
   xvfb xauth xdotool imagemagick x11-utils xclip
+  # the database tests' own PostgreSQL server (scripts/db/postgres.sh starts it)
+  postgresql postgresql-client
 )
 
 missing=()

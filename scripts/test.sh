@@ -7,6 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 . scripts/env.sh
+# The database tests start their own PostgreSQL server (scripts/db/postgres.sh) when
+# none runs; it is stopped, and its folder removed, however the run ends.
+trap 'scripts/db/postgres.sh stop >/dev/null 2>&1 || true' EXIT
 
 # A clean environment for the GL tests: no display is needed (offscreen EGL); the window
 # tests start their own Xvfb.

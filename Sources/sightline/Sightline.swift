@@ -1,6 +1,10 @@
 import ArgumentParser
 import ChartApp
+import ChartSources
 import Foundation
+#if canImport(ChartServerSources)
+import ChartServerSources
+#endif
 
 @main
 struct Sightline: ParsableCommand {
@@ -55,6 +59,10 @@ struct Sightline: ParsableCommand {
             CommandSupport.printError("sightline: \(error)")
             Foundation.exit(70)
         }
+        #if canImport(ChartServerSources)
+        // The database servers' kinds (SwiftNIO), which the CMake build leaves out.
+        SourceCatalog.install(ServerSources.kinds)
+        #endif
         do {
             var command = try parseAsRoot(Walk.markingNegativeCount(Array(CommandLine.arguments.dropFirst())))
             try command.run()

@@ -1,0 +1,100 @@
+import ChartData
+import ChartSources
+import PostgresNIO
+
+/// A PostgreSQL table, view or query as a chart's source:
+/// `postgresql://user@host:5432/db?table=readings&x=ts&y=temp,hum` (or `postgres://`),
+/// connected through postgres-nio with libpq's conventions (`PostgresSettings`). The
+/// chart's M4 runs in the server as one statement (`PostgresPlan.m4SQL`); the first
+/// picture is `QueriedRead`'s (all rows of a small table, else a pyramid kept in the
+/// levels cache).
+public struct PostgresSource: QueryableSource {
+    public let name: String
+    /// The address's settings, or why it has none (a port that is not a number…).
+    let setup: Result<PostgresSettings, DataLoadError>
+    let address: DatabaseAddress?
+    let state: PostgresState
+
+    public static func source(for location: String) -> PostgresSource? {
+        let address: DatabaseAddress
+        do {
+            guard let parsed = try DatabaseAddress.parse(location, schemes: ["postgresql", "postgres"]) else { return nil }
+            address = parsed
+        } catch {
+            let failure = error as? DataLoadError ?? .usage(file: location, message: "\(error)")
+            return PostgresSource(name: DatabaseAddress.redactedName(location), setup: .failure(failure), address: nil)
+        }
+        do {
+            return PostgresSource(name: address.name, setup: .success(try PostgresSettings.resolve(address)), address: address)
+        } catch {
+            let failure = error as? DataLoadError ?? .usage(file: address.name, message: "\(error)")
+            return PostgresSource(name: address.name, setup: .failure(failure), address: address)
+        }
+    }
+
+    /// A source for `address` connected with `settings` (the tests' way to set the
+    /// environment libpq would read).
+    public init(address: DatabaseAddress, settings: PostgresSettings) {
+        self.init(name: address.name, setup: .success(settings), address: address)
+    }
+
+    private init(name: String, setup: Result<PostgresSettings, DataLoadError>, address: DatabaseAddress?) {
+        self.name = name
+        self.setup = setup
+        self.address = address
+        let settings = (try? setup.get()) ?? PostgresSettings(endpoint: .tcp(host: "localhost", port: 5432), user: "",
+                                                              database: "", tls: .disable)
+        state = PostgresState(session: PostgresSession(settings: settings, source: name),
+                              options: address?.applying(to: LoadOptions()) ?? LoadOptions())
+    }
+
+    public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
+        _ = try setup.get()
+        let chosen = address?.applying(to: options) ?? options
+        let state = self.state
+        try BlockingQuery.run { try await state.choose(chosen) }
+        return try QueriedRead().read(self, options: options, progress: progress)
+    }
+
+    /// Closes the connection; the next question opens another.
+    public func close() async {
+        await state.session.close()
+    }
+
+    // MARK: - QueryableSource
+
+    public func listing() async throws -> SourceListing {
+        _ = try setup.get()
+        return try await state.listing()
+    }
+
+    public func extent() async throws -> SourceExtent {
+        _ = try setup.get()
+        return try await state.extent()
+    }
+
+    public func m4(_ request: M4Request) async throws -> M4Answer {
+        _ = try setup.get()
+        let plan = try await state.plan()
+        return try await PostgresM4.answer(request, plan: plan, session: state.session)
+    }
+
+    public func statistics(of series: [String], from start: Double, to end: Double) async throws -> [ExactStatistics] {
+        _ = try setup.get()
+        let plan = try await state.plan()
+        return try await PostgresM4.statistics(of: series, from: start, to: end, plan: plan, session: state.session)
+    }
+
+    public func rows(after x: Double?, limit: Int) async throws -> Dataset {
+        _ = try setup.get()
+        let plan = try await state.plan()
+        return try await PostgresM4.rows(after: x, limit: limit, plan: plan, session: state.session, source: name)
+    }
+}
+
+extension PostgresSettings {
+    init(endpoint: Endpoint, user: String, database: String, tls: TLSMode) {
+        self.init(endpoint: endpoint, user: user, password: nil, database: database, tls: tls, connectTimeout: 10,
+                  statementTimeout: 10, passFileNote: nil)
+    }
+}
