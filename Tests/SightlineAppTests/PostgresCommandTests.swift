@@ -15,7 +15,7 @@ final class PostgresCommandTests: ScratchFolderTestCase {
     func testDescribeATable() throws {
         let result = try ProcessRunner.run(ProcessRunner.sightline, ["describe", address + "?table=counters&x=n&y=v"])
         XCTAssertEqual(result.status, 0, result.error)
-        XCTAssertTrue(result.output.hasPrefix("3,000 points from 10 to 30,000."), result.output)
+        XCTAssertTrue(result.output.hasPrefix("3,000 points from x = 10 to x = 30,000."), result.output)
         XCTAssertFalse(result.output.contains("sightline-test") || result.error.contains("sightline-test"), "no password shown")
     }
 
