@@ -50,6 +50,18 @@ final class PostgresSourceTests: XCTestCase {
         XCTAssertEqual(dataset.xKind, .time(unitsPerSecond: 1))
         XCTAssertEqual(dataset.series[0].ys.filter(\.isNaN).count, 52, "every 97th temp is NULL")
         XCTAssertEqual(dataset.xs[1] - dataset.xs[0], 60)
+        XCTAssertEqual(dataset.warnings, [], "x is indexed")
+    }
+
+    /// A table without an index on x says what that costs, and the cure.
+    func testATableWithoutAnIndexOnXIsWarnedOf() throws {
+        let source = try PostgresServer.source("table=unindexed")
+        var options = LoadOptions()
+        options.usesCache = false
+        let dataset = try source.read(options: options, progress: nil)
+        XCTAssertEqual(dataset.warnings.count, 1)
+        XCTAssertTrue(dataset.warnings.first?.contains("CREATE INDEX ON \"unindexed\" (\"x\")") == true,
+                      "\(dataset.warnings)")
     }
 
     /// bigint, timestamp (read as UTC), date and a view each serve as x.

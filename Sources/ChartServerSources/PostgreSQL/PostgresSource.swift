@@ -53,7 +53,15 @@ public struct PostgresSource: QueryableSource {
         let chosen = address?.applying(to: options) ?? options
         let state = self.state
         try BlockingQuery.run { try await state.choose(chosen) }
-        return try QueriedRead().read(self, options: options, progress: progress)
+        var dataset = try QueriedRead().read(self, options: options, progress: progress)
+        let plan = try BlockingQuery.run { try await state.plan() }
+        if let table = plan.table, !plan.xIndexed {
+            // Each view's M4 then scans the whole table: say so, and what cures it.
+            dataset.warnings.append("\(DisplayText.quotedName(table)) has no index on \(plan.x): every view the chart "
+                                    + "asks for reads the whole table; CREATE INDEX ON \(quotedIdentifier(table)) "
+                                    + "(\(plan.x)) lets a view read only its own rows")
+        }
+        return dataset
     }
 
     /// Closes the connection; the next question opens another.
