@@ -105,6 +105,10 @@ final class PostgresSourceTests: XCTestCase {
             let answer = try await source.m4(request)
             let expected = M4Reduction.reduce(name: "y", xs: Array(rows.xs), ys: Array(rows.series[0].ys), request: request)
             XCTAssertEqual(answer.series[0].xs, expected.xs, table)
+            // Bytes measured off the wire, within 4 rows of (x, y) a column: a DataRow of
+            // two float8 is 31 bytes.
+            XCTAssertGreaterThan(answer.bytesReceived, 0)
+            XCTAssertLessThanOrEqual(answer.bytesReceived, 4 * request.columns * 31, table)
             let extent = try await source.extent()
             XCTAssertEqual(extent.xIndexed, table == "unordered")
             await source.close()
