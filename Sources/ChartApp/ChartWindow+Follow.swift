@@ -39,7 +39,8 @@ extension ChartWindow {
 
     /// Why a dropped file cannot join: a followed file is shown alone.
     func refusesDrop() -> String? {
-        follow == nil ? nil : "The file followed is shown alone: open the dropped file in a window of its own"
+        if refiner != nil { return "A database's chart is shown alone: open the dropped file in a window of its own" }
+        return follow == nil ? nil : "The file followed is shown alone: open the dropped file in a window of its own"
     }
 
     /// Shows the newest grown source, if one arrived, and says what the follow found.

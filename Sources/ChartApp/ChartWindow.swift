@@ -33,6 +33,12 @@ public final class ChartWindow {
     var follow: FollowTask?
     /// The rows the frame about to be drawn takes in first (`SIGHTLINE_TRACE`).
     var followTrace: String?
+    /// Refines the views of a queried source (a database) as they stop (`ChartWindow+Refine`).
+    var refiner: ViewRefiner?
+    /// The log axes the refiner's sources are made for.
+    let refineLogAxes = SharedLogAxes()
+    /// How the first read's source was built, for the refined ones.
+    private let sourceBuild: (lod: LODMethod, connectsGaps: Bool)
     /// The files in the chart and those dropped on it waiting to join.
     private var files: ChartFiles
     /// Loads the chart again with other files (a drop).
@@ -55,7 +61,7 @@ public final class ChartWindow {
     /// The y ranges the command line sets by hand (`open --y-range`, `--y2-range`): over
     /// the session's, once the chart is here.
     public var givenY = ManualYRanges()
-    private let wakeEvent: UInt32
+    let wakeEvent: UInt32
     /// How far each frame advances the animations.
     private var clock = FrameClock()
     /// `a`: the series in view as sound, with a line sweeping the chart in step.
@@ -86,6 +92,7 @@ public final class ChartWindow {
                 audioSeconds: Double = Audiograph.defaultSeconds,
                 speaks: Bool = true, logAxes: Set<YAxisSide>? = nil, follows: Bool = false) throws {
         logScale = WindowLogScale(given: logAxes)
+        sourceBuild = (lod, connectsGaps)
         speaker = Speaker(enabled: speaks)
         self.path = path
         player = AudiographPlayer(seconds: audioSeconds)
@@ -142,6 +149,7 @@ public final class ChartWindow {
         defer {
             SignalWatcher.setHandler(nil)
             follow?.stop()
+            refiner?.stop()
             session.flush()
             // No `spd-say` outlives the window, even one that hangs.
             speaker.shutDown()
@@ -169,6 +177,7 @@ public final class ChartWindow {
         frames.beginFrame()
         if let named = title.naming(day: scene?.zoom.dayLabel) { context.setTitle(named) }
         let screen = device.screen(size: drawableSize)
+        noteViewForRefining()
         if let scene {
             scene.draw(into: screen)
         } else {
@@ -202,6 +211,7 @@ public final class ChartWindow {
     private func takeBackgroundResults() throws {
         frames.request()
         takeFollowUpdate()
+        takeRefinement()
         if let arrived = session.takeArrived() {
             if !sizeWasGiven, let w = arrived.windowWidth, let h = arrived.windowHeight {
                 // The session's size is already within 200…16384; no larger than the screen either.
@@ -235,6 +245,8 @@ public final class ChartWindow {
             applySession()
             startPendingDrop()
             startFollowing(from: source)
+            startRefining(from: source, taking: loading.takeQueried(), lod: sourceBuild.lod,
+                          connectsGaps: sourceBuild.connectsGaps)
         case let .failed(error)?:
             throw error
         case nil:

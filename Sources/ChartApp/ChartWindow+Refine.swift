@@ -1,0 +1,75 @@
+import CSDL2
+import ChartData
+import ChartInteraction
+import Foundation
+import Synchronization
+
+/// The window's side of refining a chart over a queried source (a database): the first
+/// picture is the loading task's (every row of a small table, or the pyramid); each
+/// frame tells the `ViewRefiner` the view, which asks the source for the view's M4
+/// once it stands still, and the refined source it made is taken between frames
+/// (`ExplorerScene.refine`), as a follow's grown source is. Frames never wait on it.
+extension ChartWindow {
+    /// Starts refining the chart just shown over `source`, where the loading task read
+    /// a queried source. Its x are shown as the server holds them, in UTC: the wall
+    /// clock's hour that summer time repeats would make the questions' ranges ambiguous,
+    /// so the chart says so once instead.
+    func startRefining(from source: DataSource, taking start: QueriedStart?, lod: LODMethod, connectsGaps: Bool) {
+        guard let start, !start.base.instantsInLocalTime else { return }
+        let axes = refineLogAxes
+        let wakeEvent = self.wakeEvent
+        refiner = ViewRefiner(source: start.source, extent: start.extent, base: start.base,
+                              baseResolution: start.baseResolution,
+                              make: { dataset in
+                                  DataSource(dataset: dataset, lodMethod: lod, connectsGaps: connectsGaps,
+                                             logAxes: axes.value)
+                              },
+                              wake: {
+                                  var event = SDL_Event()
+                                  event.type = wakeEvent
+                                  SDL_PushEvent(&event)
+                              })
+        if case .time = start.extent.xKind { scene?.say("Times are shown in UTC, as \(DisplayText.name(start.source.name)) holds them") }
+    }
+
+    /// Tells the refiner the view the frame about to be drawn shows.
+    func noteViewForRefining() {
+        guard let refiner, let scene, scene.zoom.day == nil else { return }
+        let main = scene.main
+        refineLogAxes.value = logScale.requested
+        refiner.viewChanged(to: main.targetX, columns: max(1, main.geometry.plot.width))
+    }
+
+    /// Shows the newest refined source, if one arrived, and says what the refiner found
+    /// (a lost connection, a rejected query).
+    func takeRefinement() {
+        guard let refiner, let scene, let update = refiner.take() else { return }
+        for notice in update.notices { scene.say(notice) }
+        // Built for other log axes than the chart's now: the next view asks again.
+        guard let refined = update.source, refined.logAxes == logScale.requested else { return }
+        do {
+            guard try scene.refine(refined) else { return }
+        } catch {
+            scene.say("\(error)")
+            return
+        }
+        let main = scene.main
+        main.onViewChange = { [unowned self, unowned main] in session.rememberView(of: main) }
+        main.measure.onChange = { [unowned self, unowned main] in session.rememberMeasure(of: main) }
+        frames.request()
+        guard FrameTrace.isOn, let answer = update.answer else { return }
+        FrameTrace.print(String(format: "refine [%.6f, %.6f) at %d columns: %d rows in range, %d points, %d bytes",
+                                answer.request.start, answer.request.end, answer.request.columns, answer.rowsInRange,
+                                answer.series.reduce(0) { $0 + $1.count }, answer.bytesReceived))
+    }
+}
+
+/// The log axes a refined source is made for, read on the refiner's task.
+final class SharedLogAxes: Sendable {
+    private let axes = Mutex<Set<YAxisSide>>([])
+
+    var value: Set<YAxisSide> {
+        get { axes.withLock { $0 } }
+        set { axes.withLock { $0 = newValue } }
+    }
+}

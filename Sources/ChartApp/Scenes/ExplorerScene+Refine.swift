@@ -1,0 +1,35 @@
+import ChartData
+import ChartGeometry
+import ChartInteraction
+import ChartRender
+
+/// A view of a queried source refined (`ViewRefiner`): the overview's chart is made
+/// again over the refined source, on a store of GPU copies of its own (a refinement
+/// replaces points in the middle of the data, so the follow's `adopt`, which keeps
+/// the pieces before the old end, would keep stale ones), and takes over the view, the
+/// gesture, the panels, the hidden series, the measure and the notes from the old one
+/// (`ChartPresenter.follow(from:)`); y eases from where it was drawn to the new fit.
+extension ExplorerScene {
+    /// Shows `refined` in place of the overview's source; `false`, changing nothing,
+    /// while a day is open or opening.
+    /// - Throws: `RenderError` when the new level's GPU resources cannot be made.
+    @discardableResult
+    public func refine(_ refined: DataSource) throws -> Bool {
+        guard zoom.phase == .overview, zoom.day == nil else { return false }
+        let old = overview
+        let geometry = old.main.geometry
+        let level = try ExplorerLevel(device: device, source: refined, canvas: geometry.canvas, scale: geometry.scale,
+                                      theme: old.main.stage.targetTheme, lineWidth: lineWidth, gradient: gradient,
+                                      font: font, initialFraction: 1, smooth: smooth, frames: frames)
+        level.main.follow(from: old.main)
+        level.selector.follow(from: old.selector)
+        level.keyHelp.isShown = old.keyHelp.isShown
+        if !old.summaryPanel.lines.isEmpty { level.summaryPanel.show(old.summaryPanel.lines) }
+        overview = level
+        zoom.replaceOverview(with: level.main)
+        ChartAssembly.add(notice, over: level.main)
+        old.main.stage.tearDown()
+        old.selector.stage.tearDown()
+        return true
+    }
+}
