@@ -2,8 +2,8 @@ import Synchronization
 
 /// Refines the view of a chart over a `QueryableSource`, so a frame never waits on the
 /// source: the window tells it each view (`viewChanged`); once a view has stood still
-/// for `settleSeconds` and the data held draw it coarser than a pixel column
-/// (`RefinedData.isCoarse`), it asks the source for the view's M4 (`RefinementPlan`) on
+/// for `settleSeconds` and the data held resolve it coarser than the chart draws
+/// exactly (`RefinementPlan.columnsPerPixel` M4 columns a pixel: `RefinedData.isCoarse`), it asks the source for the view's M4 (`RefinementPlan`) on
 /// a task of its own. A view that moves out of what the question answers cancels it.
 /// The answer is laid into the data held and made a data source (`make`) on that task,
 /// and left for the window to take (`take`) between frames, `wake` telling it so.
@@ -76,7 +76,7 @@ public final class ViewRefiner: Sendable {
             if let asked = state.asked, plan.answers(asked, view: view, columns: columns) { return }
             state.task?.cancel()
             (state.task, state.asked) = (nil, nil)
-            guard state.data.isCoarse(over: view, columns: columns, within: plan.range),
+            guard state.data.isCoarse(over: view, columns: columns * RefinementPlan.columnsPerPixel, within: plan.range),
                   let request = plan.request(for: view, columns: columns), request != state.rejected else { return }
             start(request, after: settleSeconds, in: &state)
         }

@@ -7,7 +7,7 @@ import XCTest
 /// about once, a view that moves cancels the stale question, the answer is laid in,
 /// and a lost connection leaves a notice and is retried.
 final class ViewRefinerTests: XCTestCase {
-    /// 200,000 rows one second apart; the first picture a pyramid of 1,000 columns.
+    /// 200,000 rows one second apart; the first picture a pyramid of 8,000 columns.
     private let rows: Dataset = {
         var rng = SplitMix64(seed: 266)
         var y = 0.0
@@ -20,9 +20,9 @@ final class ViewRefinerTests: XCTestCase {
 
     private func refiner(over source: PacedSource, wakes: Count? = nil) async throws -> (ViewRefiner, Dataset) {
         let extent = try await source.extent()
-        let pyramid = try await source.inner.m4(M4Request(series: ["y"], start: 0, end: 200_000, columns: 1_000))
+        let pyramid = try await source.inner.m4(M4Request(series: ["y"], start: 0, end: 200_000, columns: 8_000))
         let base = try pyramid.dataset(source: "paced", xKind: .number)
-        let refiner = try XCTUnwrap(ViewRefiner(source: source, extent: extent, base: base, baseResolution: 1_000 / 200_000,
+        let refiner = try XCTUnwrap(ViewRefiner(source: source, extent: extent, base: base, baseResolution: 8_000 / 200_000,
                                                 settleSeconds: 0.05, make: { DataSource(dataset: $0) },
                                                 wake: { wakes?.add() }))
         return (refiner, base)
@@ -82,7 +82,7 @@ final class ViewRefinerTests: XCTestCase {
         XCTAssertTrue(answer.request.start <= 150_000 && answer.request.end >= 160_000, "the answer is the new view's")
     }
 
-    /// A view the first picture already draws at a pixel per column asks nothing.
+    /// A view the first picture already resolves at 8 columns a pixel asks nothing.
     func testAViewTheDataResolveAsksNothing() async throws {
         let source = PacedSource(inner: LoadedSource(dataset: rows), delaySeconds: 0)
         let (refiner, _) = try await refiner(over: source)

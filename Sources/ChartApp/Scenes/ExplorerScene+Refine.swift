@@ -10,6 +10,10 @@ import ChartRender
 /// gesture, the panels, the hidden series, the measure and the notes from the old one
 /// (`ChartPresenter.follow(from:)`); y eases from where it was drawn to the new fit.
 extension ExplorerScene {
+    /// Where a refined line's alpha ramp starts: the old line goes at once, the new one
+    /// comes up from a faint copy over 150 ms, so the change of detail reads as a fade.
+    public static let refinedLineAlpha = 0.35
+
     /// Shows `refined` in place of the overview's source; `false`, changing nothing,
     /// while a day is open or opening.
     /// - Throws: `RenderError` when the new level's GPU resources cannot be made.
@@ -23,6 +27,7 @@ extension ExplorerScene {
                                       font: font, initialFraction: 1, smooth: smooth, frames: frames)
         level.main.follow(from: old.main)
         level.selector.follow(from: old.selector)
+        level.main.lines.fadeIn(from: Self.refinedLineAlpha, seconds: 0.15)
         level.keyHelp.isShown = old.keyHelp.isShown
         if !old.summaryPanel.lines.isEmpty { level.summaryPanel.show(old.summaryPanel.lines) }
         overview = level

@@ -1,0 +1,51 @@
+import ChartData
+import XCTest
+
+/// Answers laid into a first picture, against the rule worked out by hand: at each x
+/// the newest answer covering it, else the base.
+final class RefinedDataTests: XCTestCase {
+    func testEachStretchShowsTheNewestAnswerCoveringIt() async throws {
+        var rng = SplitMix64(seed: 269)
+        for _ in 0..<40 {
+            let n = Int.random(in: 100...4_000, using: &rng)
+            let xs = (0..<n).map { Double($0) }
+            let rows = Dataset(source: "t", xs: xs, series: [Series(name: "y", ys: xs.map { _ in Double.random(in: 0...1, using: &rng) })])
+            let source = LoadedSource(dataset: rows)
+            let base = try await source.m4(M4Request(series: ["y"], start: 0, end: Double(n), columns: 10)).dataset(source: "t", xKind: .number)
+            var data = RefinedData(base: base, baseResolution: 10 / Double(n))
+            var answers: [M4Answer] = []
+            for _ in 0..<Int.random(in: 1...5, using: &rng) {
+                let a = Double.random(in: 0..<Double(n), using: &rng)
+                let b = Double.random(in: a...Double(n), using: &rng).nextUp
+                let answer = try await source.m4(M4Request(series: ["y"], start: a, end: b, columns: Int.random(in: 1...300, using: &rng)))
+                data.lay(answer)
+                answers.append(answer)
+            }
+            // By hand: each base point or answer point stands where no newer answer covers it.
+            var expected: [Double] = []
+            func newest(covering x: Double) -> Int? {
+                answers.indices.last { answers[$0].request.start <= x && x < answers[$0].request.end }
+            }
+            expected += Array(base.xs).filter { newest(covering: $0) == nil }
+            for (k, answer) in answers.enumerated() { expected += answer.series[0].xs.filter { newest(covering: $0) == k } }
+            XCTAssertEqual(Array(try data.dataset().xs), expected.sorted())
+        }
+    }
+
+    func testThePiecesStayWithinTheirPointLimit() async throws {
+        let xs = (0..<10_000).map(Double.init)
+        let source = LoadedSource(dataset: Dataset(source: "t", xs: xs, series: [Series(name: "y", ys: xs)]))
+        var data = RefinedData(base: Dataset(source: "t", xs: [0, 9_999], series: [Series(name: "y", ys: [0, 9_999])]),
+                               baseResolution: 1e-4)
+        data.pointLimit = 1_500
+        for start in stride(from: 0.0, to: 10_000, by: 1_000) {
+            data.lay(try await source.m4(M4Request(series: ["y"], start: start, end: start + 1_000, columns: 2_000)))
+        }
+        // Each answer is its 1,000 rows, every one: only the newest piece fits.
+        XCTAssertEqual(data.pieces.count, 1)
+        XCTAssertEqual(data.pieces[0].start, 9_000)
+        XCTAssertEqual(data.pieces[0].resolution, .infinity, "an answer of every row resolves any view")
+        XCTAssertFalse(data.isCoarse(over: 9_100...9_200, columns: 1_000_000, within: 0...9_999))
+        XCTAssertTrue(data.isCoarse(over: 8_900...9_200, columns: 10, within: 0...9_999), "partly the base's")
+    }
+}
