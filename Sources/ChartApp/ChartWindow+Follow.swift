@@ -13,7 +13,8 @@ extension ChartWindow {
     /// The follow asked for: `--follow` on one file, or standard input; `nil` otherwise.
     static func followTask(path: String, morePaths: [String], asked: Bool, options: LoadOptions, lod: LODMethod,
                            connectsGaps: Bool, logAxes: Set<YAxisSide>, wakeEvent: UInt32) throws -> FollowTask? {
-        guard morePaths.isEmpty, asked || path == "-" else { return nil }
+        // A database is followed by polling it (`QueryFollow`), once its chart is shown.
+        guard morePaths.isEmpty, asked || path == "-", SourceCatalog.standard.isFile(path) else { return nil }
         // Standard input that is gzip is read to its end and inflated (`FollowReader`).
         return try FollowTask(path: path, options: FileSource.inflating(options), lod: lod, connectsGaps: connectsGaps, logAxes: logAxes,
                               wakeEvent: wakeEvent)

@@ -14,11 +14,13 @@ extension ChartWindow {
     /// a queried source. Its x are shown as the server holds them, in UTC: the wall
     /// clock's hour that summer time repeats would make the questions' ranges ambiguous,
     /// so the chart says so once instead.
-    func startRefining(from source: DataSource, taking start: QueriedStart?, lod: LODMethod, connectsGaps: Bool) {
+    /// - Parameter follows: poll the source for rows past its last x (`--follow`).
+    func startRefining(from source: DataSource, taking start: QueriedStart?, lod: LODMethod, connectsGaps: Bool,
+                       follows: Bool) {
         guard let start, !start.base.instantsInLocalTime else { return }
         let axes = refineLogAxes
         let wakeEvent = self.wakeEvent
-        refiner = ViewRefiner(source: start.source, extent: start.extent, base: start.base,
+        let refiner = ViewRefiner(source: start.source, extent: start.extent, base: start.base,
                               baseResolution: start.baseResolution,
                               make: { dataset in
                                   DataSource(dataset: dataset, lodMethod: lod, connectsGaps: connectsGaps,
@@ -29,6 +31,14 @@ extension ChartWindow {
                                   event.type = wakeEvent
                                   SDL_PushEvent(&event)
                               })
+        self.refiner = refiner
+        if follows {
+            queryFollow = QueryFollow(source: start.source, shown: source, connectsGaps: connectsGaps, refiner: refiner) {
+                var event = SDL_Event()
+                event.type = wakeEvent
+                SDL_PushEvent(&event)
+            }
+        }
         if case .time = start.extent.xKind { scene?.say("Times are shown in UTC, as \(DisplayText.name(start.source.name)) holds them") }
     }
 
@@ -43,6 +53,7 @@ extension ChartWindow {
     /// Shows the newest refined source, if one arrived, and says what the refiner found
     /// (a lost connection, a rejected query).
     func takeRefinement() {
+        takeQueryFollow()
         guard let refiner, let scene, let update = refiner.take() else { return }
         for notice in update.notices { scene.say(notice) }
         // Built for other log axes than the chart's now: the next view asks again.
@@ -53,14 +64,34 @@ extension ChartWindow {
             scene.say("\(error)")
             return
         }
-        let main = scene.main
-        main.onViewChange = { [unowned self, unowned main] in session.rememberView(of: main) }
-        main.measure.onChange = { [unowned self, unowned main] in session.rememberMeasure(of: main) }
-        frames.request()
+        queryFollow?.rebase(on: scene.main.source)
+        rememberAfterReplacing(scene.main)
         guard FrameTrace.isOn, let answer = update.answer else { return }
         FrameTrace.print(String(format: "refine [%.6f, %.6f) at %d columns: %d rows in range, %d points, %d bytes",
                                 answer.request.start, answer.request.end, answer.request.columns, answer.rowsInRange,
                                 answer.series.reduce(0) { $0 + $1.count }, answer.bytesReceived))
+    }
+}
+
+extension ChartWindow {
+    /// Shows the newest source a followed database grew, if it grew the one shown.
+    func takeQueryFollow() {
+        guard let queryFollow, let scene, let update = queryFollow.take() else { return }
+        for notice in update.notices { scene.say(notice) }
+        guard update.rows > 0 else { return }
+        // Grown from a source no longer shown (a refinement, a log axis toggled): the
+        // next poll reads from what is shown.
+        guard update.grewFrom === scene.main.source, scene.follow(update.source) else {
+            return queryFollow.rebase(on: scene.main.source)
+        }
+        rememberAfterReplacing(scene.main)
+    }
+
+    /// The session follows the chart that took the overview's place.
+    private func rememberAfterReplacing(_ main: ChartPresenter) {
+        main.onViewChange = { [unowned self, unowned main] in session.rememberView(of: main) }
+        main.measure.onChange = { [unowned self, unowned main] in session.rememberMeasure(of: main) }
+        frames.request()
     }
 }
 

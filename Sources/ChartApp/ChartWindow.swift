@@ -35,10 +35,12 @@ public final class ChartWindow {
     var followTrace: String?
     /// Refines the views of a queried source (a database) as they stop (`ChartWindow+Refine`).
     var refiner: ViewRefiner?
+    /// Follows a queried source that grows (`--follow` on a database).
+    var queryFollow: QueryFollow?
     /// The log axes the refiner's sources are made for.
     let refineLogAxes = SharedLogAxes()
     /// How the first read's source was built, for the refined ones.
-    private let sourceBuild: (lod: LODMethod, connectsGaps: Bool)
+    private let sourceBuild: (lod: LODMethod, connectsGaps: Bool, follows: Bool)
     /// The files in the chart and those dropped on it waiting to join.
     private var files: ChartFiles
     /// Loads the chart again with other files (a drop).
@@ -92,7 +94,7 @@ public final class ChartWindow {
                 audioSeconds: Double = Audiograph.defaultSeconds,
                 speaks: Bool = true, logAxes: Set<YAxisSide>? = nil, follows: Bool = false) throws {
         logScale = WindowLogScale(given: logAxes)
-        sourceBuild = (lod, connectsGaps)
+        sourceBuild = (lod, connectsGaps, follows)
         speaker = Speaker(enabled: speaks)
         self.path = path
         player = AudiographPlayer(seconds: audioSeconds)
@@ -115,7 +117,7 @@ public final class ChartWindow {
         let followed = try Self.followTask(path: path, morePaths: morePaths, asked: follows, options: options, lod: lod,
                                            connectsGaps: connectsGaps, logAxes: logScale.requested, wakeEvent: wakeEvent)
         follow = followed
-        let initialFraction = Self.initialFraction(given: initialFraction, following: followed != nil)
+        let initialFraction = Self.initialFraction(given: initialFraction, following: followed != nil || follows)
         loading = try followed.map { [wakeEvent, logScale] followed in
             try LoadingTask(paths: [path], options: options, lod: lod, connectsGaps: connectsGaps, logAxes: logScale.requested,
                             wakeEvent: wakeEvent, reading: followed.readFirst)
@@ -150,6 +152,7 @@ public final class ChartWindow {
             SignalWatcher.setHandler(nil)
             follow?.stop()
             refiner?.stop()
+            queryFollow?.stop()
             session.flush()
             // No `spd-say` outlives the window, even one that hangs.
             speaker.shutDown()
@@ -246,7 +249,7 @@ public final class ChartWindow {
             startPendingDrop()
             startFollowing(from: source)
             startRefining(from: source, taking: loading.takeQueried(), lod: sourceBuild.lod,
-                          connectsGaps: sourceBuild.connectsGaps)
+                          connectsGaps: sourceBuild.connectsGaps, follows: sourceBuild.follows)
         case let .failed(error)?:
             throw error
         case nil:

@@ -17,8 +17,8 @@ public struct RefinedData: Sendable {
         var pointCount: Int { series.reduce(0) { $0 + $1.count } }
     }
 
-    /// The first picture.
-    public let base: Dataset
+    /// The first picture, with the rows a follow appended since.
+    public private(set) var base: Dataset
     /// How finely `base` resolves x, columns per x unit: infinite for every row, the
     /// pyramid's columns over the extent otherwise.
     public let baseResolution: Double
@@ -30,6 +30,18 @@ public struct RefinedData: Sendable {
     public init(base: Dataset, baseResolution: Double) {
         self.base = base
         self.baseResolution = baseResolution
+    }
+
+    /// Appends the rows of `rows` past the base's last x (a followed table grew): rows
+    /// a follow asks for again after a refinement are not doubled.
+    public mutating func append(_ rows: Dataset) {
+        let last = base.xs.last ?? -.infinity
+        let first = rows.firstIndex(atOrAfterX: last.nextUp)
+        guard first < rows.count else { return }
+        let kept = first == 0 ? rows : Dataset(source: rows.source, xs: Array(rows.xs[first...]),
+                                               series: rows.series.map { Series(name: $0.name, ys: Array($0.ys[first...])) },
+                                               xKind: rows.xKind)
+        base = base.appending(kept)
     }
 
     /// Lays in `answer`: its points replace those of its range; an older piece keeps

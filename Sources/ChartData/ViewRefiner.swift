@@ -26,12 +26,12 @@ public final class ViewRefiner: Sendable {
     public static let longestRetrySeconds = 30.0
 
     private let source: any QueryableSource
-    private let plan: RefinementPlan
     private let make: @Sendable (Dataset) throws -> DataSource
     private let wake: @Sendable () -> Void
     private let state: Mutex<State>
 
     private struct State {
+        var plan: RefinementPlan
         var data: RefinedData
         /// Bumped each time `data` changes: an answer built on older data is dropped.
         var version = 0
@@ -58,11 +58,10 @@ public final class ViewRefiner: Sendable {
                  wake: @escaping @Sendable () -> Void) {
         guard let plan = RefinementPlan(extent: extent, rowLimit: source.refinementRowLimit) else { return nil }
         self.source = source
-        self.plan = plan
         self.settleSeconds = settleSeconds
         self.make = make
         self.wake = wake
-        state = Mutex(State(data: RefinedData(base: base, baseResolution: baseResolution)))
+        state = Mutex(State(plan: plan, data: RefinedData(base: base, baseResolution: baseResolution)))
     }
 
     /// The window shows x over `view`, `columns` pixels wide: asks for it once it stands
@@ -73,12 +72,25 @@ public final class ViewRefiner: Sendable {
             guard !state.stopped, state.view != view || state.columns != columns else { return }
             state.view = view
             state.columns = columns
+            let plan = state.plan
             if let asked = state.asked, plan.answers(asked, view: view, columns: columns) { return }
             state.task?.cancel()
             (state.task, state.asked) = (nil, nil)
             guard state.data.isCoarse(over: view, columns: columns * RefinementPlan.columnsPerPixel, within: plan.range),
                   let request = plan.request(for: view, columns: columns), request != state.rejected else { return }
             start(request, after: settleSeconds, in: &state)
+        }
+    }
+
+    /// Takes in rows a follow read past the last x (`QueryFollow`): refinements from now
+    /// on hold them, and views over them are asked about.
+    public func append(_ rows: Dataset) {
+        guard let last = rows.xs.last else { return }
+        state.withLock { state in
+            state.data.append(rows)
+            state.plan.last = max(state.plan.last, last)
+            state.plan.rows += rows.count
+            state.version += 1
         }
     }
 
@@ -118,22 +130,28 @@ public final class ViewRefiner: Sendable {
         }
     }
 
-    /// Lays `answer` into the data held and leaves the source made of them.
+    /// Lays `answer` into the data held and leaves the source made of them; laid again
+    /// into rows a follow appended meanwhile.
     private func refined(by answer: M4Answer) throws {
-        let (data, version) = state.withLock { ($0.data, $0.version) }
-        var grown = data
-        grown.lay(answer)
-        let made = try make(try grown.dataset())
-        let kept = state.withLock { state in
-            guard !state.stopped, state.version == version else { return false }
-            state.data = grown
-            state.version += 1
-            state.retrySeconds = 1
-            if state.asked == answer.request { (state.task, state.asked) = (nil, nil) }
-            state.update = Update(source: made, notices: state.update?.notices ?? [], answer: answer)
-            return true
+        while true {
+            let (data, version) = state.withLock { ($0.data, $0.version) }
+            var grown = data
+            grown.lay(answer)
+            let made = try make(try grown.dataset())
+            let kept: Bool? = state.withLock { state in
+                guard !state.stopped else { return nil }
+                guard state.version == version else { return false }
+                state.data = grown
+                state.version += 1
+                state.retrySeconds = 1
+                if state.asked == answer.request { (state.task, state.asked) = (nil, nil) }
+                state.update = Update(source: made, notices: state.update?.notices ?? [], answer: answer)
+                return true
+            }
+            guard let kept else { return }
+            try Task.checkCancellation()
+            if kept { return wake() }
         }
-        if kept { wake() }
     }
 
     private func failed(_ request: M4Request, _ error: DataLoadError) {

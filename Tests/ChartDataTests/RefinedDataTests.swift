@@ -48,4 +48,21 @@ final class RefinedDataTests: XCTestCase {
         XCTAssertFalse(data.isCoarse(over: 9_100...9_200, columns: 1_000_000, within: 0...9_999))
         XCTAssertTrue(data.isCoarse(over: 8_900...9_200, columns: 10, within: 0...9_999), "partly the base's")
     }
+
+    /// Rows a follow appends join the base once, however often they are read, and a
+    /// series drawn through its own points (a pyramid of two series) owns them.
+    func testAppendedRowsJoinTheBaseOnceAndTheirSeriesOwnThem() throws {
+        let answer = M4Answer(request: M4Request(series: ["a", "b"], start: 0, end: 10, columns: 10), series: [
+            M4Series(name: "a", xs: [0, 2, 4], ys: [1, 2, 3]), M4Series(name: "b", xs: [1, 3], ys: [5, 6]),
+        ], rowsInRange: 5)
+        var data = RefinedData(base: try answer.dataset(source: "db", xKind: .number), baseResolution: 1)
+        let rows = Dataset(source: "db", xs: [4, 5, 6], series: [Series(name: "a", ys: [3, 7, 8]), Series(name: "b", ys: [9, 10, 11])])
+        data.append(rows)
+        data.append(rows)
+        let grown = try data.dataset()
+        XCTAssertEqual(Array(grown.xs), [0, 1, 2, 3, 4, 5, 6])
+        XCTAssertEqual(Array(data.base.series[0].ownIndices ?? []), [0, 2, 4, 5, 6])
+        XCTAssertEqual(Array(data.base.series[1].ownIndices ?? []), [1, 3, 5, 6])
+        XCTAssertEqual(grown.series[1].ys[6], 11)
+    }
 }
