@@ -85,4 +85,29 @@ final class LoadedSourceTests: XCTestCase {
             XCTAssertTrue(error.description.contains("c"), error.description)
         }
     }
+
+    /// What `render` draws of a queried source: the pyramid outside its range, the M4 of
+    /// the range at its columns inside.
+    func testARefinedRangeIsTheM4OfItsRowsInsideThePyramid() async throws {
+        var rng = SplitMix64(seed: 270)
+        let dataset = walk(&rng, count: 50_000)
+        let source = LoadedSource(dataset: dataset)
+        let xs = Array(dataset.xs)
+        let pyramid = try await source.m4(M4Request(series: ["a", "b"], start: xs.first!, end: xs.last!.nextUp, columns: 64))
+            .dataset(source: "walk", xKind: dataset.xKind)
+        let range = xs[20_000]...xs[21_000]
+        let refined = try await source.refined(pyramid, over: range, columns: 800 * RefinementPlan.columnsPerPixel)
+        let extent = try await source.extent()
+        let request = try XCTUnwrap(RefinementPlan(extent: extent, rowLimit: .max)?.request(for: range, columns: 800))
+        let expected = M4Reduction.reduce(name: "b", xs: xs, ys: Array(dataset.series[1].ys), request: request)
+        let b = refined.series[1]
+        let own = (b.ownIndices ?? Array(0..<Int32(refined.count))).map(Int.init)
+        let inside = own.filter { refined.xs[$0] >= request.start && refined.xs[$0] < request.end }
+        XCTAssertEqual(inside.map { refined.xs[$0] }, expected.xs)
+        XCTAssertEqual(inside.map { b.ys[$0] }, expected.ys)
+        XCTAssertLessThan(refined.count, 50_000, "the pyramid outside")
+        // Every row read: nothing to refine.
+        let whole = try await source.refined(dataset, over: range, columns: 100)
+        XCTAssertEqual(whole.count, dataset.count)
+    }
 }
