@@ -56,8 +56,12 @@ extension ChartWindow {
         takeQueryFollow()
         guard let refiner, let scene, let update = refiner.take() else { return }
         for notice in update.notices { scene.say(notice) }
-        // Built for other log axes than the chart's now: the next view asks again.
-        guard let refined = update.source, refined.logAxes == logScale.requested else { return }
+        guard var refined = update.source else { return }
+        // Made for the log axes before a toggle (rare): made again for the chart's now.
+        if refined.logAxes != logScale.requested {
+            refined = DataSource(dataset: refined.values, lodMethod: refined.lodMethod,
+                                 connectsGaps: refined.gaps == .connected, logAxes: logScale.requested)
+        }
         do {
             guard try scene.refine(refined) else { return }
         } catch {

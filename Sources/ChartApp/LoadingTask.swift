@@ -45,7 +45,7 @@ final class LoadingTask {
                         fraction.put(now)
                         Self.wake(wakeEvent)
                     }
-                    if paths.count == 1, let start = try QueriedStart.after(reading: part, from: source) { queried.put(start) }
+                    if paths.count == 1, let start = QueriedStart.after(reading: part, from: source) { queried.put(start) }
                     return part
                 }
                 let dataset = try DatasetMerge.merge(parts)

@@ -16,10 +16,11 @@ struct QueriedStart: @unchecked Sendable {
     let baseResolution: Double
 
     /// The start over `source`'s first read `base`; `nil` for a source that is not
-    /// queried, or whose extent is a single x.
-    static func after(reading base: Dataset, from source: any DatasetSource) throws -> QueriedStart? {
-        guard let queried = source as? any QueryableSource else { return nil }
-        let extent = try BlockingQuery.run { try await queried.extent() }
+    /// queried, whose extent is a single x, or that went away since the read (the first
+    /// picture is shown all the same).
+    static func after(reading base: Dataset, from source: any DatasetSource) -> QueriedStart? {
+        guard let queried = source as? any QueryableSource,
+              let extent = try? BlockingQuery.run({ try await queried.extent() }) else { return nil }
         guard let first = extent.first, let last = extent.last, first < last else { return nil }
         let resolution = base.count >= extent.count ? Double.infinity
             : Double(QueriedRead(cache: nil).pyramidColumns) / (last - first)
