@@ -24,14 +24,15 @@ extension CommandSupport {
     }
 
     /// `summary` with the statistics of its series replaced by `paths`' own over every
-    /// row in its range, where `paths` is a queried source; `nil` otherwise.
-    static func exactStatistics(of summary: ChartSummary, at paths: [String]) throws -> ChartSummary? {
+    /// row in its range, and the source's name (without a password), where `paths` is a
+    /// queried source; `nil` otherwise.
+    static func exactStatistics(of summary: ChartSummary, at paths: [String]) throws -> (summary: ChartSummary, source: String)? {
         guard let source = queried(paths) else { return nil }
         let names = summary.series.map(\.name)
         let range = summary.range
         let exact = try reporting {
             try BlockingQuery.run { try await source.statistics(of: names, from: range.lowerBound, to: range.upperBound.nextUp) }
         }
-        return summary.withExactStatistics(exact)
+        return (summary.withExactStatistics(exact), source.name)
     }
 }

@@ -75,11 +75,11 @@ struct Describe: ParsableCommand {
         }
         // A database's statistics are its own, over every row in range, not the drawn points'.
         let exact = try CommandSupport.exactStatistics(of: summary, at: [file] + moreFiles)
-        if let exact { summary = exact }
+        if let exact { summary = exact.summary }
         let seconds = Date().timeIntervalSince(started)
         var text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
-        if exact != nil, !json {
-            text += "The statistics are \(DisplayText.name(file))'s own, over every row in range.\n"
+        if let exact, !json {
+            text += "The statistics are \(DisplayText.name(exact.source))'s own, over every row in range.\n"
         }
         try StandardStreams.write(json ? text : CommandSupport.terminalSafe(text))
         if verbose {
