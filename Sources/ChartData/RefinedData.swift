@@ -44,28 +44,49 @@ public struct RefinedData: Sendable {
         base = base.appending(kept)
     }
 
-    /// Lays in `answer`: its points replace those of its range; an older piece keeps
-    /// its points outside the range.
+    /// Lays in `answer`: its points replace those of its range, except where an older
+    /// piece resolves x more finely (zoomed out from a refined view, zooming back in
+    /// asks nothing); an older piece keeps its points outside the range.
     public mutating func lay(_ answer: M4Answer) {
         let request = answer.request
         let exact = answer.series.allSatisfy { $0.count == answer.rowsInRange }
-        var kept: [Piece] = []
-        for piece in pieces {
-            if piece.end <= request.start || piece.start >= request.end {
-                kept.append(piece)
-                continue
-            }
-            // What sticks out on either side stays, at its own resolution.
-            if piece.start < request.start { kept.append(piece.cut(to: piece.start, request.start)) }
-            if piece.end > request.end { kept.append(piece.cut(to: request.end, piece.end)) }
-        }
-        kept.append(Piece(start: request.start, end: request.end, resolution: exact ? .infinity : request.resolution,
-                          series: answer.series))
+        let fresh = Piece(start: request.start, end: request.end, resolution: exact ? .infinity : request.resolution,
+                          series: answer.series)
+        var kept = arranged(with: fresh, keepingFiner: true)
+        // Past the limit, the finer pieces in the range go first: the fresh answer takes
+        // their place rather than leave the base's coarse points there.
+        if kept.reduce(0, { $0 + $1.pointCount }) > pointLimit { kept = arranged(with: fresh, keepingFiner: false) }
         var total = kept.reduce(0) { $0 + $1.pointCount }
         while kept.count > 1, total > pointLimit {
             total -= kept.removeFirst().pointCount
         }
         pieces = kept
+    }
+
+    /// The pieces with `fresh` laid in, oldest first (`fresh` last).
+    private func arranged(with fresh: Piece, keepingFiner: Bool) -> [Piece] {
+        var kept: [Piece] = []
+        var finer: [Piece] = []
+        for piece in pieces {
+            if piece.end <= fresh.start || piece.start >= fresh.end {
+                kept.append(piece)
+            } else if keepingFiner, piece.resolution > fresh.resolution {
+                kept.append(piece)
+                finer.append(piece)
+            } else {
+                // What sticks out on either side stays, at its own resolution.
+                if piece.start < fresh.start { kept.append(piece.cut(to: piece.start, fresh.start)) }
+                if piece.end > fresh.end { kept.append(piece.cut(to: fresh.end, piece.end)) }
+            }
+        }
+        // The fresh answer fills the stretches the finer pieces leave.
+        var from = fresh.start
+        for piece in finer.sorted(by: { $0.start < $1.start }) {
+            if piece.start > from { kept.append(fresh.cut(to: from, piece.start)) }
+            from = max(from, piece.end)
+        }
+        if from < fresh.end { kept.append(fresh.cut(to: from, fresh.end)) }
+        return kept
     }
 
     /// Whether the data held draws the x range `view` at `columns` pixel columns

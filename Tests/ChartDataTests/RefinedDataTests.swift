@@ -2,9 +2,9 @@ import ChartData
 import XCTest
 
 /// Answers laid into a first picture, against the rule worked out by hand: at each x
-/// the newest answer covering it, else the base.
+/// the newest answer covering it unless an older one there is finer, else the base.
 final class RefinedDataTests: XCTestCase {
-    func testEachStretchShowsTheNewestAnswerCoveringIt() async throws {
+    func testEachStretchShowsTheNewestAnswerCoveringItUnlessAnOlderIsFiner() async throws {
         var rng = SplitMix64(seed: 269)
         for _ in 0..<40 {
             let n = Int.random(in: 100...4_000, using: &rng)
@@ -21,13 +21,21 @@ final class RefinedDataTests: XCTestCase {
                 data.lay(answer)
                 answers.append(answer)
             }
-            // By hand: each base point or answer point stands where no newer answer covers it.
-            var expected: [Double] = []
-            func newest(covering x: Double) -> Int? {
-                answers.indices.last { answers[$0].request.start <= x && x < answers[$0].request.end }
+            // By hand, x by x: an answer takes each x in its range that no finer answer
+            // holds; the base keeps the x no answer took.
+            func resolution(_ answer: M4Answer) -> Double {
+                answer.series[0].count == answer.rowsInRange ? .infinity : answer.request.resolution
             }
-            expected += Array(base.xs).filter { newest(covering: $0) == nil }
-            for (k, answer) in answers.enumerated() { expected += answer.series[0].xs.filter { newest(covering: $0) == k } }
+            func owner(of x: Double) -> Int? {
+                var owner: Int?
+                for (k, answer) in answers.enumerated() where answer.request.start <= x && x < answer.request.end {
+                    if let held = owner, resolution(answers[held]) > resolution(answer) { continue }
+                    owner = k
+                }
+                return owner
+            }
+            var expected = Array(base.xs).filter { owner(of: $0) == nil }
+            for (k, answer) in answers.enumerated() { expected += answer.series[0].xs.filter { owner(of: $0) == k } }
             XCTAssertEqual(Array(try data.dataset().xs), expected.sorted())
         }
     }
