@@ -4,9 +4,7 @@ import ChartSources
 /// What the loading thread leaves for refining a chart over a `QueryableSource`: the
 /// source object itself (kept, not looked up again), its extent, and how finely the
 /// first read resolves x.
-struct QueriedStart: @unchecked Sendable {
-    // @unchecked: the source is Sendable (`DatasetSource`); the existential box is not
-    // seen as such by every compiler version.
+struct QueriedStart: Sendable {
     let source: any QueryableSource
     let extent: SourceExtent
     /// The first picture as read.
