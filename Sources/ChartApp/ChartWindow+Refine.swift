@@ -62,12 +62,7 @@ extension ChartWindow {
             refined = DataSource(dataset: refined.values, lodMethod: refined.lodMethod,
                                  connectsGaps: refined.gaps == .connected, logAxes: logScale.requested)
         }
-        do {
-            guard try scene.refine(refined) else { return }
-        } catch {
-            scene.say("\(error)")
-            return
-        }
+        guard scene.refine(refined) else { return }
         queryFollow?.rebase(on: scene.main.source)
         rememberAfterReplacing(scene.main)
         guard FrameTrace.isOn, let answer = update.answer else { return }

@@ -104,7 +104,7 @@ final class RefineSceneTests: XCTestCase {
         old.measure.set(a: 5_200, b: 5_600)
         for _ in 0..<60 { scene.advance(by: 1.0 / 60) }
         let drawnBefore = old.stage.viewport.current
-        XCTAssertTrue(try scene.refine(DataSource(dataset: fine)))
+        XCTAssertTrue(scene.refine(DataSource(dataset: fine)))
         // y starts where it was drawn and eases to the refined data's fit: no jump.
         XCTAssertEqual(scene.main.stage.viewport.current, drawnBefore)
         XCTAssertFalse(scene.main === old)

@@ -4,11 +4,13 @@ import ChartInteraction
 import ChartRender
 
 /// A view of a queried source refined (`ViewRefiner`): the overview's chart is made
-/// again over the refined source, on a store of GPU copies of its own (a refinement
-/// replaces points in the middle of the data, so the follow's `adopt`, which keeps
-/// the pieces before the old end, would keep stale ones), and takes over the view, the
-/// gesture, the panels, the hidden series, the measure and the notes from the old one
-/// (`ChartPresenter.follow(from:)`); y eases from where it was drawn to the new fit.
+/// again over the refined source, as a followed file's grown source is
+/// (`ExplorerScene.follow`), through the same factories (their shaders and glyph atlas
+/// stay) but with the store's GPU copies made again (`GPUSeriesStore.replace`: a
+/// refinement replaces points in the middle of the data). The new chart takes over the
+/// view, the gesture, the panels, the hidden series, the measure and the notes
+/// (`ChartPresenter.follow(from:)`); y eases from where it was drawn to the new fit, and
+/// the refined line ramps in.
 extension ExplorerScene {
     /// Where a refined line's alpha ramp starts: the old line goes at once, the new one
     /// comes up from a faint copy over 150 ms, so the change of detail reads as a fade.
@@ -16,15 +18,18 @@ extension ExplorerScene {
 
     /// Shows `refined` in place of the overview's source; `false`, changing nothing,
     /// while a day is open or opening.
-    /// - Throws: `RenderError` when the new level's GPU resources cannot be made.
     @discardableResult
-    public func refine(_ refined: DataSource) throws -> Bool {
+    public func refine(_ refined: DataSource) -> Bool {
         guard zoom.phase == .overview, zoom.day == nil else { return false }
         let old = overview
+        old.mainFactory.store?.replace(with: refined)
+        old.mainFactory.storeGrew()
+        old.selectorFactory.storeGrew()
         let geometry = old.main.geometry
-        let level = try ExplorerLevel(device: device, source: refined, canvas: geometry.canvas, scale: geometry.scale,
-                                      theme: old.main.stage.targetTheme, lineWidth: lineWidth, gradient: gradient,
-                                      font: font, initialFraction: 1, smooth: smooth, frames: frames)
+        let level = ExplorerLevel(source: refined, mainFactory: old.mainFactory, selectorFactory: old.selectorFactory,
+                                  canvas: geometry.canvas, scale: geometry.scale, theme: old.main.stage.targetTheme,
+                                  lineWidth: lineWidth, gradient: gradient, initialFraction: 1, smooth: smooth,
+                                  frames: frames)
         level.main.follow(from: old.main)
         level.selector.follow(from: old.selector)
         level.main.lines.fadeIn(from: Self.refinedLineAlpha, seconds: 0.15)
