@@ -11,13 +11,11 @@ import Synchronization
 /// (`ExplorerScene.refine`), as a follow's grown source is. Frames never wait on it.
 extension ChartWindow {
     /// Starts refining the chart just shown over `source`, where the loading task read
-    /// a queried source. Its x are shown as the server holds them, in UTC: the wall
-    /// clock's hour that summer time repeats would make the questions' ranges ambiguous,
-    /// so the chart says so once instead.
+    /// a queried source (its instants on the wall clock unless `--utc`: `LocalTimeSource`).
     /// - Parameter follows: poll the source for rows past its last x (`--follow`).
     func startRefining(from source: DataSource, taking start: QueriedStart?, lod: LODMethod, connectsGaps: Bool,
                        follows: Bool) {
-        guard let start, !start.base.instantsInLocalTime else { return }
+        guard let start else { return }
         let axes = refineLogAxes
         let wakeEvent = self.wakeEvent
         let refiner = ViewRefiner(source: start.source, extent: start.extent, base: start.base,
@@ -39,7 +37,6 @@ extension ChartWindow {
                 SDL_PushEvent(&event)
             }
         }
-        if case .time = start.extent.xKind { scene?.say("Times are shown in UTC, as \(DisplayText.name(start.source.name)) holds them") }
     }
 
     /// Tells the refiner the view the frame about to be drawn shows.

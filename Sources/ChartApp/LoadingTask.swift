@@ -36,7 +36,8 @@ final class LoadingTask {
             do {
                 var lastReported = 0.0
                 let parts = try reading.map { [try $0()] } ?? paths.enumerated().map { number, path in
-                    let source = SourceCatalog.source(for: path)
+                    // A database's instants are shown on the wall clock, as a file's (`LocalTimeSource`).
+                    let source = LocalTimeSource.wrapping(SourceCatalog.source(for: path), options: options)
                     let part = try source.read(options: options) { done, total in
                         // Each file its share of the bar.
                         let now = (Double(number) + Double(done) / Double(max(total, 1))) / Double(paths.count)

@@ -7,18 +7,19 @@ import ChartSupport
 /// not the pyramid's), and `describe` takes its statistics from the source, over every
 /// row in range. A file, or several sources in one chart, is as it was.
 extension CommandSupport {
-    /// The source of `paths` when it is one queried source; `nil` for files.
-    static func queried(_ paths: [String]) -> (any QueryableSource)? {
+    /// The source of `paths` when it is one queried source, on the wall clock unless
+    /// `options` ask for UTC (as `load` reads it); `nil` for files.
+    static func queried(_ paths: [String], options: DataOptions) -> (any QueryableSource)? {
         guard paths.count == 1 else { return nil }
-        return SourceCatalog.source(for: paths[0]) as? any QueryableSource
+        return LocalTimeSource.wrapping(SourceCatalog.source(for: paths[0]), options: options.loadOptions) as? any QueryableSource
     }
 
     /// `dataset`, the first read of `paths`, with the M4 of x over `range` (all x when
     /// `nil`) at `columns` M4 columns laid in, where `paths` is a queried source.
     /// `range` is resolved only for such a source, so a file's errors come as before.
-    static func refining(_ dataset: Dataset, of paths: [String], over range: () throws -> ClosedRange<Double>?,
-                         columns: Int) throws -> Dataset {
-        guard let source = queried(paths) else { return dataset }
+    static func refining(_ dataset: Dataset, of paths: [String], options: DataOptions,
+                         over range: () throws -> ClosedRange<Double>?, columns: Int) throws -> Dataset {
+        guard let source = queried(paths, options: options) else { return dataset }
         let range = try range()
         return try reporting { try BlockingQuery.run { try await source.refined(dataset, over: range, columns: columns) } }
     }
@@ -26,8 +27,9 @@ extension CommandSupport {
     /// `summary` with the statistics of its series replaced by `paths`' own over every
     /// row in its range, and the source's name (without a password), where `paths` is a
     /// queried source; `nil` otherwise.
-    static func exactStatistics(of summary: ChartSummary, at paths: [String]) throws -> (summary: ChartSummary, source: String)? {
-        guard let source = queried(paths) else { return nil }
+    static func exactStatistics(of summary: ChartSummary, at paths: [String],
+                                options: DataOptions) throws -> (summary: ChartSummary, source: String)? {
+        guard let source = queried(paths, options: options) else { return nil }
         let names = summary.series.map(\.name)
         let range = summary.range
         let exact = try reporting {

@@ -112,7 +112,7 @@ struct Render: ParsableCommand {
         let givenY = try scale.yRanges(left: yRange, right: y2Range)
         let loaded = try CommandSupport.load(files, options: data)
         // A database's picture is the M4 of its range at the image's width: exact.
-        let dataset = try CommandSupport.refining(loaded, of: files, over: { try xRange?.resolved(in: loaded) },
+        let dataset = try CommandSupport.refining(loaded, of: files, options: data, over: { try xRange?.resolved(in: loaded) },
                                                   columns: size.value.width * RefinementPlan.columnsPerPixel)
         // The days asked for, refused as describe and audio refuse them when empty.
         let points = try xRange?.requiringData(in: dataset)
