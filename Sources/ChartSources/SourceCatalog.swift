@@ -9,7 +9,7 @@ import Synchronization
 public struct SourceCatalog: Sendable {
     /// The kinds of this target, besides files. `DatabaseAddressRefusal` comes last: an
     /// address of a server kind this build lacks gets a message, not "no such file".
-    public static let builtIn: [any DatasetSource.Type] = [DatabaseAddressRefusal.self]
+    public static let builtIn: [any DatasetSource.Type] = [SQLiteSource.self, DatabaseAddressRefusal.self]
 
     /// The kinds the app reads, besides files: those installed, then the built-in ones.
     public static var standard: SourceCatalog {
