@@ -75,7 +75,10 @@ enum SQLiteColumnForm: Equatable, Sendable {
         }
         if sample.contains(.blob) { return .other }
         if !texts.isEmpty {
-            return numbers.isEmpty && texts.allSatisfy(isISODate) ? .isoText : .other
+            if numbers.isEmpty { return texts.allSatisfy(isISODate) ? .isoText : .other }
+            // Text among the numbers of a numeric column is what SQLite could not read
+            // as a number: a break, as a NULL is. In a text column, the column is text.
+            guard [.integer, .real, .numeric].contains(affinity(type)) else { return .other }
         }
         guard !numbers.isEmpty else {
             // Nothing to look at: the declared type decides.

@@ -57,14 +57,18 @@ final class SQLiteConnection: Sendable {
         try handle.withLock { db in
             guard let db else { throw CancellationError() }
             var statement: OpaquePointer?
-            var tail: UnsafePointer<CChar>?
-            let code = sqlite3_prepare_v2(db, sql, -1, &statement, &tail)
+            // The tail points into the C string, so it is read while the string lives.
+            let (code, rest) = sql.withCString { text in
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v2(db, text, -1, &statement, &tail)
+                return (code, tail.map { String(cString: $0) } ?? "")
+            }
             guard code == SQLITE_OK, let statement else {
                 let message = String(cString: sqlite3_errmsg(db))
                 sqlite3_finalize(statement)
                 throw SQLiteFailure.error(code: code, message: message, path: path, query: shown ?? sql)
             }
-            if let tail, tail.pointee != 0, !String(cString: tail).allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+            if !rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
                 sqlite3_finalize(statement)
                 throw DataLoadError.rejected(source: path, query: shown ?? sql, message: "only one statement may be given")
             }

@@ -36,7 +36,7 @@ struct SQLiteM4 {
             + ", r.x = a.fx AS isfirst, r.x = a.lx AS islast" + roles
             + " FROM r JOIN a ON a.k = r.k WHERE r.x = a.fx OR r.x = a.lx" + matches
         // Role -1 carries each column's row count in x; 0 first, 1 last, then three a series.
-        var unpivot = ["SELECT -1 AS role, k, n AS x, NULL AS o" + s.map { _ in ", NULL" }.joined() + " FROM a",
+        var unpivot = ["SELECT -1 AS role, k, n AS x, NULL AS o" + s.map { ", NULL AS y\($0)" }.joined() + " FROM a",
                        "SELECT 0, k, x, o\(yColumns) FROM c WHERE isfirst",
                        "SELECT 1, k, x, o\(yColumns) FROM c WHERE islast"]
         for series in s {
