@@ -83,7 +83,8 @@ public struct SQLiteSource: QueryableSource {
             let first = statement.optionalDouble(0), last = statement.optionalDouble(1), count = statement.int(2)
             let indexed = try Self.usesIndex(connection, selection: selection)
             return SourceExtent(first: first, last: last, count: count, xKind: selection.xKind,
-                                series: selection.series, version: "count=\(count) first=\(first ?? .nan) last=\(last ?? .nan)",
+                                series: selection.series,
+                                version: "file=\(Self.resolved(connection.path)) count=\(count) first=\(first ?? .nan) last=\(last ?? .nan)",
                                 xIndexed: indexed)
         }
     }
@@ -173,6 +174,14 @@ public struct SQLiteSource: QueryableSource {
             return Dataset(source: source, xs: xs, series: zip(selection.series, columns).map { Series(name: $0, ys: $1) },
                            xKind: selection.xKind)
         }
+    }
+
+    /// `path` with its links and `..` resolved, so two files of one relative name in two
+    /// folders never share a pyramid in the cache.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// Whether `location` is a regular file starting with SQLite's header (a FIFO or a
