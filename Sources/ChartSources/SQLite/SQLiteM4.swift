@@ -32,21 +32,20 @@ struct SQLiteM4 {
             + ", (r.y\($0) IS NULL AND r.x = a.gx\($0)) AS isgap\($0)" }.joined()
         let matches = s.map { " OR r.y\($0) = a.lo\($0) OR r.y\($0) = a.hi\($0) OR (r.y\($0) IS NULL AND r.x = a.gx\($0))" }
             .joined()
-        let candidates = "SELECT r.k AS k, r.x AS x, r.o AS o" + s.map { ", r.y\($0) AS y\($0)" }.joined()
+        let candidates = "SELECT r.k AS k, r.x AS x, r.o AS o, a.n AS n" + s.map { ", r.y\($0) AS y\($0)" }.joined()
             + ", r.x = a.fx AS isfirst, r.x = a.lx AS islast" + roles
             + " FROM r JOIN a ON a.k = r.k WHERE r.x = a.fx OR r.x = a.lx" + matches
-        // Role -1 carries each column's row count in x; 0 first, 1 last, then three a series.
-        var unpivot = ["SELECT -1 AS role, k, n AS x, NULL AS o" + s.map { ", NULL AS y\($0)" }.joined() + " FROM a",
-                       "SELECT 0, k, x, o\(yColumns) FROM c WHERE isfirst",
-                       "SELECT 1, k, x, o\(yColumns) FROM c WHERE islast"]
+        // Role 0 is the first row (with its column's row count), 1 the last, then three a series.
+        var unpivot = ["SELECT 0 AS role, k, x, o, n\(yColumns) FROM c WHERE isfirst",
+                       "SELECT 1, k, x, o, NULL\(yColumns) FROM c WHERE islast"]
         for series in s {
-            unpivot += ["SELECT \(2 + 3 * series), k, x, o\(yColumns) FROM c WHERE islo\(series)",
-                        "SELECT \(3 + 3 * series), k, x, o\(yColumns) FROM c WHERE ishi\(series)",
-                        "SELECT \(4 + 3 * series), k, x, o\(yColumns) FROM c WHERE isgap\(series)"]
+            unpivot += ["SELECT \(2 + 3 * series), k, x, o, NULL\(yColumns) FROM c WHERE islo\(series)",
+                        "SELECT \(3 + 3 * series), k, x, o, NULL\(yColumns) FROM c WHERE ishi\(series)",
+                        "SELECT \(4 + 3 * series), k, x, o, NULL\(yColumns) FROM c WHERE isgap\(series)"]
         }
         return "WITH r AS NOT MATERIALIZED (\(rows)), a AS MATERIALIZED (\(aggregates)), "
             + "c AS MATERIALIZED (\(candidates)), u AS (\(unpivot.joined(separator: " UNION ALL "))) "
-            + "SELECT role, x, o\(yColumns) FROM (SELECT *, row_number() OVER (PARTITION BY role, k ORDER BY "
+            + "SELECT role, x, o, n\(yColumns) FROM (SELECT *, row_number() OVER (PARTITION BY role, k ORDER BY "
             + "CASE WHEN role = 1 THEN -x ELSE x END, CASE WHEN role = 1 THEN -o ELSE o END) AS pick FROM u) WHERE pick = 1"
     }
 
@@ -69,12 +68,9 @@ struct SQLiteM4 {
         while try statement.step() {
             returned += 1
             let role = statement.int(0)
-            if role == -1 {
-                rowsInRange += Int(statement.double(1))
-                continue
-            }
+            if role == 0 { rowsInRange += statement.int(3) }
             let row = Row(x: statement.double(1), order: statement.optionalDouble(2),
-                          ys: ys.indices.map { statement.double(Int32(3 + $0)) })
+                          ys: ys.indices.map { statement.double(Int32(4 + $0)) })
             if role <= 1 { firstLast.append(row) } else { kept[(role - 2) / 3].append(row) }
         }
         let series = ys.indices.map { index in
@@ -84,6 +80,6 @@ struct SQLiteM4 {
             return M4Series(name: request.series[index], xs: rows.map(\.x), ys: rows.map { $0.ys[index] })
         }
         return M4Answer(request: request, series: series, rowsInRange: rowsInRange,
-                        bytesReceived: returned * 8 * (3 + ys.count))
+                        bytesReceived: returned * 8 * (4 + ys.count))
     }
 }
