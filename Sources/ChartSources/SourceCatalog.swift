@@ -43,8 +43,9 @@ public struct SourceCatalog: Sendable {
     }
 
     /// Whether `location` is a file's path (or `-`) rather than another kind's address,
-    /// so that it may be resolved against the file system.
+    /// so that it may be resolved against the file system (a SQLite database is a file).
     public func isFile(_ location: String) -> Bool {
-        source(for: location) is FileSource
+        let source = source(for: location)
+        return source is FileSource || source is SQLiteSource
     }
 }

@@ -110,6 +110,7 @@ final class SQLiteSourceTests: XCTestCase {
         let path = folder + "/fake.db"
         try Data(SQLiteSource.header + Array(repeating: 0x5A, count: 4_000)).write(to: URL(fileURLWithPath: path))
         XCTAssertTrue(SourceCatalog.source(for: path) is SQLiteSource, "recognised by its header, whatever its name")
+        XCTAssertTrue(SourceCatalog.standard.isFile(path), "a path, made absolute for the session as a file's is")
         XCTAssertThrowsError(try SQLiteSource(path: path).read(options: LoadOptions(), progress: nil)) { error in
             guard case let .unreadable(named, reason)? = error as? DataLoadError else { return XCTFail("\(error)") }
             XCTAssertEqual(named, path)
