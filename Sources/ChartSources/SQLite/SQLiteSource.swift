@@ -37,8 +37,7 @@ public struct SQLiteSource: QueryableSource {
         chosen.reader = reader
         let source = chosen
         var dataset = try source.reader.read(source, options: options, progress: progress)
-        let extent = try BlockingQuery.run { try await source.extent() }
-        if !extent.xIndexed, extent.count > source.reader.allRowsLimit {
+        if let extent = source.chosen.extent.withLock({ $0 }), !extent.xIndexed, extent.count > source.reader.allRowsLimit {
             let selection = try BlockingQuery.run { try await source.selection() }
             let table = selection.query == nil ? SQLiteSQL.quoted(selection.choice.table.name) : "the query's table"
             let x = SQLiteSQL.quoted(selection.choice.x.name)
@@ -71,22 +70,25 @@ public struct SQLiteSource: QueryableSource {
 
     public func extent() async throws -> SourceExtent {
         let selection = try await selection()
-        return try await SQLiteWork.run(path: path) { connection in
+        let extent = try await SQLiteWork.run(path: path) { connection in
             let x = selection.x, from = selection.from
-            // min and max alone a subquery, so an index on x answers each in one step.
-            let statement = try connection.prepare("""
+            let indexed = try Self.usesIndex(connection, selection: selection)
+            // With an index, min and max each alone in a subquery, so the index answers each
+            // in one step; without one, all three in one pass over the rows.
+            let statement = try connection.prepare(indexed ? """
                 SELECT (SELECT \(x) FROM \(from) WHERE \(x) < 9e999 ORDER BY \(x) LIMIT 1),
                 (SELECT \(x) FROM \(from) WHERE \(x) < 9e999 ORDER BY \(x) DESC LIMIT 1),
                 (SELECT count(*) FROM \(from))
-                """, shown: selection.query)
+                """ : "SELECT min(\(x)), max(\(x)), count(*) FROM \(from) WHERE \(x) < 9e999", shown: selection.query)
             _ = try statement.step()
             let first = statement.optionalDouble(0), last = statement.optionalDouble(1), count = statement.int(2)
-            let indexed = try Self.usesIndex(connection, selection: selection)
             return SourceExtent(first: first, last: last, count: count, xKind: selection.xKind,
                                 series: selection.series,
                                 version: "file=\(Self.resolved(connection.path)) count=\(count) first=\(first ?? .nan) last=\(last ?? .nan)",
                                 xIndexed: indexed)
         }
+        chosen.extent.withLock { $0 = extent }
+        return extent
     }
 
     /// Whether SQLite reads a range of x through an index (`SEARCH` in its plan) rather
@@ -201,5 +203,7 @@ public struct SQLiteSource: QueryableSource {
     /// The choice, shared by a source and its copies.
     private final class Chosen: Sendable {
         let selection = Mutex<SQLiteSelection?>(nil)
+        /// The extent last found, which `read` words its warning from.
+        let extent = Mutex<SourceExtent?>(nil)
     }
 }
