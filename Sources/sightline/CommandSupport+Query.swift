@@ -26,15 +26,20 @@ extension CommandSupport {
 
     /// `summary` with the statistics of its series replaced by `paths`' own over every
     /// row in its range, and the source's name (without a password), where `paths` is a
-    /// queried source; `nil` otherwise.
-    static func exactStatistics(of summary: ChartSummary, at paths: [String],
+    /// queried source whose first read, `dataset`, is not every row (a pyramid); `nil`
+    /// otherwise: every row read gives the exact statistics already, as a file's do.
+    static func exactStatistics(of summary: ChartSummary, drawn dataset: Dataset, at paths: [String],
                                 options: DataOptions) throws -> (summary: ChartSummary, source: String)? {
         guard let source = queried(paths, options: options) else { return nil }
         let names = summary.series.map(\.name)
         let range = summary.range
-        let exact = try reporting {
-            try BlockingQuery.run { try await source.statistics(of: names, from: range.lowerBound, to: range.upperBound.nextUp) }
+        let exact = try reporting { () -> [ExactStatistics]? in
+            let extent = try BlockingQuery.run { try await source.extent() }
+            guard dataset.count < extent.count else { return nil }
+            return try BlockingQuery.run {
+                try await source.statistics(of: names, from: range.lowerBound, to: range.upperBound.nextUp)
+            }
         }
-        return (summary.withExactStatistics(exact), source.name)
+        return exact.map { (summary.withExactStatistics($0), source.name) }
     }
 }

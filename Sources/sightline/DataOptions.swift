@@ -84,16 +84,7 @@ struct DataOptions: ParsableArguments {
         """)
     var utc = false
 
-    @Option(help: "A database's table or view to chart (its columns are chosen with --x and --y, as a file's).")
-    var table: String?
-
-    @Option(help: ArgumentHelp(
-        "A query whose rows to chart instead of a table, in the database's own SQL (SELECT ts, temp FROM readings).",
-        valueName: "query"))
-    var sql: String?
-
     func validate() throws {
-        if table != nil, sql != nil { throw ValidationError("--table and --sql choose the rows two ways: give one") }
         if let dateFormat {
             do { _ = try DatePattern(strftime: dateFormat) } catch { throw ValidationError("--date-format: \(error)") }
         }

@@ -74,7 +74,7 @@ struct Describe: ParsableCommand {
                 .with(notes: notes)
         }
         // A database's statistics are its own, over every row in range, not the drawn points'.
-        let exact = try CommandSupport.exactStatistics(of: summary, at: [file] + moreFiles, options: options)
+        let exact = try CommandSupport.exactStatistics(of: summary, drawn: dataset, at: [file] + moreFiles, options: options)
         if let exact { summary = exact.summary }
         let seconds = Date().timeIntervalSince(started)
         var text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
