@@ -63,9 +63,10 @@ extension ChartWindow {
         queryFollow?.rebase(on: scene.main.source)
         rememberAfterReplacing(scene.main)
         guard FrameTrace.isOn, let answer = update.answer else { return }
-        FrameTrace.print(String(format: "refine [%.6f, %.6f) at %d columns: %d rows in range, %d points, %d bytes",
-                                answer.request.start, answer.request.end, answer.request.columns, answer.rowsInRange,
-                                answer.series.reduce(0) { $0 + $1.count }, answer.bytesReceived))
+        FrameTrace.print(String(format: "refine [%.6f, %.6f) at %d columns: %d rows in range, %d points, %d bytes, "
+                                + "asked and made in %.1f ms", answer.request.start, answer.request.end,
+                                answer.request.columns, answer.rowsInRange, answer.series.reduce(0) { $0 + $1.count },
+                                answer.bytesReceived, update.seconds * 1000))
     }
 }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// Refines the view of a chart over a `QueryableSource`, so a frame never waits on the
@@ -18,6 +19,9 @@ public final class ViewRefiner: Sendable {
         public var notices: [String]
         /// The answer the source came from, for the trace and tests.
         public var answer: M4Answer?
+        /// Seconds from asking the source to the refined source made (the settling wait
+        /// not counted), for the trace.
+        public var seconds = 0.0
     }
 
     /// The wait after a view's last change before its question is asked.
@@ -117,9 +121,10 @@ public final class ViewRefiner: Sendable {
         state.task = Task.detached { [self] in
             do {
                 try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                let asked = DispatchTime.now().uptimeNanoseconds
                 let answer = try await source.m4(request)
                 try Task.checkCancellation()
-                try refined(by: answer)
+                try refined(by: answer, askedAt: asked)
             } catch is CancellationError {
                 return
             } catch let error as DataLoadError {
@@ -132,7 +137,7 @@ public final class ViewRefiner: Sendable {
 
     /// Lays `answer` into the data held and leaves the source made of them; laid again
     /// into rows a follow appended meanwhile.
-    private func refined(by answer: M4Answer) throws {
+    private func refined(by answer: M4Answer, askedAt asked: UInt64) throws {
         while true {
             let (data, version) = state.withLock { ($0.data, $0.version) }
             var grown = data
@@ -145,7 +150,8 @@ public final class ViewRefiner: Sendable {
                 state.version += 1
                 state.retrySeconds = 1
                 if state.asked == answer.request { (state.task, state.asked) = (nil, nil) }
-                state.update = Update(source: made, notices: state.update?.notices ?? [], answer: answer)
+                state.update = Update(source: made, notices: state.update?.notices ?? [], answer: answer,
+                                      seconds: Double(DispatchTime.now().uptimeNanoseconds - asked) / 1e9)
                 return true
             }
             guard let kept else { return }
