@@ -6,9 +6,12 @@
 public struct LoadedSource: QueryableSource {
     /// The data answered from.
     public let dataset: Dataset
+    /// Whether its instants stand for ones with a zone (`SourceExtent.xCarriesZone`).
+    public let xCarriesZone: Bool
 
-    public init(dataset: Dataset) {
+    public init(dataset: Dataset, xCarriesZone: Bool = false) {
         self.dataset = dataset
+        self.xCarriesZone = xCarriesZone
     }
 
     /// No location names a dataset in memory: it is made, never looked up.
@@ -33,7 +36,8 @@ public struct LoadedSource: QueryableSource {
     public func extent() async throws -> SourceExtent {
         let xs = dataset.xs
         return SourceExtent(first: xs.first, last: xs.last, count: xs.count, xKind: dataset.xKind,
-                            series: dataset.series.map(\.name), version: "\(xs.count) \(xs.last ?? .nan)", xIndexed: true)
+                            series: dataset.series.map(\.name), version: "\(xs.count) \(xs.last ?? .nan)", xIndexed: true,
+                            xCarriesZone: xCarriesZone)
     }
 
     /// The M4 of each series asked for through its own points (`Series.ownIndices`).

@@ -2,9 +2,11 @@ import Foundation
 import Synchronization
 
 /// A queried source's instants (Unix seconds in UTC, as every engine gives them) shown
-/// on the wall clock of `zone`, as a file's instants with a zone are (`Dataset
-/// .moveToWallClock`) unless `--utc`: what it reads and answers is moved to the wall
-/// clock, and the x ranges the chart asks about are moved back to UTC for the source.
+/// on the wall clock of `zone` where they carry a zone (`SourceExtent.xCarriesZone`:
+/// `timestamptz`), as a file's instants with a zone are (`Dataset.moveToWallClock`)
+/// unless `--utc`: what it reads and answers is moved to the wall clock, and the x
+/// ranges the chart asks about are moved back to UTC for the source. A naive timestamp
+/// is shown as written, as a file's date without a zone is.
 ///
 /// Where the offset is the same over a question's range (all but the two days a year
 /// the clocks change), a range moves by a whole offset, so its pixel columns are the
@@ -15,7 +17,7 @@ import Synchronization
 public final class LocalTimeSource: QueryableSource {
     public let inner: any QueryableSource
     public let zone: TimeZone
-    /// Whether x holds instants, once a read or the extent said.
+    /// Whether x holds instants with a zone, once the extent said.
     private let holdsInstants = Mutex<Bool?>(nil)
 
     public init(inner: any QueryableSource, zone: TimeZone = .current) {
@@ -38,14 +40,16 @@ public final class LocalTimeSource: QueryableSource {
     public var refinementRowLimit: Int { inner.refinementRowLimit }
 
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
-        try moved(inner.read(options: options, progress: progress))
+        let dataset = try inner.read(options: options, progress: progress)
+        guard try instantsWaiting() else { return dataset }
+        return moved(dataset)
     }
 
     public func listing() async throws -> SourceListing { try await inner.listing() }
 
     public func extent() async throws -> SourceExtent {
         var extent = try await inner.extent()
-        guard learn(extent.xKind) else { return extent }
+        guard learn(extent) else { return extent }
         extent.first = extent.first.map(wall)
         extent.last = extent.last.map(wall)
         return extent
@@ -77,27 +81,51 @@ public final class LocalTimeSource: QueryableSource {
 
     public func rows(after x: Double?, limit: Int) async throws -> Dataset {
         guard try await instants() else { return try await inner.rows(after: x, limit: limit) }
-        return try moved(await inner.rows(after: x.map(utc), limit: limit))
+        return moved(try await inner.rows(after: x.map(utc), limit: limit))
     }
 
-    /// `dataset` on the wall clock, where its x are instants in UTC.
-    private func moved(_ dataset: Dataset) throws -> Dataset {
+    /// `dataset` (instants in UTC) on the wall clock.
+    private func moved(_ dataset: Dataset) -> Dataset {
         var dataset = dataset
-        guard learn(dataset.xKind), !dataset.instantsInLocalTime else { return dataset }
+        guard case .time(unitsPerSecond: 1) = dataset.xKind, !dataset.instantsInLocalTime else { return dataset }
         dataset.moveToWallClock(of: zone)
         return dataset
     }
 
-    /// Notes whether x holds instants; returns it.
-    private func learn(_ kind: XAxisKind) -> Bool {
-        let instants = if case .time(unitsPerSecond: 1) = kind { true } else { false }
+    /// Notes whether x holds instants with a zone; returns it.
+    private func learn(_ extent: SourceExtent) -> Bool {
+        let instants = if case .time(unitsPerSecond: 1) = extent.xKind { extent.xCarriesZone } else { false }
         holdsInstants.withLock { $0 = instants }
         return instants
     }
 
     private func instants() async throws -> Bool {
         if let known = holdsInstants.withLock({ $0 }) { return known }
-        return learn(try await inner.extent().xKind)
+        return learn(try await inner.extent())
+    }
+
+    /// `instants()` from a thread that may wait (`read`'s: the loading thread, never
+    /// a task of the cooperative pool, which it would hold while the question needs it).
+    private func instantsWaiting() throws -> Bool {
+        if let known = holdsInstants.withLock({ $0 }) { return known }
+        let outcome = Outcome()
+        Task.detached { [self] in
+            do {
+                outcome.result = .success(try await instants())
+            } catch {
+                outcome.result = .failure(error)
+            }
+            outcome.done.signal()
+        }
+        outcome.done.wait()
+        // The semaphore orders the task's write before this read.
+        return try outcome.result!.get()
+    }
+
+    /// What the task leaves for the waiting thread; the semaphore is the lock.
+    private final class Outcome: @unchecked Sendable {
+        var result: Result<Bool, any Error>?
+        let done = DispatchSemaphore(value: 0)
     }
 
     /// The instant `x` (UTC) on the wall clock.

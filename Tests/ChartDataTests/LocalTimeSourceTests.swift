@@ -23,7 +23,7 @@ final class LocalTimeSourceTests: XCTestCase {
     private func wall(_ x: Double) -> Double { x + Double(berlin.secondsFromGMT(for: Date(timeIntervalSince1970: x))) }
 
     func testASummerViewIsTheM4OfTheRowsOnTheWallClock() async throws {
-        let source = LocalTimeSource(inner: LoadedSource(dataset: rows), zone: berlin)
+        let source = LocalTimeSource(inner: LoadedSource(dataset: rows, xCarriesZone: true), zone: berlin)
         let read = try source.read(options: LoadOptions(), progress: nil)
         XCTAssertTrue(read.instantsInLocalTime)
         // Away from the two changes, every instant moves by its offset.
@@ -53,7 +53,7 @@ final class LocalTimeSourceTests: XCTestCase {
 
     /// A view across the spring change still holds only points of its range, ascending.
     func testAViewAcrossAChangeOfTheClocksHoldsItsRange() async throws {
-        let source = LocalTimeSource(inner: LoadedSource(dataset: rows), zone: berlin)
+        let source = LocalTimeSource(inner: LoadedSource(dataset: rows, xCarriesZone: true), zone: berlin)
         // 31 March 2024, 02:00 local: clocks go forward.
         let request = M4Request(series: ["v"], start: wall(1_711_800_000), end: wall(1_711_980_000), columns: 200)
         let answer = try await source.m4(request)
@@ -69,5 +69,17 @@ final class LocalTimeSourceTests: XCTestCase {
         let inner = LoadedSource(dataset: rows)
         XCTAssertTrue(LocalTimeSource.wrapping(inner, options: options) is LoadedSource)
         XCTAssertTrue(LocalTimeSource.wrapping(inner, options: LoadOptions()) is LocalTimeSource)
+    }
+
+    /// A naive timestamp (no zone: SQLite's text, PostgreSQL's `timestamp`) is shown as
+    /// written, as a file's date without a zone is.
+    func testANaiveTimestampIsShownAsWritten() async throws {
+        let source = LocalTimeSource(inner: LoadedSource(dataset: rows), zone: berlin)
+        let read = try source.read(options: LoadOptions(), progress: nil)
+        XCTAssertEqual(Array(read.xs), Array(rows.xs))
+        XCTAssertFalse(read.instantsInLocalTime)
+        let request = M4Request(series: ["v"], start: rows.xs[4_000], end: rows.xs[4_500], columns: 50)
+        let answer = try await source.m4(request)
+        XCTAssertEqual(answer.series[0], M4Reduction.reduce(name: "v", xs: Array(rows.xs), ys: Array(rows.series[0].ys), request: request))
     }
 }
