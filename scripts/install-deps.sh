@@ -30,6 +30,8 @@ packages=(
   # end-to-end tests: a virtual X server, synthetic input, screenshots, xdpyinfo, the
   # clipboard read back (xclip)
   xvfb xauth xdotool imagemagick x11-utils xclip
+  # the ClickHouse source's tests: a two-shard cluster on loopback (scripts/db/clickhouse.sh)
+  clickhouse-server clickhouse-client curl
 )
 
 missing=()
