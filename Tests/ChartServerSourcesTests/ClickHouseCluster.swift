@@ -46,8 +46,14 @@ enum ClickHouseCluster {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw XCTSkip("\(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
+            throw ScriptFailure(command: arguments.joined(separator: " "), status: process.terminationStatus)
         }
+    }
+
+    struct ScriptFailure: Error, CustomStringConvertible {
+        var command: String
+        var status: Int32
+        var description: String { "\(command) failed with status \(status)" }
     }
 
     /// Whether the server on `port` answers `SELECT 1`.

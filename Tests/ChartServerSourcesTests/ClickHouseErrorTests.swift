@@ -68,12 +68,27 @@ final class ClickHouseErrorTests: XCTestCase {
         XCTAssertEqual(error?.exitCode, 65)
     }
 
+    func testAnAddressThatDoesNotParseIsStillClickHousesAndSaysWhy() {
+        let source = SourceCatalog(kinds: ServerSources.kinds + SourceCatalog.builtIn)
+            .source(for: "clickhouse://me:secret@host:port/db?table=t")
+        XCTAssertTrue(source is ClickHouseSource)
+        XCTAssertThrowsError(try source.read(options: LoadOptions(), progress: nil)) { error in
+            let text = "\(error)"
+            XCTAssertEqual((error as? DataLoadError)?.exitCode, 64, text)
+            XCTAssertTrue(text.contains("clickhouse://me:***@host:port"), text)
+            XCTAssertFalse(text.contains("secret"), text)
+        }
+    }
+
     func testNoServerIsUnreachable() async throws {
         let parsed = try XCTUnwrap(try DatabaseAddress.parse("clickhouse://127.0.0.1:18999/sightline?table=ticks",
                                                              schemes: ["clickhouse"]))
+        let started = Date()
         let (error, text) = await message { try await ClickHouseSource(address: parsed).extent() }
         XCTAssertEqual(error?.exitCode, 69, text)
         XCTAssertTrue(text.contains("did not answer: connection refused"), text)
+        // Said at once, not after the pool has tried again until the request's deadline.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
     /// A statement of many seconds (a row each half second), stopped by cancelling the

@@ -65,12 +65,12 @@ final class ClickHouseM4Tests: XCTestCase {
         var random = SplitMix64(state: 11)
         var literals: [String] = []
         var expected: [Int] = []
-        for _ in 0..<40 {
+        for _ in 0..<24 {
             let start = Double.random(in: -1e9...2e9, using: &random)
             let end = start + Double.random(in: 1e-3...1e8, using: &random)
             let columns = Int.random(in: 1...5000, using: &random)
             let request = M4Request(series: [], start: start, end: end, columns: columns)
-            for _ in 0..<25 {
+            for _ in 0..<20 {
                 // An edge as a view's arithmetic finds it, and its neighbours.
                 let k = Double(Int.random(in: 0..<columns, using: &random))
                 let edge = start + (end - start) * k / Double(columns)
