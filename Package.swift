@@ -27,6 +27,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // zlib, for gzip files (`.csv.gz`), inflated in ChartSources.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // SQLite files, read through the system's libsqlite3: the smallest dependency that
+        // builds in both the SwiftPM and the CMake build (GRDB and sqlite-nio bring their
+        // own packages, and CMake cannot build SwiftNIO), and the source needs only
+        // prepared statements, step and interrupt. Used only in ChartSources/SQLite.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
         // glibc's <malloc.h> (mallopt), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
@@ -60,7 +65,7 @@ let package = Package(
         ]),
         // Where data comes from, a folder per kind: files (gzip ones through zlib), and the
         // kinds that need C or the network.
-        .target(name: "ChartSources", dependencies: ["ChartData", "CZlib"]),
+        .target(name: "ChartSources", dependencies: ["ChartData", "CZlib", "CSQLite"]),
         // The database servers, over SwiftNIO (left out of the CMake build, which cannot
         // build NIO): a folder per engine.
         .target(name: "ChartServerSources", dependencies: [
@@ -79,7 +84,8 @@ let package = Package(
         ]),
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"]),
-        .testTarget(name: "ChartSourcesTests", dependencies: ["ChartSources", "ChartData"]),
+        // CSQLite writes the SQLite files the SQLite source's tests read.
+        .testTarget(name: "ChartSourcesTests", dependencies: ["ChartSources", "ChartData", "CSQLite"]),
         .testTarget(name: "ChartServerSourcesTests", dependencies: ["ChartServerSources", "ChartSources", "ChartData"]),
         .testTarget(name: "ChartLogicTests", dependencies: [
             "ChartInteraction", "ChartSupport", "ChartMarks", "ChartStage", "ChartGeometry", "ChartData",
