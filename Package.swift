@@ -15,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // No pkgConfig: sdl2.pc adds -D_REENTRANT, which SwiftPM refuses with a warning on
@@ -65,6 +66,12 @@ let package = Package(
         // Where data comes from, a folder per kind: files (gzip ones through zlib), and the
         // kinds that need C or the network.
         .target(name: "ChartSources", dependencies: ["ChartData", "CZlib", "CSQLite"]),
+        // The database servers, over SwiftNIO (left out of the CMake build, which cannot
+        // build NIO): a folder per engine.
+        .target(name: "ChartServerSources", dependencies: [
+            "ChartSources", "ChartData",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
         // The window, the scenes and loading.
         .target(name: "ChartApp", dependencies: [
             "ChartRender", "ChartInteraction", "ChartSupport", "ChartMarks", "ChartStage", "ChartGeometry",
@@ -72,13 +79,14 @@ let package = Package(
         ]),
         .executableTarget(name: "sightline", dependencies: [
             "ChartApp", "ChartRender", "ChartInteraction", "ChartSupport", "ChartMarks", "ChartStage",
-            "ChartGeometry", "ChartSources", "ChartData",
+            "ChartGeometry", "ChartSources", "ChartServerSources", "ChartData",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"]),
         // CSQLite writes the SQLite files the SQLite source's tests read.
         .testTarget(name: "ChartSourcesTests", dependencies: ["ChartSources", "ChartData", "CSQLite"]),
+        .testTarget(name: "ChartServerSourcesTests", dependencies: ["ChartServerSources", "ChartSources", "ChartData"]),
         .testTarget(name: "ChartLogicTests", dependencies: [
             "ChartInteraction", "ChartSupport", "ChartMarks", "ChartStage", "ChartGeometry", "ChartData",
         ]),

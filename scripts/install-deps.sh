@@ -33,6 +33,8 @@ packages=(
   xvfb xauth xdotool imagemagick x11-utils xclip
   # the sqlite3 shell, which the command line's SQLite tests make their databases with
   sqlite3
+  # the ClickHouse source's tests: a two-shard cluster on loopback (scripts/db/clickhouse.sh)
+  clickhouse-server clickhouse-client curl
 )
 
 missing=()

@@ -1,6 +1,10 @@
 import ArgumentParser
 import ChartApp
 import Foundation
+#if canImport(ChartServerSources)
+import ChartServerSources
+import ChartSources
+#endif
 
 @main
 struct Sightline: ParsableCommand {
@@ -43,6 +47,9 @@ struct Sightline: ParsableCommand {
     /// reported and cleaned up, rather than killing the process (SIGXFSZ) mid-write.
     static func main() {
         StandardStreams.occupyClosed()
+        #if canImport(ChartServerSources)
+        SourceCatalog.install(ServerSources.kinds)
+        #endif
         signal(SIGXFSZ, SIG_IGN)
         MallocArenas.limitUnderAnAddressSpaceLimit()
         do {
