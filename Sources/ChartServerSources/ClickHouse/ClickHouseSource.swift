@@ -106,9 +106,13 @@ public struct ClickHouseSource: QueryableSource {
         var reader = ClickHouseRowBinary(try await connection.run(sql).body, source: name)
         let count = Int(try reader.uint64())
         let first = try reader.float64(), last = try reader.float64()
+        // A DateTime is an instant (Unix seconds): shown on the local wall clock, as a file's
+        // instants with a zone are (`LocalTimeSource`).
+        let instants = if case .time = relation.xKind { true } else { false }
         return SourceExtent(first: count > 0 ? first : nil, last: count > 0 ? last : nil, count: count,
                             xKind: relation.xKind, series: relation.y.map(\.name),
-                            version: "count=\(count) last=\(last.bitPattern)", xIndexed: relation.x.indexed ?? false)
+                            version: "count=\(count) last=\(last.bitPattern)", xIndexed: relation.x.indexed ?? false,
+                            xCarriesZone: instants)
     }
 
     public func m4(_ request: M4Request) async throws -> M4Answer {
