@@ -15,6 +15,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
@@ -27,6 +28,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // zlib, for gzip files (`.csv.gz`), inflated in ChartSources.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // SQLite files, read through the system's libsqlite3: the smallest dependency that
+        // builds in both the SwiftPM and the CMake build (GRDB and sqlite-nio bring their
+        // own packages, and CMake cannot build SwiftNIO), and the source needs only
+        // prepared statements, step and interrupt. Used only in ChartSources/SQLite.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
         // glibc's <malloc.h> (mallopt), which the Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
@@ -60,11 +66,13 @@ let package = Package(
         ]),
         // Where data comes from, a folder per kind: files (gzip ones through zlib), and the
         // kinds that need C or the network.
-        .target(name: "ChartSources", dependencies: ["ChartData", "CZlib"]),
-        // The database servers' sources (SwiftNIO), a folder per engine; SwiftPM only: the
-        // CMake build cannot build SwiftNIO and answers their addresses with a refusal.
+        .target(name: "ChartSources", dependencies: ["ChartData", "CZlib", "CSQLite"]),
+        // The database servers, over SwiftNIO (left out of the CMake build, which cannot
+        // build NIO): a folder per engine.
         .target(name: "ChartServerSources", dependencies: [
-            "ChartSources", "ChartData", .product(name: "PostgresNIO", package: "postgres-nio"),
+            "ChartSources", "ChartData",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         // The window, the scenes and loading.
         .target(name: "ChartApp", dependencies: [
@@ -78,7 +86,8 @@ let package = Package(
         ]),
 
         .testTarget(name: "ChartDataTests", dependencies: ["ChartData"]),
-        .testTarget(name: "ChartSourcesTests", dependencies: ["ChartSources", "ChartData"]),
+        // CSQLite writes the SQLite files the SQLite source's tests read.
+        .testTarget(name: "ChartSourcesTests", dependencies: ["ChartSources", "ChartData", "CSQLite"]),
         .testTarget(name: "ChartServerSourcesTests", dependencies: ["ChartServerSources", "ChartSources", "ChartData"]),
         .testTarget(name: "ChartLogicTests", dependencies: [
             "ChartInteraction", "ChartSupport", "ChartMarks", "ChartStage", "ChartGeometry", "ChartData",

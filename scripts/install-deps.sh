@@ -23,6 +23,7 @@ packages=(
   build-essential pkg-config cmake ninja-build git ca-certificates
   # the C libraries, and Mesa's llvmpipe for OpenGL 3.3 core without a GPU (GLX and EGL)
   libsdl2-dev libgl-dev libegl-dev libfreetype-dev libfontconfig1-dev libpng-dev zlib1g-dev
+  libsqlite3-dev
   libgl1-mesa-dri libglx-mesa0 libegl-mesa0
   # fonts for labels: DejaVu Sans (Latin, Cyrillic, Greek, Arabic) and, for Chinese
   # series names, WenQuanYi Micro Hei (1.6 MB download, the smallest CJK font in Debian)
@@ -30,6 +31,10 @@ packages=(
   # end-to-end tests: a virtual X server, synthetic input, screenshots, xdpyinfo, the
   # clipboard read back (xclip)
   xvfb xauth xdotool imagemagick x11-utils xclip
+  # the sqlite3 shell, which the command line's SQLite tests make their databases with
+  sqlite3
+  # the ClickHouse source's tests: a two-shard cluster on loopback (scripts/db/clickhouse.sh)
+  clickhouse-server clickhouse-client curl
   # the database tests' own PostgreSQL server (scripts/db/postgres.sh starts it)
   postgresql postgresql-client
 )

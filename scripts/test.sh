@@ -7,9 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 . scripts/env.sh
-# The database tests start their own PostgreSQL server (scripts/db/postgres.sh) when
-# none runs; it is stopped, and its folder removed, however the run ends.
-trap 'scripts/db/postgres.sh stop >/dev/null 2>&1 || true' EXIT
 
 # A clean environment for the GL tests: no display is needed (offscreen EGL); the window
 # tests start their own Xvfb.
@@ -23,6 +20,14 @@ build/bin/sightline render Resources/sample.csv --out "$cmake_png" --size 640x36
 file_size=$(stat -c %s "$cmake_png")
 [ "$file_size" -gt 1000 ] || { echo "the CMake binary wrote a ${file_size}-byte PNG" >&2; exit 1; }
 echo "CMake binary rendered $cmake_png ($file_size bytes)"
+
+# The ClickHouse source's tests need the two-shard cluster: started here (the tests would
+# start it too) and stopped however the run ends; missing, it fails the tests.
+# The PostgreSQL tests start their own server (scripts/db/postgres.sh) when none runs;
+# it is stopped, and its folder removed, in the same trap.
+scripts/db/clickhouse.sh start
+trap 'scripts/db/clickhouse.sh stop; scripts/db/postgres.sh stop >/dev/null 2>&1 || true' EXIT
+export SIGHTLINE_REQUIRE_CLICKHOUSE=1
 
 echo "== SwiftPM build and tests"
 # The import check makes a target that imports one it does not depend on (a lower layer

@@ -13,7 +13,8 @@ extension ChartWindow {
     /// The follow asked for: `--follow` on one file, or standard input; `nil` otherwise.
     static func followTask(path: String, morePaths: [String], asked: Bool, options: LoadOptions, lod: LODMethod,
                            connectsGaps: Bool, logAxes: Set<YAxisSide>, wakeEvent: UInt32) throws -> FollowTask? {
-        guard morePaths.isEmpty, asked || path == "-" else { return nil }
+        // A database is followed by polling it (`QueryFollow`), once its chart is shown.
+        guard morePaths.isEmpty, asked || path == "-", SourceCatalog.standard.isFile(path) else { return nil }
         // Standard input that is gzip is read to its end and inflated (`FollowReader`).
         return try FollowTask(path: path, options: FileSource.inflating(options), lod: lod, connectsGaps: connectsGaps, logAxes: logAxes,
                               wakeEvent: wakeEvent)
@@ -39,7 +40,8 @@ extension ChartWindow {
 
     /// Why a dropped file cannot join: a followed file is shown alone.
     func refusesDrop() -> String? {
-        follow == nil ? nil : "The file followed is shown alone: open the dropped file in a window of its own"
+        if refiner != nil { return "A database's chart is shown alone: open the dropped file in a window of its own" }
+        return follow == nil ? nil : "The file followed is shown alone: open the dropped file in a window of its own"
     }
 
     /// Shows the newest grown source, if one arrived, and says what the follow found.

@@ -33,6 +33,14 @@ public final class ChartWindow {
     var follow: FollowTask?
     /// The rows the frame about to be drawn takes in first (`SIGHTLINE_TRACE`).
     var followTrace: String?
+    /// Refines the views of a queried source (a database) as they stop (`ChartWindow+Refine`).
+    var refiner: ViewRefiner?
+    /// Follows a queried source that grows (`--follow` on a database).
+    var queryFollow: QueryFollow?
+    /// The log axes the refiner's sources are made for.
+    let refineLogAxes = SharedLogAxes()
+    /// How the first read's source was built, for the refined ones.
+    private let sourceBuild: (lod: LODMethod, connectsGaps: Bool, follows: Bool)
     /// The files in the chart and those dropped on it waiting to join.
     private var files: ChartFiles
     /// Loads the chart again with other files (a drop).
@@ -55,7 +63,7 @@ public final class ChartWindow {
     /// The y ranges the command line sets by hand (`open --y-range`, `--y2-range`): over
     /// the session's, once the chart is here.
     public var givenY = ManualYRanges()
-    private let wakeEvent: UInt32
+    let wakeEvent: UInt32
     /// How far each frame advances the animations.
     private var clock = FrameClock()
     /// `a`: the series in view as sound, with a line sweeping the chart in step.
@@ -86,6 +94,7 @@ public final class ChartWindow {
                 audioSeconds: Double = Audiograph.defaultSeconds,
                 speaks: Bool = true, logAxes: Set<YAxisSide>? = nil, follows: Bool = false) throws {
         logScale = WindowLogScale(given: logAxes)
+        sourceBuild = (lod, connectsGaps, follows)
         speaker = Speaker(enabled: speaks)
         self.path = path
         player = AudiographPlayer(seconds: audioSeconds)
@@ -108,7 +117,7 @@ public final class ChartWindow {
         let followed = try Self.followTask(path: path, morePaths: morePaths, asked: follows, options: options, lod: lod,
                                            connectsGaps: connectsGaps, logAxes: logScale.requested, wakeEvent: wakeEvent)
         follow = followed
-        let initialFraction = Self.initialFraction(given: initialFraction, following: followed != nil)
+        let initialFraction = Self.initialFraction(given: initialFraction, following: followed != nil || follows)
         loading = try followed.map { [wakeEvent, logScale] followed in
             try LoadingTask(paths: [path], options: options, lod: lod, connectsGaps: connectsGaps, logAxes: logScale.requested,
                             wakeEvent: wakeEvent, reading: followed.readFirst)
@@ -142,6 +151,8 @@ public final class ChartWindow {
         defer {
             SignalWatcher.setHandler(nil)
             follow?.stop()
+            refiner?.stop()
+            queryFollow?.stop()
             session.flush()
             // No `spd-say` outlives the window, even one that hangs.
             speaker.shutDown()
@@ -169,6 +180,7 @@ public final class ChartWindow {
         frames.beginFrame()
         if let named = title.naming(day: scene?.zoom.dayLabel) { context.setTitle(named) }
         let screen = device.screen(size: drawableSize)
+        noteViewForRefining()
         if let scene {
             scene.draw(into: screen)
         } else {
@@ -202,6 +214,7 @@ public final class ChartWindow {
     private func takeBackgroundResults() throws {
         frames.request()
         takeFollowUpdate()
+        takeRefinement()
         if let arrived = session.takeArrived() {
             if !sizeWasGiven, let w = arrived.windowWidth, let h = arrived.windowHeight {
                 // The session's size is already within 200…16384; no larger than the screen either.
@@ -235,6 +248,8 @@ public final class ChartWindow {
             applySession()
             startPendingDrop()
             startFollowing(from: source)
+            startRefining(from: source, taking: loading.takeQueried(), lod: sourceBuild.lod,
+                          connectsGaps: sourceBuild.connectsGaps, follows: sourceBuild.follows)
         case let .failed(error)?:
             throw error
         case nil:

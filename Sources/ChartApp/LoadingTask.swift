@@ -15,6 +15,8 @@ final class LoadingTask {
 
     private let fraction = LockedSlot<Double>()
     private let outcome = LockedSlot<Outcome>()
+    /// A lone queried source's start (`QueriedStart`), for refining its views.
+    private let queried = LockedSlot<QueriedStart>()
     private var lastFraction = 0.0
     private let wakeEvent: UInt32
 
@@ -29,12 +31,14 @@ final class LoadingTask {
         self.wakeEvent = wakeEvent
         // The thread takes the slots and the event, not the task, whose `lastFraction`
         // is the main thread's.
-        try DetachedThread.start("loading the file", name: "loading") { [fraction, outcome] in
+        try DetachedThread.start("loading the file", name: "loading") { [fraction, outcome, queried] in
             let result: Outcome
             do {
                 var lastReported = 0.0
                 let parts = try reading.map { [try $0()] } ?? paths.enumerated().map { number, path in
-                    try SourceCatalog.source(for: path).read(options: options) { done, total in
+                    // A database's instants are shown on the wall clock, as a file's (`LocalTimeSource`).
+                    let source = LocalTimeSource.wrapping(SourceCatalog.source(for: path), options: options)
+                    let part = try source.read(options: options) { done, total in
                         // Each file its share of the bar.
                         let now = (Double(number) + Double(done) / Double(max(total, 1))) / Double(paths.count)
                         guard now - lastReported >= 0.01 || done == total else { return }
@@ -42,6 +46,8 @@ final class LoadingTask {
                         fraction.put(now)
                         Self.wake(wakeEvent)
                     }
+                    if paths.count == 1, let start = QueriedStart.after(reading: part, from: source) { queried.put(start) }
+                    return part
                 }
                 let dataset = try DatasetMerge.merge(parts)
                 // As the command line does: a window leaves out columns or sorts rows too.
@@ -65,6 +71,9 @@ final class LoadingTask {
         if let latest = fraction.take() { lastFraction = latest }
         return lastFraction
     }
+
+    /// The queried source's start, once loaded; taken once.
+    func takeQueried() -> QueriedStart? { queried.take() }
 
     /// The result, once there is one; taken once.
     func takeOutcome() -> Outcome? { outcome.take() }

@@ -62,6 +62,8 @@ extension Dataset {
         grown.xs = xs.appending(Array(rows.xs))
         for s in grown.series.indices {
             grown.series[s].ys.append(contentsOf: rows.series[s].ys)
+            // A series drawn through its own points (a database's pyramid) owns the new rows too.
+            if let own = grown.series[s].ownIndices { grown.series[s].ownIndices = own + (count..<count + rows.count).map(Int32.init) }
         }
         return grown
     }

@@ -15,9 +15,13 @@ public struct SourceExtent: Equatable, Sendable {
     public var version: String
     /// Whether x is indexed, so a narrow range is read without a full scan.
     public var xIndexed: Bool
+    /// Whether x's instants carry a zone (PostgreSQL's `timestamptz`, text with `Z` or
+    /// `+01:00`), so the chart shows them on the local wall clock as a file's
+    /// (`LocalTimeSource`); a naive timestamp is shown as written.
+    public var xCarriesZone: Bool
 
     public init(first: Double?, last: Double?, count: Int, xKind: XAxisKind, series: [String], version: String,
-                xIndexed: Bool) {
+                xIndexed: Bool, xCarriesZone: Bool = false) {
         self.first = first
         self.last = last
         self.count = count
@@ -25,6 +29,7 @@ public struct SourceExtent: Equatable, Sendable {
         self.series = series
         self.version = version
         self.xIndexed = xIndexed
+        self.xCarriesZone = xCarriesZone
     }
 }
 

@@ -13,7 +13,7 @@ public final class GPUSeriesStore {
     public internal(set) var source: DataSource
     let device: RenderDevice
     /// One per series, in the dataset's order.
-    let lines: [LODLineSeries]
+    var lines: [LODLineSeries]
     /// The stacks' GPU series, by the series they stack and how their levels merge.
     var stacks: [StackKey: LODStackSeries] = [:]
     /// The candles' GPU series, made when first drawn (`candleSeries(for:)`).

@@ -1,7 +1,7 @@
 import ChartData
 
-/// The source kinds that talk to database servers over SwiftNIO, installed into
-/// `SourceCatalog` by the CLI (the CMake build has none of them).
+/// The kinds of source that reach a database server, which the program installs in
+/// `SourceCatalog` at start (`SourceCatalog.install(ServerSources.kinds)`).
 public enum ServerSources {
-    public static let kinds: [any DatasetSource.Type] = [PostgresSource.self]
+    public static let kinds: [any DatasetSource.Type] = [ClickHouseSource.self, PostgresSource.self]
 }

@@ -9,7 +9,7 @@ import Synchronization
 public struct SourceCatalog: Sendable {
     /// The kinds of this target, besides files. `DatabaseAddressRefusal` comes last: an
     /// address of a server kind this build lacks gets a message, not "no such file".
-    public static let builtIn: [any DatasetSource.Type] = [DatabaseAddressRefusal.self]
+    public static let builtIn: [any DatasetSource.Type] = [SQLiteSource.self, DatabaseAddressRefusal.self]
 
     /// The kinds the app reads, besides files: those installed, then the built-in ones.
     public static var standard: SourceCatalog {
@@ -43,8 +43,9 @@ public struct SourceCatalog: Sendable {
     }
 
     /// Whether `location` is a file's path (or `-`) rather than another kind's address,
-    /// so that it may be resolved against the file system.
+    /// so that it may be resolved against the file system (a SQLite database is a file).
     public func isFile(_ location: String) -> Bool {
-        source(for: location) is FileSource
+        let source = source(for: location)
+        return source is FileSource || source is SQLiteSource
     }
 }

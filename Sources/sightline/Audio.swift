@@ -46,7 +46,10 @@ struct Audio: ParsableCommand {
     func run() throws {
         // Refused before the file is read and the sound made.
         try CommandSupport.reporting { try OutputFile(path: output, refusing: [file]).check() }
-        let dataset = try CommandSupport.load(file, options: data)
+        let loaded = try CommandSupport.load(file, options: data)
+        // A database is heard from the M4 of its range at render's width, as render draws it.
+        let dataset = try CommandSupport.refining(loaded, of: [file], options: data, over: { try xRange?.resolved(in: loaded) },
+                                                  columns: 1280 * RefinementPlan.columnsPerPixel)
         // Refused as describe and render refuse it when no finite point lies in it.
         let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(in: dataset)

@@ -27,7 +27,8 @@ enum CommandSupport {
         let bar = ProgressBar(label: "Loading \(DisplayText.escaped(path, limit: 60))")
         defer { bar.finish() }
         do {
-            let dataset = try SourceCatalog.source(for: path).read(options: options) { done, total in
+            let source = LocalTimeSource.wrapping(SourceCatalog.source(for: path), options: options)
+            let dataset = try source.read(options: options) { done, total in
                 bar.update(done, of: total)
             }
             bar.finish()

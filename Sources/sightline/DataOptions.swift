@@ -12,6 +12,12 @@ struct DataOptions: ParsableArguments {
         """)
     var yColumns: String?
 
+    @Option(help: "The table or view of a database to chart (a SQLite file holding several, say).")
+    var table: String?
+
+    @Option(help: "A query whose rows to chart instead of a table, in the database's own SQL ('SELECT ts, temp FROM readings').")
+    var sql: String?
+
     @Option(parsing: .unconditional, help: "Which chart of a file holding several (Telegram's chart_data.json), from 1.")
     var chart: Int?
 
@@ -105,6 +111,8 @@ struct DataOptions: ParsableArguments {
         options.usesCache = !noCache
         options.dateFormat = dateFormat.flatMap { try? DatePattern(strftime: $0) }
         options.utc = utc
+        options.table = table
+        options.sql = sql
         return options
     }
 }

@@ -63,7 +63,7 @@ struct Describe: ParsableCommand {
         let notes = try CommandSupport.notes(for: file, chart: data.chart, arguments: self.notes, in: dataset)
         let started = Date()
         // On a log axis (--log-y) the trend is read in log terms: a compounded rate.
-        let summary: ChartSummary
+        var summary: ChartSummary
         if scale.logAxes.isEmpty {
             summary = ChartSummary(dataset: dataset, overX: range).withStatistics(from: dataset)
                 .with(notes: notes)
@@ -73,8 +73,14 @@ struct Describe: ParsableCommand {
             summary = ChartSummary(source: source, overX: range).withStatistics(from: dataset)
                 .with(notes: notes)
         }
+        // A database's statistics are its own, over every row in range, not the drawn points'.
+        let exact = try CommandSupport.exactStatistics(of: summary, drawn: dataset, at: [file] + moreFiles, options: options)
+        if let exact { summary = exact.summary }
         let seconds = Date().timeIntervalSince(started)
-        let text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
+        var text = json ? summary.json : summary.lines.joined(separator: "\n") + "\n"
+        if let exact, !json {
+            text += "The statistics are \(DisplayText.name(exact.source))'s own, over every row in range.\n"
+        }
         try StandardStreams.write(json ? text : CommandSupport.terminalSafe(text))
         if verbose {
             CommandSupport.printError(String(format: "load %.3f s, summary %.1f ms over %d points × %d series",

@@ -130,7 +130,10 @@ struct Open: ParsableCommand {
             // A file that grows is read as it is each time: caching it would only write a
             // copy that the next line makes stale.
             options.usesCache = false
-            try CommandSupport.reporting { try FollowReader.requireLineText(path: path, options: options) }
+            // A database is polled for rows past its last x (`QueryFollow`).
+            if SourceCatalog.standard.isFile(path) {
+                try CommandSupport.reporting { try FollowReader.requireLineText(path: path, options: options) }
+            }
         }
         let environment = ProcessInfo.processInfo.environment
         let hasDisplay = environment["DISPLAY"].map { !$0.isEmpty } ?? false

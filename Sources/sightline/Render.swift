@@ -110,7 +110,10 @@ struct Render: ParsableCommand {
             if altText { try textFile.check() }
         }
         let givenY = try scale.yRanges(left: yRange, right: y2Range)
-        let dataset = try CommandSupport.load(files, options: data)
+        let loaded = try CommandSupport.load(files, options: data)
+        // A database's picture is the M4 of its range at the image's width: exact.
+        let dataset = try CommandSupport.refining(loaded, of: files, options: data, over: { try xRange?.resolved(in: loaded) },
+                                                  columns: size.value.width * RefinementPlan.columnsPerPixel)
         // The days asked for, refused as describe and audio refuse them when empty.
         let points = try xRange?.requiringData(in: dataset)
         let x = try xRange?.resolved(in: dataset)

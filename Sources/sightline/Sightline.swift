@@ -1,9 +1,9 @@
 import ArgumentParser
 import ChartApp
-import ChartSources
 import Foundation
 #if canImport(ChartServerSources)
 import ChartServerSources
+import ChartSources
 #endif
 
 @main
@@ -47,6 +47,9 @@ struct Sightline: ParsableCommand {
     /// reported and cleaned up, rather than killing the process (SIGXFSZ) mid-write.
     static func main() {
         StandardStreams.occupyClosed()
+        #if canImport(ChartServerSources)
+        SourceCatalog.install(ServerSources.kinds)
+        #endif
         signal(SIGXFSZ, SIG_IGN)
         MallocArenas.limitUnderAnAddressSpaceLimit()
         do {
@@ -59,10 +62,6 @@ struct Sightline: ParsableCommand {
             CommandSupport.printError("sightline: \(error)")
             Foundation.exit(70)
         }
-        #if canImport(ChartServerSources)
-        // The database servers' kinds (SwiftNIO), which the CMake build leaves out.
-        SourceCatalog.install(ServerSources.kinds)
-        #endif
         do {
             var command = try parseAsRoot(Walk.markingNegativeCount(Array(CommandLine.arguments.dropFirst())))
             try command.run()

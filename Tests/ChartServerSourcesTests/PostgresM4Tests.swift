@@ -54,6 +54,9 @@ final class PostgresM4Tests: XCTestCase {
                 let expected = M4Reduction.reduce(name: name, xs: rows.xs, ys: rows.ys[index], request: request)
                 XCTAssertEqual(normalized(answer.series[index]), normalized(expected),
                                "round \(round), \(name), \(request)")
+                // The contract every engine's answer keeps (ClickHouse's too).
+                XCTAssertNil(m4Violation(answer.series[index], xs: rows.xs, ys: rows.ys[index], request: request),
+                             "round \(round), \(name)")
             }
         }
         await source.close()

@@ -3,18 +3,6 @@ import ChartData
 import Foundation
 import XCTest
 
-/// SplitMix64: the same files on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// `DatasetCache.readStreaming`: a file too large for memory, read a slice at a time
 /// into its cache file, is what the parse of the whole file makes of it, levels and
 /// all; x out of order across slices is refused by line; progress reaches the end.

@@ -3,18 +3,6 @@ import ChartData
 import Foundation
 import XCTest
 
-/// SplitMix64: the same files on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// `DatasetCache`: a cached read is the parse, a changed or damaged cache file is
 /// parsed and written again, the folder keeps to its limit. Every test uses a folder of
 /// its own and a threshold of 0, never the person's cache.

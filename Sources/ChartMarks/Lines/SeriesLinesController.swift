@@ -84,6 +84,15 @@ public final class SeriesLinesController: RenderController {
         for observer in visibilityObservers { observer() }
     }
 
+    /// Ramps the shown series' alpha from `alpha` up to full over `seconds`: a refined
+    /// line taking the place of a coarser one appears without a jump.
+    public func fadeIn(from alpha: Double, seconds: Double) {
+        for index in fades.indices where fades[index].target > 0 {
+            fades[index] = Fade(value: alpha, target: fades[index].target, duration: seconds)
+        }
+        environment?.invalidate()
+    }
+
     /// Adds `observer`, told after each show or hide.
     public func observeVisibility(_ observer: @escaping () -> Void) {
         visibilityObservers.append(observer)

@@ -1,0 +1,173 @@
+import CSQLite
+import ChartData
+@testable import ChartSources
+import Foundation
+import XCTest
+
+/// The SQLite source on real files: what it lists and chooses, the errors a user meets,
+/// its statistics and rows, and that it never writes the file.
+final class SQLiteSourceTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "sqlite-source-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func readings() throws -> SQLiteTestFile {
+        try SQLiteTestFile.make(in: folder, [
+            "CREATE TABLE readings(id INTEGER PRIMARY KEY, ts TEXT, epoch INTEGER, temp REAL, hum INTEGER, note TEXT)",
+            "CREATE INDEX by_epoch ON readings(epoch)",
+            "INSERT INTO readings(ts, epoch, temp, hum, note) VALUES "
+                + "('2024-01-01 00:00:00', 1704067200, 1.5, 40, 'a'), ('2024-01-01T01:00:00Z', 1704070800, 2.5, 42, 'b'), "
+                + "('2024-01-01 02:00:00.250', 1704074400, NULL, 45, 'c'), ('2024-01-01 03:00', 1704078000, 0.5, 41, 'd')",
+            "CREATE VIEW warm AS SELECT ts, temp FROM readings WHERE temp > 1",
+            "CREATE TABLE words(w TEXT, n INTEGER)",
+            "INSERT INTO words VALUES ('one', 1), ('two', 2)",
+            "CREATE TABLE empty(t INTEGER, v REAL)",
+        ])
+    }
+
+    private func read(_ file: SQLiteTestFile, _ options: LoadOptions) throws -> Dataset {
+        var source = SQLiteSource(path: file.path)
+        source.reader.cache = nil
+        return try source.read(options: options, progress: nil)
+    }
+
+    private func options(table: String? = nil, x: String? = nil, y: [String]? = nil, sql: String? = nil) -> LoadOptions {
+        var options = LoadOptions(x: x, y: y)
+        options.table = table
+        options.sql = sql
+        return options
+    }
+
+    func testTheListingTellsRolesFromTypesAndValuesAndIndexes() async throws {
+        let listing = try await SQLiteSource(path: try readings().path).listing()
+        XCTAssertEqual(listing.tables.map(\.name), ["readings", "warm", "words", "empty"])
+        let readings = listing.tables[0]
+        XCTAssertEqual(readings.columns.map(\.role), [.number, .time, .time, .number, .number, .other])
+        XCTAssertEqual(readings.columns.map(\.indexed), [true, false, true, false, false, false],
+                       "the rowid alias and the column an index leads with")
+        XCTAssertEqual(listing.tables[1].kind, .view)
+        XCTAssertEqual(listing.tables[1].columns.map(\.indexed), [nil, nil])
+        XCTAssertEqual(listing.chartable.map(\.name), ["readings", "warm", "empty"],
+                       "words has no x; empty's declared types say numbers")
+    }
+
+    func testTextDatesAreReadAsUTCSecondsToTheMillisecond() throws {
+        let dataset = try read(try readings(), options(table: "readings", x: "ts", y: ["temp", "hum"]))
+        XCTAssertEqual(dataset.xKind, .time(unitsPerSecond: 1))
+        XCTAssertEqual(Array(dataset.xs), [1_704_067_200, 1_704_070_800, 1_704_074_400.25, 1_704_078_000])
+        XCTAssertEqual(dataset.series.map(\.name), ["temp", "hum"])
+        XCTAssertTrue(dataset.series[0].ys[2].isNaN, "NULL is a break")
+        XCTAssertEqual(Array(dataset.series[1].ys), [40, 42, 45, 41])
+    }
+
+    func testAViewAndAQueryAreChartedAsTables() throws {
+        let file = try readings()
+        let view = try read(file, options(table: "warm"))
+        XCTAssertEqual(Array(view.xs), [1_704_067_200, 1_704_070_800])
+        XCTAssertEqual(Array(view.series[0].ys), [1.5, 2.5])
+        let query = try read(file, options(sql: "SELECT epoch, hum * 2 AS twice FROM readings WHERE hum > 40;  "))
+        XCTAssertEqual(query.xKind, .time(unitsPerSecond: 1), "whole Unix seconds chosen as x are instants")
+        XCTAssertEqual(Array(query.xs), [1_704_070_800, 1_704_074_400, 1_704_078_000])
+        XCTAssertEqual(query.series.map(\.name), ["twice"])
+        XCTAssertEqual(Array(query.series[0].ys), [84, 90, 82])
+    }
+
+    func testWhatIsNotThereOrNotChartableIsNamed() throws {
+        let file = try readings()
+        func failure(_ options: LoadOptions) -> DataLoadError? {
+            do {
+                _ = try read(file, options)
+                return nil
+            } catch { return error as? DataLoadError }
+        }
+        XCTAssertEqual(failure(options(table: "nope")), .notInFile(file: file.path, flag: "--table", asked: "nope", kind: .table,
+                                                                   available: ["readings", "warm", "words", "empty"]))
+        XCTAssertEqual(failure(options(table: "readings", y: ["pressure"])),
+                       .notInFile(file: file.path, flag: "--y", asked: "pressure", kind: .column,
+                                  available: ["id", "ts", "epoch", "temp", "hum", "note"]))
+        XCTAssertEqual(failure(options(table: "readings", y: ["note"])).map(\.exitCode), 64, "a text y")
+        XCTAssertTrue(failure(options(table: "readings", y: ["note"]))?.description.contains("holds no numbers") ?? false)
+        XCTAssertTrue(failure(options(table: "readings", x: "note"))?.description.contains("neither instants nor numbers") ?? false,
+                      "text that is not dates is no x")
+        XCTAssertEqual(failure(options(table: "empty")), .noData(file: file.path, reason: "the table has no rows"))
+        XCTAssertTrue(failure(options())?.description.contains("choose a table with --table") ?? false)
+        XCTAssertTrue(failure(options(table: "readings", sql: "SELECT 1"))?.description.contains("--table and --sql") ?? false)
+        guard case let .rejected(_, query, message)? = failure(options(sql: "SELECT v FROM nowhere")) else {
+            return XCTFail("a query SQLite rejects")
+        }
+        XCTAssertEqual(query, "SELECT v FROM nowhere")
+        XCTAssertEqual(message, "no such table: nowhere")
+    }
+
+    func testAFileWithTheHeaderThatIsNoDatabaseIsNamed() throws {
+        let path = folder + "/fake.db"
+        try Data(SQLiteSource.header + Array(repeating: 0x5A, count: 4_000)).write(to: URL(fileURLWithPath: path))
+        XCTAssertTrue(SourceCatalog.source(for: path) is SQLiteSource, "recognised by its header, whatever its name")
+        XCTAssertTrue(SourceCatalog.standard.isFile(path), "a path, made absolute for the session as a file's is")
+        XCTAssertThrowsError(try SQLiteSource(path: path).read(options: LoadOptions(), progress: nil)) { error in
+            guard case let .unreadable(named, reason)? = error as? DataLoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual(named, path)
+            XCTAssertTrue(reason.contains("not a SQLite database") || reason.contains("damaged"), reason)
+        }
+        let csv = folder + "/data.sqlite"
+        try "x,y\n1,2\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        XCTAssertTrue(SourceCatalog.source(for: csv) is FileSource, "a name alone does not make a database")
+    }
+
+    func testStatisticsAndFollowRowsComeFromSQLite() async throws {
+        let file = try SQLiteTestFile.make(in: folder, [
+            "CREATE TABLE t(x REAL, y REAL)",
+            "INSERT INTO t VALUES (1, 1000000.5), (2, 1000001.5), (3, NULL), (4, 1000003.5), (5, 'n/a'), (6, 7)",
+        ])
+        let source = SQLiteSource(path: file.path)
+        let stats = try await source.statistics(of: ["y"], from: 2, to: 6)
+        XCTAssertEqual(stats.first?.count, 2, "NULL and text left out; 6 is past the range")
+        XCTAssertEqual(stats.first?.min, 1_000_001.5)
+        XCTAssertEqual(stats.first?.max, 1_000_003.5)
+        XCTAssertEqual(stats.first?.mean, 1_000_002.5)
+        XCTAssertEqual(try XCTUnwrap(stats.first?.standardDeviation), 2.0.squareRoot(), accuracy: 1e-9,
+                       "two passes keep the digits a sum of squares would lose")
+        let after = try await source.rows(after: 3, limit: 2)
+        XCTAssertEqual(Array(after.xs), [4, 5])
+        XCTAssertEqual(after.series[0].ys[0], 1_000_003.5)
+        XCTAssertTrue(after.series[0].ys[1].isNaN, "text in a numeric column is a break")
+        let none = try await source.rows(after: 6, limit: 10)
+        XCTAssertEqual(none.xs.count, 0)
+    }
+
+    /// Reading never writes: the file's bytes and time stay; a WAL database another
+    /// connection is writing still reads its committed rows without waiting.
+    func testTheFileIsOnlyReadEvenWhileAnotherProgramWrites() async throws {
+        let file = try SQLiteTestFile.make(in: folder, [
+            "PRAGMA journal_mode=WAL",
+            "CREATE TABLE t(x INTEGER, y REAL)",
+            "CREATE INDEX t_x ON t(x)",
+            "INSERT INTO t WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 999) SELECT i, i % 7 FROM c",
+        ])
+        let writer = try SQLiteTestFile.open(file.path)
+        defer { sqlite3_close_v2(writer) }
+        try SQLiteTestFile.exec(writer, "BEGIN IMMEDIATE")
+        try SQLiteTestFile.exec(writer, "INSERT INTO t VALUES (5000, 1)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
+        let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+
+        var reading = SQLiteSource(path: file.path)
+        reading.reader.cache = nil
+        let source = reading
+        let dataset = try await Task.detached { try source.read(options: LoadOptions(), progress: nil) }.value
+        XCTAssertEqual(dataset.xs.count, 1_000, "the committed rows, not the writer's open transaction")
+        _ = try await source.m4(M4Request(series: ["y"], start: 0, end: 1_000, columns: 10))
+        _ = try await source.statistics(of: ["y"], from: 0, to: 1_000)
+        try SQLiteTestFile.exec(writer, "ROLLBACK")
+
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file.path)), before)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date, modified)
+    }
+}
