@@ -19,6 +19,18 @@ final class PostgresCommandTests: ScratchFolderTestCase {
         XCTAssertFalse(result.output.contains("sightline-test") || result.error.contains("sightline-test"), "no password shown")
     }
 
+    /// --table and --sql choose as the address's items do, for every question the
+    /// command asks (the catalog's source for the address is the one that read).
+    func testDescribeWithTheTableAndSQLFlags() throws {
+        let table = try ProcessRunner.run(ProcessRunner.sightline, ["describe", address, "--table", "counters", "--y", "v"])
+        XCTAssertEqual(table.status, 0, table.error)
+        XCTAssertTrue(table.output.hasPrefix("3,000 points from x = 10 to x = 30,000."), table.output)
+        let query = try ProcessRunner.run(ProcessRunner.sightline, ["describe", address, "--sql",
+                                                                    "SELECT n, w FROM counters WHERE n < 500"])
+        XCTAssertEqual(query.status, 0, query.error)
+        XCTAssertTrue(query.output.hasPrefix("49 points from x = 10 to x = 490."), query.output)
+    }
+
     func testRenderATable() throws {
         let png = folder + "/readings.png"
         let result = try ProcessRunner.run(ProcessRunner.sightline, ["render", address + "?table=readings&y=temp,hum",

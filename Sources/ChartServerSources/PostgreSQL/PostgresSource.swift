@@ -1,6 +1,7 @@
 import ChartData
 import ChartSources
 import PostgresNIO
+import Synchronization
 
 /// A PostgreSQL table, view or query as a chart's source:
 /// `postgresql://user@host:5432/db?table=readings&x=ts&y=temp,hum` (or `postgres://`),
@@ -25,7 +26,18 @@ public struct PostgresSource: QueryableSource {
             return PostgresSource(name: DatabaseAddress.redactedName(location), setup: .failure(failure), address: nil)
         }
         do {
-            return PostgresSource(name: address.name, setup: .success(try PostgresSettings.resolve(address)), address: address)
+            let settings = try PostgresSettings.resolve(address)
+            // One session per address in a process: the command line asks the catalog
+            // again for the source it read (for the exact statistics and the refined
+            // picture), and that source must chart what `read`'s options chose.
+            let state = shared.withLock { states in
+                if let kept = states[location], kept.settings == settings { return kept.state }
+                let state = PostgresState(session: PostgresSession(settings: settings, source: address.name),
+                                          options: address.applying(to: LoadOptions()))
+                states[location] = (settings, state)
+                return state
+            }
+            return PostgresSource(name: address.name, setup: .success(settings), address: address, state: state)
         } catch {
             let failure = error as? DataLoadError ?? .usage(file: address.name, message: "\(error)")
             return PostgresSource(name: address.name, setup: .failure(failure), address: address)
@@ -36,6 +48,17 @@ public struct PostgresSource: QueryableSource {
     /// environment libpq would read).
     public init(address: DatabaseAddress, settings: PostgresSettings) {
         self.init(name: address.name, setup: .success(settings), address: address)
+    }
+
+    /// The sessions of the addresses `source(for:)` gave, by address.
+    private static let shared = Mutex<[String: (settings: PostgresSettings, state: PostgresState)]>([:])
+
+    private init(name: String, setup: Result<PostgresSettings, DataLoadError>, address: DatabaseAddress?,
+                 state: PostgresState) {
+        self.name = name
+        self.setup = setup
+        self.address = address
+        self.state = state
     }
 
     private init(name: String, setup: Result<PostgresSettings, DataLoadError>, address: DatabaseAddress?) {
