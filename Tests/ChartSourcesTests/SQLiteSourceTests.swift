@@ -192,4 +192,15 @@ final class SQLiteSourceTests: XCTestCase {
         XCTAssertEqual(statistics.first?.count, 3)
         XCTAssertEqual(statistics.first?.min, -10)
     }
+
+    /// The rowid itself (`id INTEGER PRIMARY KEY`), a count of rows that would dwarf the
+    /// readings, is not drawn unless `--y` names it; nor listed as a y to choose.
+    func testTheRowIdIsNoDefaultY() async throws {
+        let file = try readings()
+        let listing = try await SQLiteSource(path: file.path).listing()
+        XCTAssertEqual(listing.tables[0].columns.map(\.isRowKey), [true, false, false, false, false, false])
+        XCTAssertEqual(try read(file, options(table: "readings")).series.map(\.name), ["temp", "hum"])
+        XCTAssertEqual(try read(file, options(table: "readings", y: ["id", "temp"])).series.map(\.name), ["id", "temp"])
+        XCTAssertEqual(TableChoice.describe(listing.tables[0]), "readings (x: ts; y: temp, hum)")
+    }
 }
