@@ -203,4 +203,19 @@ final class SQLiteSourceTests: XCTestCase {
         XCTAssertEqual(try read(file, options(table: "readings", y: ["id", "temp"])).series.map(\.name), ["id", "temp"])
         XCTAssertEqual(TableChoice.describe(listing.tables[0]), "readings (x: ts; y: temp, hum)")
     }
+
+    /// The statistics' own names do not meet the user's: a table called `m` (as a
+    /// recursive CTE's test table often is) with columns called `mean0` and `m0`.
+    func testStatisticsOfATableCalledM() async throws {
+        let file = try SQLiteTestFile.make(in: folder, [
+            "CREATE TABLE m(ts INTEGER, mean0 REAL, m0 REAL)",
+            "INSERT INTO m VALUES (1, 1, 10), (2, 3, 30), (3, 5, 50)",
+        ])
+        var options = options(y: ["mean0", "m0"])
+        options.x = "ts"
+        let source = SQLiteSource(path: file.path, options: options)
+        let statistics = try await source.statistics(of: ["mean0", "m0"], from: 0, to: 10)
+        XCTAssertEqual(statistics.map(\.mean), [3, 30])
+        XCTAssertEqual(statistics.map(\.standardDeviation), [2, 20])
+    }
 }

@@ -139,12 +139,14 @@ public struct SQLiteSource: QueryableSource {
         let range = "\(selection.x) >= ?1 AND \(selection.x) < ?2"
         let means = ys.map { "avg(\($0))" }.joined(separator: ", ")
         let columns = ys.indices.map { index in
-            "count(\(ys[index])), min(\(ys[index])), max(\(ys[index])), avg(\(ys[index])), "
-                + "sum((\(ys[index]) - m.m\(index)) * (\(ys[index]) - m.m\(index)))"
+            let mean = "sightline_means.sightline_mean\(index)"
+            return "count(\(ys[index])), min(\(ys[index])), max(\(ys[index])), avg(\(ys[index])), "
+                + "sum((\(ys[index]) - \(mean)) * (\(ys[index]) - \(mean)))"
         }.joined(separator: ", ")
-        let meanNames = ys.indices.map { "m\($0)" }.joined(separator: ", ")
-        let sql = "WITH m(\(meanNames)) AS (SELECT \(means) FROM \(selection.from) WHERE \(range)) "
-            + "SELECT \(columns) FROM \(selection.from), m WHERE \(range)"
+        // Named apart from the user's tables and columns (a table called `m` made the name circular).
+        let meanNames = ys.indices.map { "sightline_mean\($0)" }.joined(separator: ", ")
+        let sql = "WITH sightline_means(\(meanNames)) AS (SELECT \(means) FROM \(selection.from) WHERE \(range)) "
+            + "SELECT \(columns) FROM \(selection.from), sightline_means WHERE \(range)"
         return try await SQLiteWork.run(path: path) { connection in
             let statement = try connection.prepare(sql, shown: selection.query)
             statement.bind(1, start)
