@@ -58,6 +58,8 @@ final class SQLiteCommandTests: ScratchFolderTestCase {
         let query = try ProcessRunner.run(ProcessRunner.sightline, ["describe", database, "--sql", "SELECT ts, temp FROM nowhere"])
         XCTAssertEqual(query.status, 65)
         XCTAssertTrue(query.error.contains("no such table: nowhere"), query.error)
+        XCTAssertTrue(query.error.contains("the database rejected SELECT ts, temp FROM nowhere"),
+                      "a SQLite file is no server: \(query.error)")
     }
 
     /// Of two tables that can be charted, the one `--table` names: every question after
