@@ -128,7 +128,7 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
         case let .unreachable(source, reason):
             return "\(path(source)): \(safe(reason))"
         case let .rejected(source, query, message):
-            return "\(path(source)): the server rejected \(DisplayText.escaped(query)): \(safe(message))"
+            return "\(path(source)): the database rejected \(DisplayText.escaped(query)): \(safe(message))"
         }
     }
 

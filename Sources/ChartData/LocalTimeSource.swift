@@ -25,12 +25,15 @@ public final class LocalTimeSource: QueryableSource {
         self.zone = zone
     }
 
-    /// `source` on the wall clock where it is a queried source and `options` do not ask
-    /// for UTC; any other source as it is.
+    /// `source` charting what `options` choose (`QueryableSource.choosing`) and on the
+    /// wall clock where it is a queried source and `options` do not ask for UTC; any
+    /// other source as it is.
     public static func wrapping(_ source: any DatasetSource, options: LoadOptions, zone: TimeZone = .current)
         -> any DatasetSource {
-        guard !options.utc, let queried = source as? any QueryableSource, !(queried is LocalTimeSource) else { return source }
-        return LocalTimeSource(inner: queried, zone: zone)
+        guard let queried = source as? any QueryableSource else { return source }
+        let chosen = queried.choosing(options)
+        guard !options.utc, !(chosen is LocalTimeSource) else { return chosen }
+        return LocalTimeSource(inner: chosen, zone: zone)
     }
 
     /// No location names it: it wraps a source found for one.
@@ -38,6 +41,10 @@ public final class LocalTimeSource: QueryableSource {
 
     public var name: String { inner.name }
     public var refinementRowLimit: Int { inner.refinementRowLimit }
+
+    public func choosing(_ options: LoadOptions) -> LocalTimeSource {
+        LocalTimeSource(inner: inner.choosing(options), zone: zone)
+    }
 
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
         let dataset = try inner.read(options: options, progress: progress)

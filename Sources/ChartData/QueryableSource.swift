@@ -27,9 +27,17 @@ public protocol QueryableSource: DatasetSource {
     /// The most rows in a view the chart asks the M4 of (it keeps the pyramid past
     /// it): what the engine answers within about 300 ms.
     var refinementRowLimit: Int { get }
+
+    /// This source charting what `options` choose (`--table`, `--x`, `--y`, `--sql`):
+    /// the source a location names knows only what its address says, and every question
+    /// after the first read (`extent`, `m4`, `statistics`) asks about the chosen series.
+    func choosing(_ options: LoadOptions) -> Self
 }
 
 extension QueryableSource {
+    /// The same source: one that charts what it was made with whatever the options.
+    public func choosing(_ options: LoadOptions) -> Self { self }
+
     /// A million rows: what PostgreSQL scans for an M4 in about 300 ms (the figures).
     public var refinementRowLimit: Int { 1_000_000 }
 }

@@ -67,12 +67,7 @@ public struct DatabaseAddress: Equatable, Sendable {
     }
 
     /// `text` with any password between `:` and `@` of its user part hidden.
-    static func redacting(_ text: String) -> String {
-        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") else { return text }
-        let user = text[scheme.upperBound..<at]
-        guard let colon = user.firstIndex(of: ":") else { return text }
-        return String(text[..<colon]) + ":***" + String(text[at...])
-    }
+    static func redacting(_ text: String) -> String { DisplayText.hidingPassword(text) }
 
     /// `options` with the address's choices taken where the command line made none.
     public func applying(to options: LoadOptions) -> LoadOptions {

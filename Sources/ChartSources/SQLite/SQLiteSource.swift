@@ -33,9 +33,7 @@ public struct SQLiteSource: QueryableSource {
     /// Reads the first picture: every row of a small table, else the pyramid (kept in
     /// the levels cache); without an index on x a line says what each refinement costs.
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
-        var chosen = SQLiteSource(path: path, options: options)
-        chosen.reader = reader
-        let source = chosen
+        let source = choosing(options)
         var dataset = try source.reader.read(source, options: options, progress: progress)
         if let extent = source.chosen.extent.withLock({ $0 }), !extent.xIndexed, extent.count > source.reader.allRowsLimit {
             let selection = try BlockingQuery.run { try await source.selection() }
@@ -46,6 +44,12 @@ public struct SQLiteSource: QueryableSource {
                                     + "makes them read only the rows in view")
         }
         return dataset
+    }
+
+    public func choosing(_ options: LoadOptions) -> SQLiteSource {
+        var chosen = SQLiteSource(path: path, options: options)
+        chosen.reader = reader
+        return chosen
     }
 
     public func listing() async throws -> SourceListing {
