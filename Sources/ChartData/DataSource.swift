@@ -49,6 +49,8 @@ public final class DataSource: Sendable {
         // Several files' x break each file's line at its own gaps (`SeriesLine`), never
         // at the steps of the union.
         let merged = dataset.series.contains { $0.ownIndices != nil }
+        // A database's M4 points break only where a value is missing.
+        let connectsGaps = connectsGaps || values.breaksAreMarked
         let gaps = connectsGaps || merged ? XGaps.connected : XGaps(xs: dataset.xs)
         self.gaps = gaps
         // Built ahead for these very columns (the cache of large files): taken as they are.

@@ -20,6 +20,10 @@ public struct Dataset: Equatable, Sendable {
     /// Whether x's instants were moved to the local wall clock (`moveToWallClock`), so
     /// an instant typed with a zone is moved alike.
     public var instantsInLocalTime = false
+    /// Whether every break in its lines is a missing value (NaN), as in a database's
+    /// M4 answers and pyramids, whose points are irregularly spaced by design: a wide
+    /// step in x is then no gap, where a file's is (`XGaps`).
+    public var breaksAreMarked = false
     /// How a CSV loader read x (`nil` from other loaders).
     var xReading = Aside<XReading?>(value: nil)
 

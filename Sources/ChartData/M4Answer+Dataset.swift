@@ -7,10 +7,11 @@ extension M4Answer {
         let parts = series.map { one in
             Dataset(source: source, xs: one.xs, series: [Series(name: one.name, ys: one.ys)], xKind: xKind)
         }
-        guard parts.count != 1 else { return parts[0] }
-        var merged = try DatasetMerge.merge(parts)
-        merged.source = source
-        return merged
+        var answer = parts.count == 1 ? parts[0] : try DatasetMerge.merge(parts)
+        answer.source = source
+        // Its points are each column's extremes, as far apart as they fall: only a NULL breaks.
+        answer.breaksAreMarked = true
+        return answer
     }
 
     /// `answers` to adjoining requests (each starting where the one before ended, for the

@@ -11,7 +11,7 @@ extension QueryableSource {
         let pixels = max(1, columns / RefinementPlan.columnsPerPixel)
         guard let request = plan.request(for: range ?? plan.range, columns: pixels) else { return dataset }
         var data = RefinedData(base: dataset, baseResolution: 0)
-        data.lay(try await m4(request))
+        data.lay(try await m4(request).markingGaps(rowSpacing: extent.rowSpacing))
         return try data.dataset()
     }
 }

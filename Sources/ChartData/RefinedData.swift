@@ -144,6 +144,7 @@ public struct RefinedData: Sendable {
         var merged = parts.count == 1 ? parts[0] : try DatasetMerge.merge(parts)
         merged.source = base.source
         merged.instantsInLocalTime = base.instantsInLocalTime
+        merged.breaksAreMarked = true
         merged.axisTitles = base.axisTitles
         return merged
     }

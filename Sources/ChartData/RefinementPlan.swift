@@ -19,6 +19,10 @@ public struct RefinementPlan: Sendable {
     public var rows: Int
     /// The series asked for.
     public var series: [String]
+    /// The mean step between rows' x (`SourceExtent.rowSpacing`).
+    public var rowSpacing: Double? {
+        rows > 1 && range.upperBound > range.lowerBound ? (range.upperBound - range.lowerBound) / Double(rows - 1) : nil
+    }
     /// The most rows in range asked about (`QueryableSource.refinementRowLimit`).
     public var rowLimit: Int
 

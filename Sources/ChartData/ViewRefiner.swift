@@ -118,11 +118,12 @@ public final class ViewRefiner: Sendable {
     /// Asks `request` after `seconds` on a task of its own.
     private func start(_ request: M4Request, after seconds: Double, in state: inout State) {
         state.asked = request
+        let rowSpacing = state.plan.rowSpacing
         state.task = Task.detached { [self] in
             do {
                 try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
                 let asked = DispatchTime.now().uptimeNanoseconds
-                let answer = try await source.m4(request)
+                let answer = try await source.m4(request).markingGaps(rowSpacing: rowSpacing)
                 try Task.checkCancellation()
                 try refined(by: answer, askedAt: asked)
             } catch is CancellationError {

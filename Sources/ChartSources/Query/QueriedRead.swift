@@ -40,7 +40,11 @@ public struct QueriedRead: Sendable {
         }
         let cache = options.usesCache ? self.cache : nil
         let key = "\(source.name)\n\(extent.series.joined(separator: ","))\n\(extent.version)\ncolumns=\(pyramidColumns)"
-        if let kept = cache?.pyramid(named: source.name, key: key) { return kept }
+        if var kept = cache?.pyramid(named: source.name, key: key) {
+            // The cache keeps the columns, not this: a pyramid's breaks are its NULLs.
+            kept.breaksAreMarked = true
+            return kept
+        }
         let pyramid = try build(source, extent: extent, from: first, through: last, progress: progress)
         // A pyramid that cannot be kept costs the next open its build, never this one.
         try? cache?.keep(pyramid: pyramid, named: source.name, key: key)
@@ -63,6 +67,7 @@ public struct QueriedRead: Sendable {
             answers.append(try BlockingQuery.run { try await source.m4(request) })
             progress?(chunk + 1, chunks)
         }
-        return try M4Answer.joining(answers).dataset(source: source.name, xKind: extent.xKind)
+        return try M4Answer.joining(answers).markingGaps(rowSpacing: extent.rowSpacing)
+            .dataset(source: source.name, xKind: extent.xKind)
     }
 }
