@@ -25,11 +25,14 @@ public final class LocalTimeSource: QueryableSource {
         self.zone = zone
     }
 
-    /// `source` on the wall clock where it is a queried source and `options` do not ask
-    /// for UTC; any other source as it is.
+    /// `source` charting what `options` choose (`QueryableSource.choosing`) and on the
+    /// wall clock where it is a queried source and `options` do not ask for UTC; any
+    /// other source as it is.
     public static func wrapping(_ source: any DatasetSource, options: LoadOptions, zone: TimeZone = .current)
         -> any DatasetSource {
-        guard !options.utc, let queried = source as? any QueryableSource, !(queried is LocalTimeSource) else { return source }
+        guard let found = source as? any QueryableSource else { return source }
+        let queried = found.choosing(options)
+        guard !options.utc, !(queried is LocalTimeSource) else { return queried }
         return LocalTimeSource(inner: queried, zone: zone)
     }
 

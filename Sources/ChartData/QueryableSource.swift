@@ -27,9 +27,18 @@ public protocol QueryableSource: DatasetSource {
     /// The most rows in a view the chart asks the M4 of (it keeps the pyramid past
     /// it): what the engine answers within about 300 ms.
     var refinementRowLimit: Int { get }
+
+    /// This source charting what `options` choose (`--table`, `--x`, `--y`, `--sql`):
+    /// a source found by its location alone knows only what the location says, and
+    /// every question after the first read (extent, M4, statistics) must ask about the
+    /// same rows that read drew.
+    func choosing(_ options: LoadOptions) -> Self
 }
 
 extension QueryableSource {
     /// A million rows: what PostgreSQL scans for an M4 in about 300 ms (the figures).
     public var refinementRowLimit: Int { 1_000_000 }
+
+    /// A source whose location says all it charts.
+    public func choosing(_ options: LoadOptions) -> Self { self }
 }

@@ -142,6 +142,31 @@ final class SQLiteSourceTests: XCTestCase {
         XCTAssertEqual(none.xs.count, 0)
     }
 
+    /// The source the commands and the window find by the file's name asks about the
+    /// rows `--table` and `--sql` chose (its extent, M4 and statistics), not the file's
+    /// default choice: two chartable tables and none named refused every command.
+    func testTheSourceFoundByItsNameChartsWhatTheOptionsChoose() async throws {
+        let file = try SQLiteTestFile.make(in: folder, [
+            "CREATE TABLE a(t INTEGER, v REAL)", "INSERT INTO a VALUES (1, 10), (2, 20)",
+            "CREATE TABLE b(t INTEGER, w REAL)", "INSERT INTO b VALUES (5, 1), (6, 2), (7, 3)",
+        ])
+        for utc in [false, true] {
+            var table = options(table: "b")
+            table.utc = utc
+            let chosen = try XCTUnwrap(LocalTimeSource.wrapping(SourceCatalog.source(for: file.path), options: table)
+                                       as? any QueryableSource)
+            let extent = try await chosen.extent()
+            XCTAssertEqual(extent.count, 3)
+            XCTAssertEqual(extent.series, ["w"])
+            var query = options(sql: "SELECT t, v * 2 AS doubled FROM a")
+            query.utc = utc
+            let queried = try XCTUnwrap(LocalTimeSource.wrapping(SourceCatalog.source(for: file.path), options: query)
+                                        as? any QueryableSource)
+            let stats = try await queried.statistics(of: ["doubled"], from: 1, to: 3)
+            XCTAssertEqual(stats.first?.max, 40, "the query's column, not a table's")
+        }
+    }
+
     /// Reading never writes: the file's bytes and time stay; a WAL database another
     /// connection is writing still reads its committed rows without waiting.
     func testTheFileIsOnlyReadEvenWhileAnotherProgramWrites() async throws {

@@ -30,12 +30,17 @@ public struct SQLiteSource: QueryableSource {
 
     public var name: String { path }
 
+    /// This file charting what `options` choose (its own listing and choice, made anew).
+    public func choosing(_ options: LoadOptions) -> SQLiteSource {
+        var chosen = SQLiteSource(path: path, options: options)
+        chosen.reader = reader
+        return chosen
+    }
+
     /// Reads the first picture: every row of a small table, else the pyramid (kept in
     /// the levels cache); without an index on x a line says what each refinement costs.
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
-        var chosen = SQLiteSource(path: path, options: options)
-        chosen.reader = reader
-        let source = chosen
+        let source = choosing(options)
         var dataset = try source.reader.read(source, options: options, progress: progress)
         if let extent = source.chosen.extent.withLock({ $0 }), !extent.xIndexed, extent.count > source.reader.allRowsLimit {
             let selection = try BlockingQuery.run { try await source.selection() }
