@@ -167,6 +167,21 @@ final class SQLiteSourceTests: XCTestCase {
         }
     }
 
+    /// Two queries (or tables) of one file with the same column names, row count and x
+    /// range are told apart by the levels cache: the second read the first's pyramid.
+    func testTheCacheKeyNamesTheQueryOrTableChosen() async throws {
+        let file = try SQLiteTestFile.make(in: folder, [
+            "CREATE TABLE a(t INTEGER, v REAL)", "INSERT INTO a VALUES (1, 10), (2, 20)",
+            "CREATE TABLE b(t INTEGER, v REAL)", "INSERT INTO b VALUES (1, -10), (2, -20)",
+        ])
+        let one = try await SQLiteSource(path: file.path, options: options(sql: "SELECT t, v AS w FROM a")).extent()
+        let other = try await SQLiteSource(path: file.path, options: options(sql: "SELECT t, -v AS w FROM a")).extent()
+        XCTAssertNotEqual(one.version, other.version)
+        let tableA = try await SQLiteSource(path: file.path, options: options(table: "a")).extent()
+        let tableB = try await SQLiteSource(path: file.path, options: options(table: "b")).extent()
+        XCTAssertNotEqual(tableA.version, tableB.version)
+    }
+
     /// Reading never writes: the file's bytes and time stay; a WAL database another
     /// connection is writing still reads its committed rows without waiting.
     func testTheFileIsOnlyReadEvenWhileAnotherProgramWrites() async throws {

@@ -111,7 +111,7 @@ public struct ClickHouseSource: QueryableSource {
         let instants = if case .time = relation.xKind { true } else { false }
         return SourceExtent(first: count > 0 ? first : nil, last: count > 0 ? last : nil, count: count,
                             xKind: relation.xKind, series: relation.y.map(\.name),
-                            version: "count=\(count) last=\(last.bitPattern)", xIndexed: relation.x.indexed ?? false,
+                            version: "count=\(count) last=\(last.bitPattern) from=\(relation.from) x=\(relation.x.name)", xIndexed: relation.x.indexed ?? false,
                             xCarriesZone: instants)
     }
 

@@ -89,7 +89,8 @@ public struct SQLiteSource: QueryableSource {
             let first = statement.optionalDouble(0), last = statement.optionalDouble(1), count = statement.int(2)
             return SourceExtent(first: first, last: last, count: count, xKind: selection.xKind,
                                 series: selection.series,
-                                version: "file=\(Self.resolved(connection.path)) count=\(count) first=\(first ?? .nan) last=\(last ?? .nan)",
+                                version: "file=\(Self.resolved(connection.path)) count=\(count) first=\(first ?? .nan) last=\(last ?? .nan)"
+                                    + " from=\(from) x=\(x)",
                                 xIndexed: indexed)
         }
         chosen.extent.withLock { $0 = extent }
