@@ -31,6 +31,11 @@ public struct DatabaseAddress: Equatable, Sendable {
             throw DataLoadError.usage(file: redacting(text), message: "this is not an address Sightline can read: write it as "
                                       + "\(text[..<colon])://user@host:port/database?table=name&x=column&y=column")
         }
+        // SwiftNIO traps on a port past 16 bits: refused here, named.
+        if let port = parts.port, !(1...65_535).contains(port) {
+            throw DataLoadError.usage(file: redacting(text), message: "the port \(port) is not one a server can listen on "
+                                      + "(1 to 65535)")
+        }
         var address = DatabaseAddress(scheme: scheme)
         address.user = parts.user?.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }
         address.password = parts.password?.removingPercentEncoding
@@ -66,9 +71,14 @@ public struct DatabaseAddress: Equatable, Sendable {
         return text
     }
 
-    /// `text` with any password between `:` and `@` of its user part hidden.
+    /// `text` with any password between `:` and `@` of its user part hidden. The user
+    /// part ends at the last `@` before the query (a password may hold an `@` of its own,
+    /// unescaped, in an address that does not parse).
     static func redacting(_ text: String) -> String {
-        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") else { return text }
+        guard let scheme = text.range(of: "://") else { return text }
+        let rest = text[scheme.upperBound...]
+        let authority = rest[..<(rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex)]
+        guard let at = authority.lastIndex(of: "@") else { return text }
         let user = text[scheme.upperBound..<at]
         guard let colon = user.firstIndex(of: ":") else { return text }
         return String(text[..<colon]) + ":***" + String(text[at...])
