@@ -66,6 +66,13 @@ final class DatabaseAddressTests: XCTestCase {
         XCTAssertEqual(try DatabaseAddress.parse("clickhouse://h:65535/db", schemes: schemes)?.port, 65_535)
     }
 
+    func testAnAddressKeptInTheSessionHasNoPassword() {
+        XCTAssertEqual(DatabaseAddress.withoutPassword("clickhouse://ann:p@ss@h:8123/db?table=t&sql=a:b@c"),
+                       "clickhouse://ann@h:8123/db?table=t&sql=a:b@c")
+        XCTAssertEqual(DatabaseAddress.withoutPassword("clickhouse://ann@h/db"), "clickhouse://ann@h/db")
+        XCTAssertEqual(DatabaseAddress.withoutPassword("/data/a:b@c.csv"), "/data/a:b@c.csv")
+    }
+
     func testTheCommandLineWinsOverTheAddress() throws {
         let address = try XCTUnwrap(DatabaseAddress.parse("postgresql://h/db?table=a&x=t&y=v", schemes: schemes))
         var options = LoadOptions(y: ["w"])

@@ -71,17 +71,32 @@ public struct DatabaseAddress: Equatable, Sendable {
         return text
     }
 
+    /// `text` with any password of its user part left out (`clickhouse://ann@host/db`),
+    /// as a window's title and the session keep a database's address: the engine's
+    /// conventions (`CLICKHOUSE_PASSWORD`, `~/.pgpass`) give it again. Any other text
+    /// as it is.
+    public static func withoutPassword(_ text: String) -> String {
+        guard let (colon, at) = passwordBounds(in: text) else { return text }
+        return String(text[..<colon]) + String(text[at...])
+    }
+
     /// `text` with any password between `:` and `@` of its user part hidden. The user
     /// part ends at the last `@` before the query (a password may hold an `@` of its own,
     /// unescaped, in an address that does not parse).
     static func redacting(_ text: String) -> String {
-        guard let scheme = text.range(of: "://") else { return text }
+        guard let (colon, at) = passwordBounds(in: text) else { return text }
+        return String(text[..<colon]) + ":***" + String(text[at...])
+    }
+
+    /// Where the password of `text`'s user part starts (its `:`) and ends (the `@`).
+    private static func passwordBounds(in text: String) -> (String.Index, String.Index)? {
+        guard let scheme = text.range(of: "://") else { return nil }
         let rest = text[scheme.upperBound...]
         let authority = rest[..<(rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex)]
-        guard let at = authority.lastIndex(of: "@") else { return text }
-        let user = text[scheme.upperBound..<at]
-        guard let colon = user.firstIndex(of: ":") else { return text }
-        return String(text[..<colon]) + ":***" + String(text[at...])
+        guard let at = authority.lastIndex(of: "@"), let colon = text[scheme.upperBound..<at].firstIndex(of: ":") else {
+            return nil
+        }
+        return (colon, at)
     }
 
     /// `options` with the address's choices taken where the command line made none.
