@@ -132,6 +132,17 @@ final class ClickHouseErrorTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
+    /// The servers a network error names come first in its reason: the message from
+    /// 18.16 leads with a log that a notice's length cut before the address.
+    func testTheServerThatDidNotAnswerIsNamedFirst() {
+        let message = "Code: 279, e.displayText() = DB::NetException: All connection tries failed. Log: \n\n"
+            + "Code: 210, e.displayText() = DB::NetException: Connection refused (127.0.0.1:19001), e.what() = DB::NetException\n"
+            + "Code: 210, e.displayText() = DB::NetException: Connection refused (127.0.0.1:19001), e.what() = DB::NetException\n"
+        XCTAssertEqual(ClickHouseConnection.serversNamed(in: message), ["127.0.0.1:19001"])
+        XCTAssertEqual(ClickHouseConnection.serversNamed(in: "Code: 210, (at row 2) (s1.local:9000) ([::1]:9000)"),
+                       ["s1.local:9000", "[::1]:9000"])
+    }
+
     /// A shard stopped mid-session: the next question says which part is down, and
     /// once it is back the same source answers again.
     func testAShardThatDiesIsNamedAndTheSourceRecoversWhenItIsBack() async throws {
@@ -142,7 +153,7 @@ final class ClickHouseErrorTests: XCTestCase {
         defer { try? ClickHouseCluster.startShard(2) }
         let (error, text) = await message { try await source.m4(request) }
         XCTAssertEqual(error?.exitCode, 69, text)
-        XCTAssertTrue(text.contains("a server of the cluster did not answer"), text)
+        XCTAssertTrue(text.contains("a server of the cluster did not answer (127.0.0.1:19001)"), text)
         try ClickHouseCluster.startShard(2)
         let after = try await source.m4(request)
         XCTAssertEqual(after, before)
