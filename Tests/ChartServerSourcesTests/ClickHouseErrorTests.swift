@@ -91,6 +91,16 @@ final class ClickHouseErrorTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
+    /// The native port (the cluster's first shard: 19000) is named as such, a server
+    /// not reached (exit 69), not a query it rejected (65).
+    func testTheNativePortIsNamedAsNotTheHTTPOne() async throws {
+        let parsed = try XCTUnwrap(try DatabaseAddress.parse("clickhouse://127.0.0.1:19000/sightline?table=ticks",
+                                                             schemes: ["clickhouse"]))
+        let (error, text) = await message { try await ClickHouseSource(address: parsed).extent() }
+        XCTAssertEqual(error?.exitCode, 69, text)
+        XCTAssertTrue(text.contains("127.0.0.1:19000 is ClickHouse's native port, not its HTTP one"), text)
+    }
+
     /// A statement of many seconds (a row each half second), stopped by cancelling the
     /// task: the caller hears at once, and the server no longer runs it.
     func testALongQueryIsKilledWhenItsTaskIsCancelled() async throws {

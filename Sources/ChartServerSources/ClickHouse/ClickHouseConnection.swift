@@ -114,6 +114,11 @@ struct ClickHouseConnection: Sendable {
         case 81:
             return .unreachable(source: name, reason: "ClickHouse has no database \(DisplayText.quotedName(database))")
         default:
+            // ClickHouse's native (TCP) port answers HTTP with this line alone.
+            if code == nil, text.contains("is for clickhouse-client program") {
+                return .unreachable(source: name, reason: "\(host):\(port) is ClickHouse's native port, not its HTTP one "
+                                    + "(8123 by default): \(text)")
+            }
             if code == nil, status != .internalServerError, status != .badRequest, status != .notFound {
                 return .unreachable(source: name, reason: "ClickHouse at \(host):\(port) answered HTTP \(status.code): \(text)")
             }
