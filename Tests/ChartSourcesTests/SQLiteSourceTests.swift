@@ -104,6 +104,16 @@ final class SQLiteSourceTests: XCTestCase {
         }
         XCTAssertEqual(query, "SELECT v FROM nowhere")
         XCTAssertEqual(message, "no such table: nowhere")
+        // A statement that writes is named as such (it never could: the file is opened
+        // read-only), and a syntax error is SQLite's about the user's own text.
+        for writes in ["DELETE FROM readings RETURNING epoch, temp", "PRAGMA writable_schema=ON", "ATTACH 'x.db' AS e"] {
+            let text = failure(options(sql: writes))?.description ?? ""
+            XCTAssertTrue(text.contains("--sql takes one query that reads rows"), text)
+        }
+        guard case let .rejected(_, _, syntax)? = failure(options(sql: "SELECT epoch, temp FROM readings WHERE")) else {
+            return XCTFail("a syntax error")
+        }
+        XCTAssertEqual(syntax, "incomplete input", "not the subquery's \"near \")\"\"")
     }
 
     func testAFileWithTheHeaderThatIsNoDatabaseIsNamed() throws {
