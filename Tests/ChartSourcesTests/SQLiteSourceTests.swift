@@ -114,6 +114,8 @@ final class SQLiteSourceTests: XCTestCase {
             return XCTFail("a syntax error")
         }
         XCTAssertEqual(syntax, "incomplete input", "not the subquery's \"near \")\"\"")
+        XCTAssertTrue(failure(options(sql: "SELECT 1 FROM nowhere"))?.description.contains(": the database rejected SELECT") ?? false,
+                      "SQLite is no server")
     }
 
     func testAFileWithTheHeaderThatIsNoDatabaseIsNamed() throws {
