@@ -97,6 +97,8 @@ final class SQLiteSourceTests: XCTestCase {
         XCTAssertTrue(failure(options(table: "readings", x: "note"))?.description.contains("neither instants nor numbers") ?? false,
                       "text that is not dates is no x")
         XCTAssertEqual(failure(options(table: "empty")), .noData(file: file.path, reason: "the table has no rows"))
+        XCTAssertEqual(failure(options(sql: "SELECT epoch, temp FROM readings WHERE 0")),
+                       .noData(file: file.path, reason: "the query gives no rows"))
         XCTAssertTrue(failure(options())?.description.contains("choose a table with --table") ?? false)
         XCTAssertTrue(failure(options(table: "readings", sql: "SELECT 1"))?.description.contains("--table and --sql") ?? false)
         guard case let .rejected(_, query, message)? = failure(options(sql: "SELECT v FROM nowhere")) else {

@@ -77,7 +77,8 @@ public struct ClickHouseSource: QueryableSource {
 
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
         if let refusal { throw refusal }
-        return try QueriedRead().read(choosing(options), options: options, progress: progress)
+        let chosen = choosing(options)
+        return try QueriedRead().read(chosen, options: chosen.options, progress: progress)
     }
 
     public func listing() async throws -> SourceListing {
