@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // No pkgConfig: sdl2.pc adds -D_REENTRANT, which SwiftPM refuses with a warning on
@@ -71,6 +72,7 @@ let package = Package(
         .target(name: "ChartServerSources", dependencies: [
             "ChartSources", "ChartData",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
         // The window, the scenes and loading.
         .target(name: "ChartApp", dependencies: [

@@ -35,6 +35,8 @@ packages=(
   sqlite3
   # the ClickHouse source's tests: a two-shard cluster on loopback (scripts/db/clickhouse.sh)
   clickhouse-server clickhouse-client curl
+  # the database tests' own PostgreSQL server (scripts/db/postgres.sh starts it)
+  postgresql postgresql-client
 )
 
 missing=()

@@ -23,8 +23,10 @@ echo "CMake binary rendered $cmake_png ($file_size bytes)"
 
 # The ClickHouse source's tests need the two-shard cluster: started here (the tests would
 # start it too) and stopped however the run ends; missing, it fails the tests.
+# The PostgreSQL tests start their own server (scripts/db/postgres.sh) when none runs;
+# it is stopped, and its folder removed, in the same trap.
 scripts/db/clickhouse.sh start
-trap 'scripts/db/clickhouse.sh stop' EXIT
+trap 'scripts/db/clickhouse.sh stop; scripts/db/postgres.sh stop >/dev/null 2>&1 || true' EXIT
 export SIGHTLINE_REQUIRE_CLICKHOUSE=1
 
 echo "== SwiftPM build and tests"

@@ -14,7 +14,7 @@ extension ChartWindow {
     static func followTask(path: String, morePaths: [String], asked: Bool, options: LoadOptions, lod: LODMethod,
                            connectsGaps: Bool, logAxes: Set<YAxisSide>, wakeEvent: UInt32) throws -> FollowTask? {
         // A database is followed by polling it (`QueryFollow`), once its chart is shown.
-        guard morePaths.isEmpty, asked || path == "-", SourceCatalog.standard.isFile(path) else { return nil }
+        guard morePaths.isEmpty, asked || path == "-", SourceCatalog.standard.isLineText(path) else { return nil }
         // Standard input that is gzip is read to its end and inflated (`FollowReader`).
         return try FollowTask(path: path, options: FileSource.inflating(options), lod: lod, connectsGaps: connectsGaps, logAxes: logAxes,
                               wakeEvent: wakeEvent)

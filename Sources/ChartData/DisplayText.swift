@@ -9,6 +9,21 @@ public enum DisplayText {
     /// The most names a listing shows before "and N more".
     public static let listLimit = 20
 
+    /// `location` with any password between the `:` and `@` of an address's user part
+    /// written as `***` (`clickhouse://me:***@host/db`), for a title or a progress line
+    /// that shows what the user typed; a path is as it is.
+    public static func hidingPassword(_ location: String) -> String {
+        // The user part ends at the last `@` before the query: a password may hold one.
+        guard let scheme = location.range(of: "://") else { return location }
+        let rest = location[scheme.upperBound...]
+        guard let at = rest[..<(rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex)].lastIndex(of: "@") else {
+            return location
+        }
+        let user = location[scheme.upperBound..<at]
+        guard let colon = user.firstIndex(of: ":") else { return location }
+        return String(location[..<colon]) + ":***" + String(location[at...])
+    }
+
     /// `text` with every control character written as an escape (`\x1b`, `\n`, `\t`,
     /// `\u{202e}` for bidirectional overrides), cut with "…" so that the result, escapes
     /// included, holds at most `limit` characters and the ellipsis.

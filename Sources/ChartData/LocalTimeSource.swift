@@ -30,10 +30,10 @@ public final class LocalTimeSource: QueryableSource {
     /// other source as it is.
     public static func wrapping(_ source: any DatasetSource, options: LoadOptions, zone: TimeZone = .current)
         -> any DatasetSource {
-        guard let found = source as? any QueryableSource else { return source }
-        let queried = found.choosing(options)
-        guard !options.utc, !(queried is LocalTimeSource) else { return queried }
-        return LocalTimeSource(inner: queried, zone: zone)
+        guard let queried = source as? any QueryableSource else { return source }
+        let chosen = queried.choosing(options)
+        guard !options.utc, !(chosen is LocalTimeSource) else { return chosen }
+        return LocalTimeSource(inner: chosen, zone: zone)
     }
 
     /// No location names it: it wraps a source found for one.
@@ -41,6 +41,10 @@ public final class LocalTimeSource: QueryableSource {
 
     public var name: String { inner.name }
     public var refinementRowLimit: Int { inner.refinementRowLimit }
+
+    public func choosing(_ options: LoadOptions) -> LocalTimeSource {
+        LocalTimeSource(inner: inner.choosing(options), zone: zone)
+    }
 
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
         let dataset = try inner.read(options: options, progress: progress)

@@ -29,16 +29,15 @@ public protocol QueryableSource: DatasetSource {
     var refinementRowLimit: Int { get }
 
     /// This source charting what `options` choose (`--table`, `--x`, `--y`, `--sql`):
-    /// a source found by its location alone knows only what the location says, and
-    /// every question after the first read (extent, M4, statistics) must ask about the
-    /// same rows that read drew.
+    /// the source a location names knows only what its address says, and every question
+    /// after the first read (`extent`, `m4`, `statistics`) asks about the chosen series.
     func choosing(_ options: LoadOptions) -> Self
 }
 
 extension QueryableSource {
+    /// The same source: one that charts what it was made with whatever the options.
+    public func choosing(_ options: LoadOptions) -> Self { self }
+
     /// A million rows: what PostgreSQL scans for an M4 in about 300 ms (the figures).
     public var refinementRowLimit: Int { 1_000_000 }
-
-    /// A source whose location says all it charts.
-    public func choosing(_ options: LoadOptions) -> Self { self }
 }

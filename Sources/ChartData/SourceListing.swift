@@ -63,11 +63,15 @@ public struct SourceColumn: Equatable, Sendable {
     /// Whether an index leads with it, so a range of it is read without a full scan
     /// (`nil` where the engine does not say).
     public var indexed: Bool?
+    /// Whether it is the row's id (SQLite's `INTEGER PRIMARY KEY`, the rowid itself): a
+    /// count of rows, drawn only where `--y` names it.
+    public var isRowKey: Bool
 
-    public init(name: String, type: String, role: Role, indexed: Bool? = nil) {
+    public init(name: String, type: String, role: Role, indexed: Bool? = nil, isRowKey: Bool = false) {
         self.name = name
         self.type = type
         self.role = role
         self.indexed = indexed
+        self.isRowKey = isRowKey
     }
 }

@@ -48,4 +48,11 @@ public struct SourceCatalog: Sendable {
         let source = source(for: location)
         return source is FileSource || source is SQLiteSource
     }
+
+    /// Whether `location` is read as lines of text (a file's path or `-`), so that
+    /// `--follow` reads what is appended to it; a database, a SQLite file included, is
+    /// followed by asking it for the rows past the last x instead (`QueryFollow`).
+    public func isLineText(_ location: String) -> Bool {
+        source(for: location) is FileSource
+    }
 }

@@ -7,9 +7,10 @@ public struct WindowTitle: Equatable, Sendable {
     /// The day named now, if any.
     public private(set) var day: String?
 
-    /// - Parameter path: the file shown; "-" is standard input.
+    /// - Parameter path: the file shown; "-" is standard input; an address's password
+    ///   is hidden (a title is on show: a task bar, a shared screen).
     public init(path: String) {
-        base = "Sightline — " + (path == "-" ? "standard input" : DisplayText.escaped(path))
+        base = "Sightline — " + (path == "-" ? "standard input" : DisplayText.escaped(DisplayText.hidingPassword(path)))
     }
 
     public var text: String { day.map { "\(base) — \($0)" } ?? base }

@@ -24,7 +24,7 @@ enum CommandSupport {
 
     /// Loads `path` with `options` as `load(_:options:)` does.
     static func load(_ path: String, options: LoadOptions) throws -> Dataset {
-        let bar = ProgressBar(label: "Loading \(DisplayText.escaped(path, limit: 60))")
+        let bar = ProgressBar(label: "Loading \(DisplayText.escaped(DisplayText.hidingPassword(path), limit: 60))")
         defer { bar.finish() }
         do {
             let source = LocalTimeSource.wrapping(SourceCatalog.source(for: path), options: options)

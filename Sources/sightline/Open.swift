@@ -131,7 +131,7 @@ struct Open: ParsableCommand {
             // copy that the next line makes stale.
             options.usesCache = false
             // A database is polled for rows past its last x (`QueryFollow`).
-            if SourceCatalog.standard.isFile(path) {
+            if SourceCatalog.standard.isLineText(path) {
                 try CommandSupport.reporting { try FollowReader.requireLineText(path: path, options: options) }
             }
         }

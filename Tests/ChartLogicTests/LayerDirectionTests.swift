@@ -14,11 +14,15 @@ final class LayerDirectionTests: XCTestCase {
         let support = stage.union(["ChartSupport"])
         let interaction = marks.union(support).union(["ChartInteraction"])
         let render = support.union(["ChartRender"])
+        let sources = data.union(["ChartSources"])
+        // The sources that need the network: SwiftPM's build alone, so only the command
+        // line names them (it installs their kinds); the app reaches them through the catalog.
+        let servers = sources.union(["ChartServerSources"])
         let app = interaction.union(render).union(["ChartSources", "ChartApp"])
         return [
             "ChartData": data, "ChartGeometry": geometry, "ChartStage": stage, "ChartMarks": marks,
             "ChartSupport": support, "ChartInteraction": interaction, "ChartRender": render,
-            "ChartSources": data.union(["ChartSources"]), "ChartApp": app, "sightline": app,
+            "ChartSources": sources, "ChartServerSources": servers, "ChartApp": app, "sightline": app.union(servers),
         ]
     }()
 

@@ -84,22 +84,7 @@ enum ClickHouseCluster {
     }
 }
 
-/// M4 of rows in memory in the order the SQL breaks ties in: by x, present before
-/// missing, then y.
-/// Two rows that agree in both are one point: the answer keeps each point once (a tie
-/// across shards can make the first row and the lowest two rows of the same values).
-func referenceM4(name: String, xs: [Double], ys: [Double], request: M4Request) -> M4Series {
-    let order = rowOrder(xs, ys)
-    let all = M4Reduction.reduce(name: name, xs: order.map { xs[$0] }, ys: order.map { ys[$0] }, request: request)
-    var kept = M4Series(name: name, xs: [], ys: [])
-    for (x, y) in zip(all.xs, all.ys) where kept.xs.last != x || !sameValues([kept.ys.last!], [y]) {
-        kept.xs.append(x)
-        kept.ys.append(y)
-    }
-    return kept
-}
-
-/// The rows' indices in the order the SQL sorts them: by x, present before missing, y.
+/// The rows' indices by x, present before missing, then y (the order `rows(after:)` answers in).
 func rowOrder(_ xs: [Double], _ ys: [Double]) -> [Int] {
     xs.indices.sorted { a, b in
         if xs[a] != xs[b] { return xs[a] < xs[b] }
@@ -111,18 +96,6 @@ func rowOrder(_ xs: [Double], _ ys: [Double]) -> [Int] {
 /// Whether two lists of y are the same, NaN matching NaN.
 func sameValues(_ a: [Double], _ b: [Double]) -> Bool {
     a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
-}
-
-/// Where two answers part, for a failure's message.
-func firstDifference(_ got: M4Series, _ expected: M4Series) -> String {
-    let index = (0..<min(got.count, expected.count)).first { i in
-        got.xs[i] != expected.xs[i] || !sameValues([got.ys[i]], [expected.ys[i]])
-    } ?? min(got.count, expected.count)
-    let around = max(0, index - 2)
-    func points(_ series: M4Series) -> String {
-        (around..<min(series.count, index + 3)).map { "(\(series.xs[$0]), \(series.ys[$0]))" }.joined(separator: " ")
-    }
-    return "\(got.count) points against \(expected.count); from point \(around): \(points(got)) against \(points(expected))"
 }
 
 /// A seeded generator, so a failing case can be run again.

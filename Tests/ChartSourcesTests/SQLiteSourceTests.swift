@@ -224,4 +224,52 @@ final class SQLiteSourceTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file.path)), before)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date, modified)
     }
+
+    /// A text column of numbers written as text, as Home Assistant keeps its `state`
+    /// ("21.5", and "unavailable" now and then), is a y: its numbers drawn, the other
+    /// words gaps, in the first read and in the statistics the server computes.
+    func testNumbersWrittenAsTextAreAYWithWordsAsGaps() async throws {
+        let file = try SQLiteTestFile.make(in: folder, [
+            "CREATE TABLE states(state_id INTEGER PRIMARY KEY, state TEXT, last_updated_ts REAL)",
+            "INSERT INTO states(state, last_updated_ts) VALUES ('21.5', 1717200000), ('unavailable', 1717200060), "
+                + "(' 22', 1717200120), ('-1e1', 1717200180)",
+        ])
+        let dataset = try read(file, options(x: "last_updated_ts", y: ["state"]))
+        XCTAssertEqual(dataset.series.map(\.name), ["state"])
+        let values = Array(dataset.series[0].ys)
+        XCTAssertEqual(values[0], 21.5)
+        XCTAssertTrue(values[1].isNaN, "a word is a gap")
+        XCTAssertEqual(values[2], 22)
+        XCTAssertEqual(values[3], -10)
+        let source = SQLiteSource(path: file.path, options: options(x: "last_updated_ts", y: ["state"]))
+        let statistics = try await source.statistics(of: ["state"], from: 1717200000, to: 1717200200)
+        XCTAssertEqual(statistics.first?.count, 3)
+        XCTAssertEqual(statistics.first?.min, -10)
+    }
+
+    /// The rowid itself (`id INTEGER PRIMARY KEY`), a count of rows that would dwarf the
+    /// readings, is not drawn unless `--y` names it; nor listed as a y to choose.
+    func testTheRowIdIsNoDefaultY() async throws {
+        let file = try readings()
+        let listing = try await SQLiteSource(path: file.path).listing()
+        XCTAssertEqual(listing.tables[0].columns.map(\.isRowKey), [true, false, false, false, false, false])
+        XCTAssertEqual(try read(file, options(table: "readings")).series.map(\.name), ["temp", "hum"])
+        XCTAssertEqual(try read(file, options(table: "readings", y: ["id", "temp"])).series.map(\.name), ["id", "temp"])
+        XCTAssertEqual(TableChoice.describe(listing.tables[0]), "readings (x: ts; y: temp, hum)")
+    }
+
+    /// The statistics' own names do not meet the user's: a table called `m` (as a
+    /// recursive CTE's test table often is) with columns called `mean0` and `m0`.
+    func testStatisticsOfATableCalledM() async throws {
+        let file = try SQLiteTestFile.make(in: folder, [
+            "CREATE TABLE m(ts INTEGER, mean0 REAL, m0 REAL)",
+            "INSERT INTO m VALUES (1, 1, 10), (2, 3, 30), (3, 5, 50)",
+        ])
+        var options = options(y: ["mean0", "m0"])
+        options.x = "ts"
+        let source = SQLiteSource(path: file.path, options: options)
+        let statistics = try await source.statistics(of: ["mean0", "m0"], from: 0, to: 10)
+        XCTAssertEqual(statistics.map(\.mean), [3, 30])
+        XCTAssertEqual(statistics.map(\.standardDeviation), [2, 20])
+    }
 }

@@ -58,5 +58,22 @@ final class SQLiteCommandTests: ScratchFolderTestCase {
         let query = try ProcessRunner.run(ProcessRunner.sightline, ["describe", database, "--sql", "SELECT ts, temp FROM nowhere"])
         XCTAssertEqual(query.status, 65)
         XCTAssertTrue(query.error.contains("no such table: nowhere"), query.error)
+        XCTAssertTrue(query.error.contains("the database rejected SELECT ts, temp FROM nowhere"),
+                      "a SQLite file is no server: \(query.error)")
+    }
+
+    /// Of two tables that can be charted, the one `--table` names: every question after
+    /// the first read (the extent, the statistics, the M4 of the range) asks of it too.
+    func testTableFlagChoosesForEveryQuestionAfterTheFirstRead() throws {
+        let path = "\(folder)/two.db"
+        let script = "CREATE TABLE a(t INTEGER, u REAL);\nINSERT INTO a VALUES (1, 1), (2, 2);\n"
+            + "CREATE TABLE b(t INTEGER, v REAL);\nINSERT INTO b VALUES (10, 5), (20, 7), (30, 6);\n"
+        let made = try ProcessRunner.run("sqlite3", [path, ".read \(try write(script, to: "two.sql"))"])
+        XCTAssertEqual(made.status, 0, made.error)
+        let words = try ProcessRunner.run(ProcessRunner.sightline, ["describe", path, "--table", "b", "--y", "v"])
+        XCTAssertEqual(words.status, 0, words.error)
+        XCTAssertTrue(words.output.contains("v: 3 values, lowest 5"), words.output)
+        let rendered = try ProcessRunner.run(ProcessRunner.sightline, ["render", path, "--table", "b", "--out", "\(folder)/b.png"])
+        XCTAssertEqual(rendered.status, 0, rendered.error)
     }
 }

@@ -41,7 +41,7 @@ public struct TableChoice: Equatable, Sendable {
                 return one
             }
         } else {
-            y = table.numeric.filter { $0.name != x.name }
+            y = defaultY(of: table, x: x.name)
         }
         guard !y.isEmpty else {
             throw DataLoadError.noData(file: source, reason: "table \(DisplayText.quotedName(table.name)) has no numeric "
@@ -72,10 +72,18 @@ public struct TableChoice: Equatable, Sendable {
         throw DataLoadError.notInFile(file: source, flag: flag, asked: name, kind: .column, available: table.columns.map(\.name))
     }
 
+    /// The y of `table` when `--y` names none: every number but x and the row's id (a
+    /// count that would dwarf the readings), the id where it is the only number.
+    static func defaultY(of table: SourceTable, x: String) -> [SourceColumn] {
+        let numbers = table.numeric.filter { $0.name != x }
+        let readings = numbers.filter { !$0.isRowKey }
+        return readings.isEmpty ? numbers : readings
+    }
+
     /// A chartable table as a listing shows it: `readings (x: ts; y: temp, hum)`.
     static func describe(_ table: SourceTable) -> String {
         let x = table.timeLike.first?.name ?? "?"
-        let y = table.numeric.map(\.name).filter { $0 != x }
+        let y = defaultY(of: table, x: x).map(\.name)
         return "\(table.name) (x: \(x); y: \(y.joined(separator: ", ")))"
     }
 }

@@ -43,10 +43,23 @@ enum SQLiteColumnForm: Equatable, Sendable {
         }
     }
 
-    /// The column `quoted` as y: its numbers, NULL (a break) for text or blobs that a
-    /// dynamically typed column may also hold.
+    /// The column `quoted` as y: its numbers, and text that is a number written out
+    /// (`isNumberText`), NULL (a break) for other text or blobs that a dynamically typed
+    /// column may also hold.
     static func y(_ quoted: String) -> String {
-        "(CASE WHEN typeof(\(quoted)) IN ('integer', 'real') THEN \(quoted) END)"
+        "(CASE WHEN typeof(\(quoted)) IN ('integer', 'real') THEN \(quoted) "
+            + "WHEN typeof(\(quoted)) = 'text' AND trim(\(quoted)) GLOB '*[0-9]*' "
+            + "AND trim(\(quoted)) NOT GLOB '*[^0-9.eE+-]*' THEN CAST(trim(\(quoted)) AS REAL) END)"
+    }
+
+    /// Whether `text` is a number written out, as `y` reads one: digits with a sign, a
+    /// point or an exponent (`21.5`, ` -3`, `1e5`).
+    static func isNumberText(_ text: String) -> Bool {
+        var trimmed = Substring(text)
+        while trimmed.first == " " { trimmed.removeFirst() }
+        while trimmed.last == " " { trimmed.removeLast() }
+        return trimmed.allSatisfy { "0123456789.eE+-".contains($0) } && trimmed.contains(where: \.isWholeNumber)
+            && Double(trimmed) != nil
     }
 
     /// A sampled value of a column.
@@ -75,7 +88,13 @@ enum SQLiteColumnForm: Equatable, Sendable {
         }
         if sample.contains(.blob) { return .other }
         if !texts.isEmpty {
-            if numbers.isEmpty { return texts.allSatisfy(isISODate) ? .isoText : .other }
+            if numbers.isEmpty {
+                if texts.allSatisfy(isISODate) { return .isoText }
+                // Numbers written as text (Home Assistant's `state`: "21.5", and
+                // "unavailable" now and then) are numbers; the other words are gaps.
+                let written = texts.filter(isNumberText).count
+                return written > 0 && 2 * written >= texts.count ? .number : .other
+            }
             // Text among the numbers of a numeric column is what SQLite could not read
             // as a number: a break, as a NULL is. In a text column, the column is text.
             guard [.integer, .real, .numeric].contains(affinity(type)) else { return .other }

@@ -21,7 +21,10 @@ final class SQLiteConnection: Sendable {
     init(path: String) throws {
         self.path = path
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, nil)
+        // One thread steps a connection at a time (its question's), so SQLite's own
+        // mutex around every call is dropped: it took a fifth of a 10M-row pass.
+        // `sqlite3_interrupt` is safe from any thread in either mode.
+        let code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(db)

@@ -38,6 +38,7 @@ struct SQLiteListing: Sendable {
         for table in found {
             var columns: [(name: String, declared: String)] = []
             var indexed: Set<String> = []
+            var rowKey: String?
             let info = try connection.prepare("SELECT name, type, pk FROM pragma_table_info(?1)")
             info.bind(1, table.name)
             while try info.step() {
@@ -48,6 +49,7 @@ struct SQLiteListing: Sendable {
                 if info.int(2) == 1, declared.uppercased() == "INTEGER" || (table.kind == .table && !table.rowid) {
                     indexed.insert(name)
                 }
+                if info.int(2) == 1, declared.uppercased() == "INTEGER", table.rowid { rowKey = name }
             }
             let leading = try connection.prepare("""
                 SELECT i.name FROM pragma_index_list(?1) AS l, pragma_index_info(l.name) AS i
@@ -61,7 +63,7 @@ struct SQLiteListing: Sendable {
             let sampled = try sample(connection, sql: "SELECT \(quotedColumns) FROM \(SQLiteSQL.quoted(table.name))",
                                      shown: nil, count: columns.count)
             result.add(name: table.name, kind: table.kind, columns: columns, sample: sampled,
-                       indexed: table.kind == .view ? nil : indexed)
+                       indexed: table.kind == .view ? nil : indexed, rowKey: rowKey)
             if table.rowid { result.rowidTables.insert(table.name) }
         }
         return result
@@ -104,14 +106,15 @@ struct SQLiteListing: Sendable {
     }
 
     private mutating func add(name: String, kind: SourceTable.Kind, columns: [(name: String, declared: String)],
-                              sample: [[SQLiteColumnForm.Sample]], indexed: Set<String>?) {
+                              sample: [[SQLiteColumnForm.Sample]], indexed: Set<String>?, rowKey: String? = nil) {
         var described: [SourceColumn] = []
         var forms: [String: Column] = [:]
         for (index, column) in columns.enumerated() {
             let form = SQLiteColumnForm.of(name: column.name, declared: column.declared, sample: sample[index])
             forms[column.name] = Column(form: form, sample: sample[index])
             described.append(SourceColumn(name: column.name, type: column.declared.isEmpty ? "(none)" : column.declared,
-                                          role: form.role, indexed: indexed.map { $0.contains(column.name) }))
+                                          role: form.role, indexed: indexed.map { $0.contains(column.name) },
+                                          isRowKey: column.name == rowKey))
         }
         listing.tables.append(SourceTable(name: name, kind: kind, columns: described))
         self.columns[name] = forms

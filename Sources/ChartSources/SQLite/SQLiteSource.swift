@@ -132,34 +132,25 @@ public struct SQLiteSource: QueryableSource {
         }
     }
 
-    /// Count, min, max and mean in one pass, and the standard deviation from the sum of
-    /// squared distances to the mean in a second (SQLite has no stddev, and a sum of
-    /// squares less the squared sum loses every digit on values far from 0).
+    /// Count, min, max, mean and standard deviation over the rows in range, read in one
+    /// pass and accumulated here (`ExactStatistics.Accumulator`): SQLite is in this
+    /// process, so no row crosses a wire, and it has no stddev of its own (a second pass
+    /// in SQL for the squared distances to the mean took 9 s of 10 on 10M rows).
     public func statistics(of series: [String], from start: Double, to end: Double) async throws -> [ExactStatistics] {
         let selection = try await selection()
         let ys = try series.map { try selection.y($0, source: path) }
-        let range = "\(selection.x) >= ?1 AND \(selection.x) < ?2"
-        let means = ys.map { "avg(\($0))" }.joined(separator: ", ")
-        let columns = ys.indices.map { index in
-            "count(\(ys[index])), min(\(ys[index])), max(\(ys[index])), avg(\(ys[index])), "
-                + "sum((\(ys[index]) - m.m\(index)) * (\(ys[index]) - m.m\(index)))"
-        }.joined(separator: ", ")
-        let meanNames = ys.indices.map { "m\($0)" }.joined(separator: ", ")
-        let sql = "WITH m(\(meanNames)) AS (SELECT \(means) FROM \(selection.from) WHERE \(range)) "
-            + "SELECT \(columns) FROM \(selection.from), m WHERE \(range)"
+        let sql = "SELECT " + ys.joined(separator: ", ") + " FROM \(selection.from) "
+            + "WHERE \(selection.x) >= ?1 AND \(selection.x) < ?2"
         return try await SQLiteWork.run(path: path) { connection in
             let statement = try connection.prepare(sql, shown: selection.query)
             statement.bind(1, start)
             statement.bind(2, end)
-            _ = try statement.step()
-            return series.indices.map { index in
-                let column = Int32(5 * index)
-                let count = statement.int(column)
-                let squares = statement.optionalDouble(column + 4)
-                return ExactStatistics(name: series[index], count: count, min: statement.optionalDouble(column + 1),
-                                       max: statement.optionalDouble(column + 2), mean: statement.optionalDouble(column + 3),
-                                       standardDeviation: count >= 2 ? squares.map { ($0 / Double(count - 1)).squareRoot() } : nil)
+            var accumulators = series.map { ExactStatistics.Accumulator(name: $0) }
+            // A cancelled question interrupts the statement (`SQLiteWork`): `step` throws.
+            while try statement.step() {
+                for index in accumulators.indices { accumulators[index].add(statement.double(Int32(index))) }
             }
+            return accumulators.map(\.statistics)
         }
     }
 
