@@ -3,6 +3,7 @@ import ChartData
 import ChartGeometry
 import ChartInteraction
 import ChartRender
+import ChartSources
 import ChartStage
 import ChartSupport
 import Foundation
@@ -98,7 +99,7 @@ public final class ChartWindow {
         speaker = Speaker(enabled: speaks)
         self.path = path
         player = AudiographPlayer(seconds: audioSeconds)
-        title = WindowTitle(paths: [path] + morePaths)
+        title = WindowTitle(sources: [path] + morePaths)
         sizeWasGiven = size != nil
         let windowSize = size ?? PixelSize(width: 1280, height: 720)
         let context = try GLContext(mode: .window(title: title.text), size: (windowSize.width, windowSize.height))
@@ -127,8 +128,10 @@ public final class ChartWindow {
                               gradient: gradient, font: font, initialFraction: initialFraction, smooth: smooth, frames: frames)
         }
         days = DayFiles(besideOverview: path).map { DayFileLoader(days: $0, options: options) }
-        var entry = SessionEntry(path: path, chart: options.chart, xColumn: options.x, yColumns: options.y)
-        entry.addedFiles = morePaths
+        // Neither the session nor the title keeps a database's password.
+        var entry = SessionEntry(path: DatabaseAddress.withoutPassword(path), chart: options.chart, xColumn: options.x,
+                                 yColumns: options.y)
+        entry.addedFiles = morePaths.map(DatabaseAddress.withoutPassword)
         (entry.dateFormat, entry.utc) = (options.dateFormat?.name, options.utc)
         let session = WindowSession(store: store, file: entry, givenSize: size, wakeEvent: wakeEvent)
         self.session = session
@@ -324,9 +327,9 @@ public final class ChartWindow {
         guard let old = scene, files.loading != nil else { return }
         try replaceScene(of: old, with: source)
         files.loadEnded(joined: true)
-        title = WindowTitle(paths: files.paths)
+        title = WindowTitle(sources: files.paths)
         context.setTitle(title.text)
-        session.noteAddedFiles(Array(files.paths.dropFirst()))
+        session.noteAddedFiles(files.paths.dropFirst().map(DatabaseAddress.withoutPassword))
         startPendingDrop()
     }
 

@@ -38,7 +38,7 @@ public enum DataLoadError: Error, Equatable, CustomStringConvertible {
     /// refused, timed out, a wrong password), named by its address without a password.
     case unreachable(source: String, reason: String)
     /// A query the database rejected or that failed: the query (as sent, its values
-    /// bound apart) and the server's own message.
+    /// bound apart) and the engine's own message (SQLite is no server: "the database").
     case rejected(source: String, query: String, message: String)
 
     /// What a flag names in a file.

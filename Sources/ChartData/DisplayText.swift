@@ -13,8 +13,12 @@ public enum DisplayText {
     /// written as `***` (`clickhouse://me:***@host/db`), for a title or a progress line
     /// that shows what the user typed; a path is as it is.
     public static func hidingPassword(_ location: String) -> String {
-        guard let scheme = location.range(of: "://"),
-              let at = location[scheme.upperBound...].firstIndex(of: "@") else { return location }
+        // The user part ends at the last `@` before the query: a password may hold one.
+        guard let scheme = location.range(of: "://") else { return location }
+        let rest = location[scheme.upperBound...]
+        guard let at = rest[..<(rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex)].lastIndex(of: "@") else {
+            return location
+        }
         let user = location[scheme.upperBound..<at]
         guard let colon = user.firstIndex(of: ":") else { return location }
         return String(location[..<colon]) + ":***" + String(location[at...])

@@ -11,7 +11,9 @@ public struct SourceExtent: Equatable, Sendable {
     /// The y columns the chart shows (those asked for, else every numeric one), in order.
     public var series: [String]
     /// What changes when the table's rows do (its count and newest x, with anything
-    /// else the engine offers cheaply): the levels cache's key.
+    /// else the engine offers cheaply) and what was chosen (the table or query, x): the
+    /// levels cache's key, which two queries of one file with the same column names share
+    /// otherwise.
     public var version: String
     /// Whether x is indexed, so a narrow range is read without a full scan.
     public var xIndexed: Bool

@@ -165,10 +165,13 @@ public final class ViewRefiner: Sendable {
         let told = state.withLock { state -> Bool in
             guard !state.stopped, state.asked == request else { return false }
             let notice: String
-            if case .unreachable = error {
+            if case .unreachable(_, let reason) = error {
                 let wait = state.retrySeconds
                 state.retrySeconds = min(wait * 2, Self.longestRetrySeconds)
-                notice = "lost the connection to \(DisplayText.name(source.name)); retrying in \(Self.seconds(wait)) s"
+                // The reason says which: a shard of a cluster down behind a node that
+                // answers, a password changed, a statement past the server's limit.
+                notice = "lost the connection to \(DisplayText.name(source.name)) (\(DisplayText.escaped(reason))); "
+                    + "retrying in \(Self.seconds(wait)) s"
                 // The same view is asked again after the wait; a view that moves asks its own.
                 start(request, after: wait, in: &state)
             } else {

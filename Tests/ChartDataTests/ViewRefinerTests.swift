@@ -98,7 +98,7 @@ final class ViewRefinerTests: XCTestCase {
         refiner.viewChanged(to: 50_000...60_000, columns: 1_000)
         let failed = try await waitForUpdate(refiner)
         XCTAssertNil(failed.source, "what is drawn stays")
-        XCTAssertEqual(failed.notices, ["lost the connection to paced; retrying in 1 s"])
+        XCTAssertEqual(failed.notices, ["lost the connection to paced (connection refused); retrying in 1 s"])
         // After a second the same question is asked again, and answered.
         let retried = try await waitForUpdate(refiner, seconds: 5)
         XCTAssertNotNil(retried.source)

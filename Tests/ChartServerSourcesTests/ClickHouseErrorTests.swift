@@ -91,6 +91,16 @@ final class ClickHouseErrorTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
+    /// The native port (the cluster's first shard: 19000) is named as such, a server
+    /// not reached (exit 69), not a query it rejected (65).
+    func testTheNativePortIsNamedAsNotTheHTTPOne() async throws {
+        let parsed = try XCTUnwrap(try DatabaseAddress.parse("clickhouse://127.0.0.1:19000/sightline?table=ticks",
+                                                             schemes: ["clickhouse"]))
+        let (error, text) = await message { try await ClickHouseSource(address: parsed).extent() }
+        XCTAssertEqual(error?.exitCode, 69, text)
+        XCTAssertTrue(text.contains("127.0.0.1:19000 is ClickHouse's native port, not its HTTP one"), text)
+    }
+
     /// A statement of many seconds (a row each half second), stopped by cancelling the
     /// task: the caller hears at once, and the server no longer runs it.
     func testALongQueryIsKilledWhenItsTaskIsCancelled() async throws {
@@ -132,6 +142,17 @@ final class ClickHouseErrorTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
+    /// The servers a network error names come first in its reason: the message from
+    /// 18.16 leads with a log that a notice's length cut before the address.
+    func testTheServerThatDidNotAnswerIsNamedFirst() {
+        let message = "Code: 279, e.displayText() = DB::NetException: All connection tries failed. Log: \n\n"
+            + "Code: 210, e.displayText() = DB::NetException: Connection refused (127.0.0.1:19001), e.what() = DB::NetException\n"
+            + "Code: 210, e.displayText() = DB::NetException: Connection refused (127.0.0.1:19001), e.what() = DB::NetException\n"
+        XCTAssertEqual(ClickHouseConnection.serversNamed(in: message), ["127.0.0.1:19001"])
+        XCTAssertEqual(ClickHouseConnection.serversNamed(in: "Code: 210, (at row 2) (s1.local:9000) ([::1]:9000)"),
+                       ["s1.local:9000", "[::1]:9000"])
+    }
+
     /// A shard stopped mid-session: the next question says which part is down, and
     /// once it is back the same source answers again.
     func testAShardThatDiesIsNamedAndTheSourceRecoversWhenItIsBack() async throws {
@@ -142,7 +163,7 @@ final class ClickHouseErrorTests: XCTestCase {
         defer { try? ClickHouseCluster.startShard(2) }
         let (error, text) = await message { try await source.m4(request) }
         XCTAssertEqual(error?.exitCode, 69, text)
-        XCTAssertTrue(text.contains("a server of the cluster did not answer"), text)
+        XCTAssertTrue(text.contains("a server of the cluster did not answer (127.0.0.1:19001)"), text)
         try ClickHouseCluster.startShard(2)
         let after = try await source.m4(request)
         // Rows tied on x across the shards may answer with another of the ties.

@@ -92,6 +92,13 @@ final class PostgresSourceTests: XCTestCase {
         let rows = try await source.rows(after: nil, limit: 100)
         XCTAssertEqual(Array(rows.series[0].ys), (1...10).map { Double((($0 * 7919) % 1000) * 2) })
         await source.close()
+        // Another query of the same columns, count and newest x: another key in the levels cache.
+        let other = "SELECT n, v * 3 AS doubled FROM counters WHERE n <= 100"
+        let second = try PostgresServer.source("sql=" + other.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        let otherExtent = try await second.extent()
+        XCTAssertEqual(otherExtent.count, extent.count)
+        XCTAssertNotEqual(otherExtent.version, extent.version)
+        await second.close()
     }
 
     /// An unordered table (rows stored out of x order) and one without an index answer

@@ -48,6 +48,31 @@ final class DatabaseAddressTests: XCTestCase {
         }
     }
 
+    /// A password holding an `@` of its own is hidden whole; a port past 16 bits is
+    /// refused by name (SwiftNIO trapped on it: `clickhouse://127.0.0.1:99999/` crashed).
+    func testAnAtInThePasswordAndAPortOutOfRangeAreRefusedSafely() {
+        XCTAssertThrowsError(try DatabaseAddress.parse("clickhouse://u:top@secret@[::1:18123/x", schemes: schemes)) { error in
+            let text = "\(error)"
+            XCTAssertFalse(text.contains("secret"), text)
+            XCTAssertTrue(text.contains("clickhouse://u:***@[::1"), text)
+        }
+        for port in ["99999", "0", "65536"] {
+            XCTAssertThrowsError(try DatabaseAddress.parse("clickhouse://u:pw@127.0.0.1:\(port)/db", schemes: schemes)) { error in
+                let text = "\(error)"
+                XCTAssertTrue(text.contains("the port \(port) is not one"), text)
+                XCTAssertFalse(text.contains(":pw@"), text)
+            }
+        }
+        XCTAssertEqual(try DatabaseAddress.parse("clickhouse://h:65535/db", schemes: schemes)?.port, 65_535)
+    }
+
+    func testAnAddressKeptInTheSessionHasNoPassword() {
+        XCTAssertEqual(DatabaseAddress.withoutPassword("clickhouse://ann:p@ss@h:8123/db?table=t&sql=a:b@c"),
+                       "clickhouse://ann@h:8123/db?table=t&sql=a:b@c")
+        XCTAssertEqual(DatabaseAddress.withoutPassword("clickhouse://ann@h/db"), "clickhouse://ann@h/db")
+        XCTAssertEqual(DatabaseAddress.withoutPassword("/data/a:b@c.csv"), "/data/a:b@c.csv")
+    }
+
     func testTheCommandLineWinsOverTheAddress() throws {
         let address = try XCTUnwrap(DatabaseAddress.parse("postgresql://h/db?table=a&x=t&y=v", schemes: schemes))
         var options = LoadOptions(y: ["w"])

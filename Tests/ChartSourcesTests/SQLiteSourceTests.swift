@@ -97,6 +97,8 @@ final class SQLiteSourceTests: XCTestCase {
         XCTAssertTrue(failure(options(table: "readings", x: "note"))?.description.contains("neither instants nor numbers") ?? false,
                       "text that is not dates is no x")
         XCTAssertEqual(failure(options(table: "empty")), .noData(file: file.path, reason: "the table has no rows"))
+        XCTAssertEqual(failure(options(sql: "SELECT epoch, temp FROM readings WHERE 0")),
+                       .noData(file: file.path, reason: "the query gives no rows"))
         XCTAssertTrue(failure(options())?.description.contains("choose a table with --table") ?? false)
         XCTAssertTrue(failure(options(table: "readings", sql: "SELECT 1"))?.description.contains("--table and --sql") ?? false)
         guard case let .rejected(_, query, message)? = failure(options(sql: "SELECT v FROM nowhere")) else {
@@ -104,6 +106,18 @@ final class SQLiteSourceTests: XCTestCase {
         }
         XCTAssertEqual(query, "SELECT v FROM nowhere")
         XCTAssertEqual(message, "no such table: nowhere")
+        // A statement that writes is named as such (it never could: the file is opened
+        // read-only), and a syntax error is SQLite's about the user's own text.
+        for writes in ["DELETE FROM readings RETURNING epoch, temp", "PRAGMA writable_schema=ON", "ATTACH 'x.db' AS e"] {
+            let text = failure(options(sql: writes))?.description ?? ""
+            XCTAssertTrue(text.contains("--sql takes one query that reads rows"), text)
+        }
+        guard case let .rejected(_, _, syntax)? = failure(options(sql: "SELECT epoch, temp FROM readings WHERE")) else {
+            return XCTFail("a syntax error")
+        }
+        XCTAssertEqual(syntax, "incomplete input", "not the subquery's \"near \")\"\"")
+        XCTAssertTrue(failure(options(sql: "SELECT 1 FROM nowhere"))?.description.contains(": the database rejected SELECT") ?? false,
+                      "SQLite is no server")
     }
 
     func testAFileWithTheHeaderThatIsNoDatabaseIsNamed() throws {
@@ -140,6 +154,46 @@ final class SQLiteSourceTests: XCTestCase {
         XCTAssertTrue(after.series[0].ys[1].isNaN, "text in a numeric column is a break")
         let none = try await source.rows(after: 6, limit: 10)
         XCTAssertEqual(none.xs.count, 0)
+    }
+
+    /// The source the commands and the window find by the file's name asks about the
+    /// rows `--table` and `--sql` chose (its extent, M4 and statistics), not the file's
+    /// default choice: two chartable tables and none named refused every command.
+    func testTheSourceFoundByItsNameChartsWhatTheOptionsChoose() async throws {
+        let file = try SQLiteTestFile.make(in: folder, [
+            "CREATE TABLE a(t INTEGER, v REAL)", "INSERT INTO a VALUES (1, 10), (2, 20)",
+            "CREATE TABLE b(t INTEGER, w REAL)", "INSERT INTO b VALUES (5, 1), (6, 2), (7, 3)",
+        ])
+        for utc in [false, true] {
+            var table = options(table: "b")
+            table.utc = utc
+            let chosen = try XCTUnwrap(LocalTimeSource.wrapping(SourceCatalog.source(for: file.path), options: table)
+                                       as? any QueryableSource)
+            let extent = try await chosen.extent()
+            XCTAssertEqual(extent.count, 3)
+            XCTAssertEqual(extent.series, ["w"])
+            var query = options(sql: "SELECT t, v * 2 AS doubled FROM a")
+            query.utc = utc
+            let queried = try XCTUnwrap(LocalTimeSource.wrapping(SourceCatalog.source(for: file.path), options: query)
+                                        as? any QueryableSource)
+            let stats = try await queried.statistics(of: ["doubled"], from: 1, to: 3)
+            XCTAssertEqual(stats.first?.max, 40, "the query's column, not a table's")
+        }
+    }
+
+    /// Two queries (or tables) of one file with the same column names, row count and x
+    /// range are told apart by the levels cache: the second read the first's pyramid.
+    func testTheCacheKeyNamesTheQueryOrTableChosen() async throws {
+        let file = try SQLiteTestFile.make(in: folder, [
+            "CREATE TABLE a(t INTEGER, v REAL)", "INSERT INTO a VALUES (1, 10), (2, 20)",
+            "CREATE TABLE b(t INTEGER, v REAL)", "INSERT INTO b VALUES (1, -10), (2, -20)",
+        ])
+        let one = try await SQLiteSource(path: file.path, options: options(sql: "SELECT t, v AS w FROM a")).extent()
+        let other = try await SQLiteSource(path: file.path, options: options(sql: "SELECT t, -v AS w FROM a")).extent()
+        XCTAssertNotEqual(one.version, other.version)
+        let tableA = try await SQLiteSource(path: file.path, options: options(table: "a")).extent()
+        let tableB = try await SQLiteSource(path: file.path, options: options(table: "b")).extent()
+        XCTAssertNotEqual(tableA.version, tableB.version)
     }
 
     /// Reading never writes: the file's bytes and time stay; a WAL database another

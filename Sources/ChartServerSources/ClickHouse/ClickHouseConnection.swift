@@ -107,15 +107,40 @@ struct ClickHouseConnection: Sendable {
             return .unreachable(source: name, reason: "the query ran past the \(timeLimit)-second limit "
                                 + "(SIGHTLINE_CLICKHOUSE_TIMEOUT sets it): \(text)")
         case 279, 209, 210:
-            return .unreachable(source: name, reason: "a server of the cluster did not answer: \(text)")
+            // Which server, first: the message leads with a log a notice would cut.
+            let servers = Self.serversNamed(in: text)
+            let which = servers.isEmpty ? "" : " (\(servers.joined(separator: ", ")))"
+            return .unreachable(source: name, reason: "a server of the cluster did not answer\(which): \(text)")
         case 81:
             return .unreachable(source: name, reason: "ClickHouse has no database \(DisplayText.quotedName(database))")
         default:
+            // ClickHouse's native (TCP) port answers HTTP with this line alone.
+            if code == nil, text.contains("is for clickhouse-client program") {
+                return .unreachable(source: name, reason: "\(host):\(port) is ClickHouse's native port, not its HTTP one "
+                                    + "(8123 by default): \(text)")
+            }
             if code == nil, status != .internalServerError, status != .badRequest, status != .notFound {
                 return .unreachable(source: name, reason: "ClickHouse at \(host):\(port) answered HTTP \(status.code): \(text)")
             }
             return .rejected(source: name, query: sql, message: text)
         }
+    }
+
+    /// The servers a ClickHouse network error names, `(127.0.0.1:19001)` after its
+    /// reason, each once, in order.
+    static func serversNamed(in message: String) -> [String] {
+        var found: [String] = []
+        var rest = message[...]
+        while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
+            let inside = rest[rest.index(after: open)..<close]
+            if let colon = inside.lastIndex(of: ":"), !inside[..<colon].isEmpty,
+               !inside[inside.index(after: colon)...].isEmpty, inside[inside.index(after: colon)...].allSatisfy(\.isNumber),
+               !inside.contains(" "), !found.contains(String(inside)) {
+                found.append(String(inside))
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return found
     }
 
     /// The error code of a ClickHouse message (`Code: 60, …`).

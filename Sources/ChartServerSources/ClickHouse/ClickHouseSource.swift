@@ -78,7 +78,8 @@ public struct ClickHouseSource: QueryableSource {
 
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
         if let refusal { throw refusal }
-        return try QueriedRead().read(choosing(options), options: options, progress: progress)
+        let chosen = choosing(options)
+        return try QueriedRead().read(chosen, options: chosen.options, progress: progress)
     }
 
     public func listing() async throws -> SourceListing {
@@ -112,7 +113,7 @@ public struct ClickHouseSource: QueryableSource {
         let instants = if case .time = relation.xKind { true } else { false }
         return SourceExtent(first: count > 0 ? first : nil, last: count > 0 ? last : nil, count: count,
                             xKind: relation.xKind, series: relation.y.map(\.name),
-                            version: "count=\(count) last=\(last.bitPattern)", xIndexed: relation.x.indexed ?? false,
+                            version: "count=\(count) last=\(last.bitPattern) from=\(relation.from) x=\(relation.x.name)", xIndexed: relation.x.indexed ?? false,
                             xCarriesZone: instants)
     }
 

@@ -73,6 +73,9 @@ actor PostgresState {
             version = "count=\(count ?? 0)," + version
         }
         version += ",last=\(last.map { String($0) } ?? "none")"
+        // What was chosen too: two queries with the same columns, count and newest x share
+        // the rest, and the levels cache would give one the other's pyramid.
+        version += ",from=\(plan.relation),x=\(plan.x)"
         return SourceExtent(first: first, last: last, count: count ?? 0, xKind: plan.xKind, series: plan.names,
                             version: version, xIndexed: plan.xIndexed)
     }

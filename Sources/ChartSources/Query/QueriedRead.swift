@@ -29,7 +29,8 @@ public struct QueriedRead: Sendable {
     public func read(_ source: some QueryableSource, options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
         let extent = try BlockingQuery.run { try await source.extent() }
         guard extent.count > 0, let first = extent.first, let last = extent.last else {
-            throw DataLoadError.noData(file: source.name, reason: "the table has no rows")
+            throw DataLoadError.noData(file: source.name, reason: options.sql == nil ? "the table has no rows"
+                                       : "the query gives no rows")
         }
         guard extent.count > allRowsLimit, first < last else {
             let count = extent.count

@@ -71,6 +71,13 @@ struct SQLiteListing: Sendable {
 
     /// The one "table" of a `--sql` query: its result columns.
     static func read(_ connection: SQLiteConnection, query: String) throws -> SQLiteListing {
+        // Prepared alone first, so SQLite's message is about the user's own text (not the
+        // subquery it is read through) and a statement that writes is named as such.
+        let alone = try connection.prepare(query)
+        guard alone.readsOnly, alone.columnCount > 0 else {
+            throw DataLoadError.usage(file: connection.path, message: "--sql takes one query that reads rows (SELECT, "
+                                      + "WITH … SELECT, VALUES): \(DisplayText.quoted(query)) does not")
+        }
         var result = SQLiteListing(listing: SourceListing(tables: []), columns: [:], rowidTables: [])
         let statement = try connection.prepare("SELECT * FROM (\(query)) LIMIT \(sampleRows)", shown: query)
         let count = statement.columnCount

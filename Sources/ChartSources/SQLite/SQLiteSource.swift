@@ -30,6 +30,13 @@ public struct SQLiteSource: QueryableSource {
 
     public var name: String { path }
 
+    /// This file charting what `options` choose (its own listing and choice, made anew).
+    public func choosing(_ options: LoadOptions) -> SQLiteSource {
+        var chosen = SQLiteSource(path: path, options: options)
+        chosen.reader = reader
+        return chosen
+    }
+
     /// Reads the first picture: every row of a small table, else the pyramid (kept in
     /// the levels cache); without an index on x a line says what each refinement costs.
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
@@ -44,12 +51,6 @@ public struct SQLiteSource: QueryableSource {
                                     + "makes them read only the rows in view")
         }
         return dataset
-    }
-
-    public func choosing(_ options: LoadOptions) -> SQLiteSource {
-        var chosen = SQLiteSource(path: path, options: options)
-        chosen.reader = reader
-        return chosen
     }
 
     public func listing() async throws -> SourceListing {
@@ -88,7 +89,8 @@ public struct SQLiteSource: QueryableSource {
             let first = statement.optionalDouble(0), last = statement.optionalDouble(1), count = statement.int(2)
             return SourceExtent(first: first, last: last, count: count, xKind: selection.xKind,
                                 series: selection.series,
-                                version: "file=\(Self.resolved(connection.path)) count=\(count) first=\(first ?? .nan) last=\(last ?? .nan)",
+                                version: "file=\(Self.resolved(connection.path)) count=\(count) first=\(first ?? .nan) last=\(last ?? .nan)"
+                                    + " from=\(from) x=\(x)",
                                 xIndexed: indexed)
         }
         chosen.extent.withLock { $0 = extent }

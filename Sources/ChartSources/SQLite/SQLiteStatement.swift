@@ -15,6 +15,10 @@ final class SQLiteStatement {
         self.shown = shown
     }
 
+    /// Whether the statement only reads (SQLite's own judgement: a `DELETE … RETURNING`
+    /// or a `PRAGMA` that sets does not).
+    var readsOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
     deinit {
         sqlite3_finalize(handle)
     }
