@@ -21,13 +21,15 @@ file_size=$(stat -c %s "$cmake_png")
 [ "$file_size" -gt 1000 ] || { echo "the CMake binary wrote a ${file_size}-byte PNG" >&2; exit 1; }
 echo "CMake binary rendered $cmake_png ($file_size bytes)"
 
-# The ClickHouse source's tests need the two-shard cluster: started here (the tests would
-# start it too) and stopped however the run ends; missing, it fails the tests.
-# The PostgreSQL tests start their own server (scripts/db/postgres.sh) when none runs;
-# it is stopped, and its folder removed, in the same trap.
+# The database sources' tests need real servers: the two-shard ClickHouse cluster and a
+# PostgreSQL server, started here (the tests would start them too) and stopped, their
+# folders removed, however the run ends (the trap is set first, so a start that fails
+# half way is stopped too). Here a server that cannot start fails the tests; elsewhere
+# (a machine without the packages) they skip.
+trap 'scripts/db/clickhouse.sh stop || true; scripts/db/postgres.sh stop >/dev/null 2>&1 || true' EXIT
 scripts/db/clickhouse.sh start
-trap 'scripts/db/clickhouse.sh stop; scripts/db/postgres.sh stop >/dev/null 2>&1 || true' EXIT
-export SIGHTLINE_REQUIRE_CLICKHOUSE=1
+scripts/db/postgres.sh start
+export SIGHTLINE_REQUIRE_CLICKHOUSE=1 SIGHTLINE_REQUIRE_POSTGRES=1
 
 echo "== SwiftPM build and tests"
 # The import check makes a target that imports one it does not depend on (a lower layer

@@ -9,7 +9,13 @@ final class PostgresCommandTests: ScratchFolderTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         let start = try ProcessRunner.run("/bin/bash", [ProcessRunner.packageRoot + "/scripts/db/postgres.sh", "start"])
-        if start.status != 0 { throw XCTSkip("no PostgreSQL server could be started: \(start.error)") }
+        guard start.status == 0 else {
+            // scripts/test.sh requires the server: there a start that fails is a failure.
+            if ProcessInfo.processInfo.environment["SIGHTLINE_REQUIRE_POSTGRES"] != nil {
+                XCTFail("no PostgreSQL server could be started: \(start.error)")
+            }
+            throw XCTSkip("no PostgreSQL server could be started: \(start.error)")
+        }
     }
 
     func testDescribeATable() throws {

@@ -63,6 +63,9 @@ struct ClickHouseConnection: Sendable {
     /// One POST; `id` names the query so it can be killed.
     private func send(_ sql: String, id: String?, limit: Int) async throws -> Reply {
         var items = [URLQueryItem(name: "database", value: database),
+                     // Reads only, whatever the user's `sql=` says: Sightline never changes
+                     // the user's data (2 still lets this request set its own limits).
+                     URLQueryItem(name: "readonly", value: "2"),
                      URLQueryItem(name: "max_execution_time", value: String(limit)),
                      // The whole answer before its first byte, so a failure is a 500 with
                      // the message rather than a 200 cut short.

@@ -109,8 +109,8 @@ public struct ClickHouseSource: QueryableSource {
         let count = Int(try reader.uint64())
         let first = try reader.float64(), last = try reader.float64()
         // A DateTime is an instant (Unix seconds): shown on the local wall clock, as a file's
-        // instants with a zone are (`LocalTimeSource`).
-        let instants = if case .time = relation.xKind { true } else { false }
+        // instants with a zone are (`LocalTimeSource`); a Date is a calendar day, as written.
+        let instants = ClickHouseType(name: relation.x.type).isInstant
         return SourceExtent(first: count > 0 ? first : nil, last: count > 0 ? last : nil, count: count,
                             xKind: relation.xKind, series: relation.y.map(\.name),
                             version: "count=\(count) last=\(last.bitPattern) from=\(relation.from) x=\(relation.x.name)", xIndexed: relation.x.indexed ?? false,

@@ -15,6 +15,9 @@ struct ClickHouseType: Equatable, Sendable {
         return inner
     }
 
+    /// Whether it holds instants (a `DateTime`), not calendar days (a `Date`) or numbers.
+    var isInstant: Bool { base.hasPrefix("DateTime") }
+
     var isNullable: Bool { name.hasPrefix("Nullable(") || name.hasPrefix("LowCardinality(Nullable(") }
 
     var role: SourceColumn.Role {

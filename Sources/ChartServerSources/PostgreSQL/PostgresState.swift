@@ -77,6 +77,9 @@ actor PostgresState {
         // the rest, and the levels cache would give one the other's pyramid.
         version += ",from=\(plan.relation),x=\(plan.x)"
         return SourceExtent(first: first, last: last, count: count ?? 0, xKind: plan.xKind, series: plan.names,
-                            version: version, xIndexed: plan.xIndexed)
+                            version: version, xIndexed: plan.xIndexed,
+                            // A timestamptz is an instant, shown on the local wall clock as a file's
+                            // instants with a zone are; a timestamp or a date is as written.
+                            xCarriesZone: plan.xType == .timestamptz)
     }
 }
