@@ -129,9 +129,9 @@ public final class ChartWindow {
         }
         days = DayFiles(besideOverview: path).map { DayFileLoader(days: $0, options: options) }
         // Neither the session nor the title keeps a database's password.
-        var entry = SessionEntry(path: DatabaseAddress.withoutPassword(path), chart: options.chart, xColumn: options.x,
+        var entry = SessionEntry(path: DisplayText.withoutPassword(path), chart: options.chart, xColumn: options.x,
                                  yColumns: options.y)
-        entry.addedFiles = morePaths.map(DatabaseAddress.withoutPassword)
+        entry.addedFiles = morePaths.map(DisplayText.withoutPassword)
         (entry.dateFormat, entry.utc) = (options.dateFormat?.name, options.utc)
         let session = WindowSession(store: store, file: entry, givenSize: size, wakeEvent: wakeEvent)
         self.session = session
@@ -329,7 +329,7 @@ public final class ChartWindow {
         files.loadEnded(joined: true)
         title = WindowTitle(sources: files.paths)
         context.setTitle(title.text)
-        session.noteAddedFiles(files.paths.dropFirst().map(DatabaseAddress.withoutPassword))
+        session.noteAddedFiles(files.paths.dropFirst().map(DisplayText.withoutPassword))
         startPendingDrop()
     }
 

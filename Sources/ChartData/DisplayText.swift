@@ -13,15 +13,30 @@ public enum DisplayText {
     /// written as `***` (`clickhouse://me:***@host/db`), for a title or a progress line
     /// that shows what the user typed; a path is as it is.
     public static func hidingPassword(_ location: String) -> String {
-        // The user part ends at the last `@` before the query: a password may hold one.
-        guard let scheme = location.range(of: "://") else { return location }
-        let rest = location[scheme.upperBound...]
-        guard let at = rest[..<(rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex)].lastIndex(of: "@") else {
-            return location
-        }
-        let user = location[scheme.upperBound..<at]
-        guard let colon = user.firstIndex(of: ":") else { return location }
+        guard let (colon, at) = passwordBounds(in: location) else { return location }
         return String(location[..<colon]) + ":***" + String(location[at...])
+    }
+
+    /// `location` with any password of an address's user part left out
+    /// (`clickhouse://ann@host/db`), as a window's title and the session keep a
+    /// database's address: the engine's conventions (`CLICKHOUSE_PASSWORD`, `~/.pgpass`)
+    /// give it again. A path is as it is.
+    public static func withoutPassword(_ location: String) -> String {
+        guard let (colon, at) = passwordBounds(in: location) else { return location }
+        return String(location[..<colon]) + String(location[at...])
+    }
+
+    /// Where the password of an address's user part starts (its `:`) and ends (the `@`).
+    /// The user part ends at the last `@` before the query: a password may hold an `@`
+    /// of its own, unescaped, in an address that does not parse.
+    private static func passwordBounds(in text: String) -> (String.Index, String.Index)? {
+        guard let scheme = text.range(of: "://") else { return nil }
+        let rest = text[scheme.upperBound...]
+        let authority = rest[..<(rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex)]
+        guard let at = authority.lastIndex(of: "@"), let colon = text[scheme.upperBound..<at].firstIndex(of: ":") else {
+            return nil
+        }
+        return (colon, at)
     }
 
     /// `text` with every control character written as an escape (`\x1b`, `\n`, `\t`,

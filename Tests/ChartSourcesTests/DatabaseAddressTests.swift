@@ -67,10 +67,10 @@ final class DatabaseAddressTests: XCTestCase {
     }
 
     func testAnAddressKeptInTheSessionHasNoPassword() {
-        XCTAssertEqual(DatabaseAddress.withoutPassword("clickhouse://ann:p@ss@h:8123/db?table=t&sql=a:b@c"),
+        XCTAssertEqual(DisplayText.withoutPassword("clickhouse://ann:p@ss@h:8123/db?table=t&sql=a:b@c"),
                        "clickhouse://ann@h:8123/db?table=t&sql=a:b@c")
-        XCTAssertEqual(DatabaseAddress.withoutPassword("clickhouse://ann@h/db"), "clickhouse://ann@h/db")
-        XCTAssertEqual(DatabaseAddress.withoutPassword("/data/a:b@c.csv"), "/data/a:b@c.csv")
+        XCTAssertEqual(DisplayText.withoutPassword("clickhouse://ann@h/db"), "clickhouse://ann@h/db")
+        XCTAssertEqual(DisplayText.withoutPassword("/data/a:b@c.csv"), "/data/a:b@c.csv")
     }
 
     func testTheCommandLineWinsOverTheAddress() throws {

@@ -23,7 +23,7 @@ public struct PostgresSource: QueryableSource {
             address = parsed
         } catch {
             let failure = error as? DataLoadError ?? .usage(file: location, message: "\(error)")
-            return PostgresSource(name: DatabaseAddress.redactedName(location), setup: .failure(failure), address: nil)
+            return PostgresSource(name: DisplayText.hidingPassword(location), setup: .failure(failure), address: nil)
         }
         do {
             let settings = try PostgresSettings.resolve(address)

@@ -28,12 +28,12 @@ public struct DatabaseAddress: Equatable, Sendable {
     public static func parse(_ text: String, schemes: Set<String>) throws -> DatabaseAddress? {
         guard let colon = text.firstIndex(of: ":"), schemes.contains(text[..<colon].lowercased()) else { return nil }
         guard let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased() else {
-            throw DataLoadError.usage(file: redacting(text), message: "this is not an address Sightline can read: write it as "
+            throw DataLoadError.usage(file: DisplayText.hidingPassword(text), message: "this is not an address Sightline can read: write it as "
                                       + "\(text[..<colon])://user@host:port/database?table=name&x=column&y=column")
         }
         // SwiftNIO traps on a port past 16 bits: refused here, named.
         if let port = parts.port, !(1...65_535).contains(port) {
-            throw DataLoadError.usage(file: redacting(text), message: "the port \(port) is not one a server can listen on "
+            throw DataLoadError.usage(file: DisplayText.hidingPassword(text), message: "the port \(port) is not one a server can listen on "
                                       + "(1 to 65535)")
         }
         var address = DatabaseAddress(scheme: scheme)
@@ -69,34 +69,6 @@ public struct DatabaseAddress: Equatable, Sendable {
         text += "/" + (database ?? "")
         if let table { text += "?table=" + table } else if sql != nil { text += "?sql=…" }
         return text
-    }
-
-    /// `text` with any password of its user part left out (`clickhouse://ann@host/db`),
-    /// as a window's title and the session keep a database's address: the engine's
-    /// conventions (`CLICKHOUSE_PASSWORD`, `~/.pgpass`) give it again. Any other text
-    /// as it is.
-    public static func withoutPassword(_ text: String) -> String {
-        guard let (colon, at) = passwordBounds(in: text) else { return text }
-        return String(text[..<colon]) + String(text[at...])
-    }
-
-    /// `text` with any password between `:` and `@` of its user part hidden. The user
-    /// part ends at the last `@` before the query (a password may hold an `@` of its own,
-    /// unescaped, in an address that does not parse).
-    static func redacting(_ text: String) -> String {
-        guard let (colon, at) = passwordBounds(in: text) else { return text }
-        return String(text[..<colon]) + ":***" + String(text[at...])
-    }
-
-    /// Where the password of `text`'s user part starts (its `:`) and ends (the `@`).
-    private static func passwordBounds(in text: String) -> (String.Index, String.Index)? {
-        guard let scheme = text.range(of: "://") else { return nil }
-        let rest = text[scheme.upperBound...]
-        let authority = rest[..<(rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex)]
-        guard let at = authority.lastIndex(of: "@"), let colon = text[scheme.upperBound..<at].firstIndex(of: ":") else {
-            return nil
-        }
-        return (colon, at)
     }
 
     /// `options` with the address's choices taken where the command line made none.

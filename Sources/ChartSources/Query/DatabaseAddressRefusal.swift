@@ -13,7 +13,7 @@ public struct DatabaseAddressRefusal: DatasetSource {
     public static func source(for location: String) -> DatabaseAddressRefusal? {
         guard let colon = location.firstIndex(of: ":"), location[colon...].hasPrefix("://"),
               schemes.contains(location[..<colon].lowercased()) else { return nil }
-        return DatabaseAddressRefusal(name: DatabaseAddress.redacting(location))
+        return DatabaseAddressRefusal(name: DisplayText.hidingPassword(location))
     }
 
     public func read(options: LoadOptions, progress: LoadProgress?) throws -> Dataset {
