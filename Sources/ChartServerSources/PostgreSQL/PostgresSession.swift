@@ -1,6 +1,7 @@
 import ChartData
 import Foundation
 import PostgresNIO
+import Synchronization
 
 /// One connection to the server, shared by a source's questions, one statement at a
 /// time. It connects on the first question and again after the connection drops (with
@@ -54,6 +55,8 @@ actor PostgresSession {
         let backend = backendID
         let settings = self.settings
         var bytes = 0
+        let cancelling = Mutex<Task<Void, Never>?>(nil)
+        let outcome: Result<Int, any Error>
         do {
             try await withTaskCancellationHandler {
                 let rows = try await connection.query(PostgresQuery(unsafeSQL: sql, binds: binds), logger: Self.logger)
@@ -64,12 +67,16 @@ actor PostgresSession {
                     try row(one)
                 }
             } onCancel: {
-                Task.detached { await Self.cancel(backend: backend, settings: settings) }
+                cancelling.withLock { $0 = Task.detached { await Self.cancel(backend: backend, settings: settings) } }
             }
+            outcome = .success(bytes)
         } catch {
-            throw failure(error, sql: sql)
+            outcome = .failure(failure(error, sql: sql))
         }
-        return bytes
+        // A cancel request still on its way lands before the next statement may start:
+        // arriving later, it would cancel that one (`release` lets it run).
+        if let pending = cancelling.withLock({ $0 }) { await pending.value }
+        return try outcome.get()
     }
 
     /// Closes the connection (the next question opens another).
