@@ -58,8 +58,12 @@ struct Describe: ParsableCommand {
         var options = data
         // ISO 8601 with its Z is UTC: instants read so, not moved to the local clock.
         if json { options.utc = true }
-        let dataset = try CommandSupport.load([file] + moreFiles, options: options)
-        let range = try xRange?.requiringData(in: dataset)
+        let loaded = try CommandSupport.load([file] + moreFiles, options: options)
+        let range = try xRange?.requiringData(in: loaded)
+        // A database's first read may be a pyramid: its range's M4 laid in, the extremes,
+        // their instants and the trend are its rows' (as `render` draws them).
+        let dataset = try CommandSupport.refining(loaded, of: [file] + moreFiles, options: options, over: { range },
+                                                  columns: 1_280 * RefinementPlan.columnsPerPixel)
         let notes = try CommandSupport.notes(for: file, chart: data.chart, arguments: self.notes, in: dataset)
         let started = Date()
         // On a log axis (--log-y) the trend is read in log terms: a compounded rate.
