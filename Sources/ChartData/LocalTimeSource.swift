@@ -115,24 +115,7 @@ public final class LocalTimeSource: QueryableSource {
     /// a task of the cooperative pool, which it would hold while the question needs it).
     private func instantsWaiting() throws -> Bool {
         if let known = holdsInstants.withLock({ $0 }) { return known }
-        let outcome = Outcome()
-        Task.detached { [self] in
-            do {
-                outcome.result = .success(try await instants())
-            } catch {
-                outcome.result = .failure(error)
-            }
-            outcome.done.signal()
-        }
-        outcome.done.wait()
-        // The semaphore orders the task's write before this read.
-        return try outcome.result!.get()
-    }
-
-    /// What the task leaves for the waiting thread; the semaphore is the lock.
-    private final class Outcome: @unchecked Sendable {
-        var result: Result<Bool, any Error>?
-        let done = DispatchSemaphore(value: 0)
+        return try BlockingQuery.run { [self] in try await instants() }
     }
 
     /// The instant `x` (UTC) on the wall clock.

@@ -41,10 +41,10 @@ final class RefinedViewRenderTests: XCTestCase {
     func testAStoppedViewIsRefinedToWhatEveryRowDraws() throws {
         let rows = RandomWalk(count: 1_000_000).dataset()
         let source = LoadedSource(dataset: rows)
-        let extent = try Self.wait { try await source.extent() }
+        let extent = try BlockingQuery.run { try await source.extent() }
         let columns = 1 << 14
         let request = M4Request(series: extent.series, start: extent.first!, end: extent.last!.nextUp, columns: columns)
-        let pyramid = try Self.wait { try await source.m4(request) }.dataset(source: rows.source, xKind: rows.xKind)
+        let pyramid = try BlockingQuery.run { try await source.m4(request) }.dataset(source: rows.source, xKind: rows.xKind)
         let span = extent.last! - extent.first!
         let view = (extent.first! + span * 0.4)...(extent.first! + span * 0.405)
 
@@ -79,16 +79,5 @@ final class RefinedViewRenderTests: XCTestCase {
                      + "taken in %.1f ms", fine * 100, coarse * 100, taken * 1000))
         XCTAssertGreaterThan(coarse, 0.05, "the pyramid alone draws the view otherwise")
         XCTAssertLessThanOrEqual(fine, 0.01)
-    }
-
-    private static func wait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: Result<T, any Error>?
-        Task.detached {
-            do { result = .success(try await work()) } catch { result = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try result!.get()
     }
 }

@@ -15,12 +15,23 @@ extension ExplorerScene {
     @discardableResult
     public func follow(_ grown: DataSource) -> Bool {
         guard zoom.phase == .overview, zoom.day == nil else { return false }
+        overview.mainFactory.store?.adopt(grown)
+        take(grown)
+        return true
+    }
+
+    /// Makes the overview's chart again over `source`, now in the overview's store,
+    /// through the same factories, and lets it take over from the old chart: the view,
+    /// the gesture, the panels (`ChartPresenter.follow(from:)`). What a follow and a
+    /// refinement share.
+    /// - Returns: the new level, for what only one of them adds.
+    @discardableResult
+    func take(_ source: DataSource) -> ExplorerLevel {
         let old = overview
-        old.mainFactory.store?.adopt(grown)
         old.mainFactory.storeGrew()
         old.selectorFactory.storeGrew()
         let geometry = old.main.geometry
-        let level = ExplorerLevel(source: grown, mainFactory: old.mainFactory, selectorFactory: old.selectorFactory,
+        let level = ExplorerLevel(source: source, mainFactory: old.mainFactory, selectorFactory: old.selectorFactory,
                                   canvas: geometry.canvas, scale: geometry.scale, theme: old.main.stage.targetTheme,
                                   lineWidth: lineWidth, gradient: gradient, initialFraction: 1, smooth: smooth,
                                   frames: frames)
@@ -33,6 +44,6 @@ extension ExplorerScene {
         ChartAssembly.add(notice, over: level.main)
         old.main.stage.tearDown()
         old.selector.stage.tearDown()
-        return true
+        return level
     }
 }

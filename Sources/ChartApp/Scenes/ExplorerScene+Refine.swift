@@ -21,25 +21,8 @@ extension ExplorerScene {
     @discardableResult
     public func refine(_ refined: DataSource) -> Bool {
         guard zoom.phase == .overview, zoom.day == nil else { return false }
-        let old = overview
-        old.mainFactory.store?.replace(with: refined)
-        old.mainFactory.storeGrew()
-        old.selectorFactory.storeGrew()
-        let geometry = old.main.geometry
-        let level = ExplorerLevel(source: refined, mainFactory: old.mainFactory, selectorFactory: old.selectorFactory,
-                                  canvas: geometry.canvas, scale: geometry.scale, theme: old.main.stage.targetTheme,
-                                  lineWidth: lineWidth, gradient: gradient, initialFraction: 1, smooth: smooth,
-                                  frames: frames)
-        level.main.follow(from: old.main)
-        level.selector.follow(from: old.selector)
-        level.main.lines.fadeIn(from: Self.refinedLineAlpha, seconds: 0.15)
-        level.keyHelp.isShown = old.keyHelp.isShown
-        if !old.summaryPanel.lines.isEmpty { level.summaryPanel.show(old.summaryPanel.lines) }
-        overview = level
-        zoom.replaceOverview(with: level.main)
-        ChartAssembly.add(notice, over: level.main)
-        old.main.stage.tearDown()
-        old.selector.stage.tearDown()
+        overview.mainFactory.store?.replace(with: refined)
+        take(refined).main.lines.fadeIn(from: Self.refinedLineAlpha, seconds: 0.15)
         return true
     }
 }
