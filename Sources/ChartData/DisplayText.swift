@@ -20,6 +20,17 @@ public enum DisplayText {
         return String(location[..<colon]) + ":***" + String(location[at...])
     }
 
+    /// `location` with any password between the `:` and `@` of an address's user part
+    /// left out (`postgresql://me@host/db`), for what is written to disk (the session):
+    /// libpq's PGPASSWORD or ~/.pgpass gives it again; a path is as it is.
+    public static func withoutPassword(_ location: String) -> String {
+        guard let scheme = location.range(of: "://"),
+              let at = location[scheme.upperBound...].firstIndex(of: "@") else { return location }
+        let user = location[scheme.upperBound..<at]
+        guard let colon = user.firstIndex(of: ":") else { return location }
+        return String(location[..<colon]) + String(location[at...])
+    }
+
     /// `text` with every control character written as an escape (`\x1b`, `\n`, `\t`,
     /// `\u{202e}` for bidirectional overrides), cut with "…" so that the result, escapes
     /// included, holds at most `limit` characters and the ellipsis.
