@@ -25,6 +25,15 @@ final class DatabaseAddressTests: XCTestCase {
         XCTAssertFalse(address.name.contains("p@ss"))
     }
 
+    /// An empty `y=` is no choice (every numeric column), not a choice of none: it said
+    /// 'table "readings" has no numeric column besides "ts" to draw'.
+    func testAnEmptyYChoosesNothing() throws {
+        for text in ["clickhouse://h/db?table=t&y=", "clickhouse://h/db?table=t&y=,%20"] {
+            XCTAssertNil(try XCTUnwrap(DatabaseAddress.parse(text, schemes: schemes)).y, text)
+        }
+        XCTAssertEqual(try XCTUnwrap(DatabaseAddress.parse("clickhouse://h/db?y=a,,b", schemes: schemes)).y, ["a", "b"])
+    }
+
     func testPartsLeftOutAreNil() throws {
         let address = try XCTUnwrap(DatabaseAddress.parse("clickhouse://", schemes: schemes))
         XCTAssertNil(address.user)

@@ -43,7 +43,11 @@ public struct DatabaseAddress: Equatable, Sendable {
             switch item.name {
             case "table": address.table = value
             case "x": address.x = value
-            case "y": address.y = value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            case "y":
+                // `y=` (or `y=,`) names no column: every numeric one, as without it.
+                let names = value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
+                address.y = names.isEmpty ? nil : names
             case "sql": address.sql = value
             default: address.parameters[item.name] = value
             }
