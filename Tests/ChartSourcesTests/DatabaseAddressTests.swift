@@ -49,6 +49,16 @@ final class DatabaseAddressTests: XCTestCase {
         XCTAssertNil(try DatabaseAddress.parse("mysql://host/db", schemes: schemes))
     }
 
+    /// A % in the user, password or database, written %25 as in a URL, is decoded once:
+    /// the password "50%off" was decoded twice, failed and was dropped ("the server asks
+    /// for a password and none was given").
+    func testAPercentSignIsDecodedOnce() throws {
+        let address = try XCTUnwrap(DatabaseAddress.parse("postgresql://a%2541:50%25off@h/d%2541", schemes: ["postgresql"]))
+        XCTAssertEqual(address.user, "a%41")
+        XCTAssertEqual(address.password, "50%off")
+        XCTAssertEqual(address.database, "d%41")
+    }
+
     func testAnAddressThatDoesNotParseIsSaidWithoutItsPassword() {
         XCTAssertThrowsError(try DatabaseAddress.parse("postgresql://ann:secret@host:port/db", schemes: schemes)) { error in
             let text = "\(error)"

@@ -32,11 +32,13 @@ public struct DatabaseAddress: Equatable, Sendable {
                                       + "\(text[..<colon])://user@host:port/database?table=name&x=column&y=column")
         }
         var address = DatabaseAddress(scheme: scheme)
-        address.user = parts.user?.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }
-        address.password = parts.password?.removingPercentEncoding
+        // Decoded once (URLComponents' user, password and path are decoded already): a
+        // password with a % in it, written %25, was decoded twice and lost.
+        address.user = parts.percentEncodedUser?.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }
+        address.password = parts.percentEncodedPassword?.removingPercentEncoding
         address.host = parts.host.flatMap { $0.isEmpty ? nil : $0 }
         address.port = parts.port
-        let path = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
+        let path = parts.percentEncodedPath.hasPrefix("/") ? String(parts.percentEncodedPath.dropFirst()) : parts.percentEncodedPath
         address.database = path.isEmpty ? nil : (path.removingPercentEncoding ?? path)
         for item in parts.queryItems ?? [] {
             let value = item.value ?? ""
