@@ -28,6 +28,19 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual([session.windowWidth, session.windowHeight], [800, 600])
     }
 
+    /// A database address's password is never written to the session file; the entry is
+    /// still found by the address as typed.
+    func testAnAddressIsRememberedWithoutItsPassword() throws {
+        let address = "postgresql://me:s3cret@db.example:5432/lab?table=readings"
+        var session = Session()
+        session.noteOpened(address)
+        session.updateEntry(for: address) { $0.addedFiles = ["clickhouse://u:hunter2@ch:8123/db?table=t"] }
+        let text = String(decoding: try JSONEncoder().encode(session), as: UTF8.self)
+        XCTAssertFalse(text.contains("s3cret") || text.contains("hunter2"), text)
+        XCTAssertEqual(session.files, ["postgresql://me@db.example:5432/lab?table=readings"])
+        XCTAssertEqual(session.entry(for: address)?.addedFiles, ["clickhouse://u@ch:8123/db?table=t"])
+    }
+
     func testEntriesRoundTripAndTheVersion1KeysAreStillWritten() throws {
         var session = Session()
         session.noteOpened("/a.json", chart: 2, x: "x", y: ["Joined", "Left"])

@@ -12,6 +12,23 @@ final class PostgresFailureTests: XCTestCase {
         (error as? DataLoadError)?.description ?? "\(error)"
     }
 
+    /// A port nobody listens on reads as libpq's "connection refused", not NIO's
+    /// description of its attempts.
+    func testARefusedConnectionSaysSo() async throws {
+        let parsed = try XCTUnwrap(try DatabaseAddress.parse("postgresql://sightline:pw@127.0.0.1:1/db?table=t",
+                                                             schemes: ["postgresql"]))
+        let source = PostgresSource(address: parsed, settings: try PostgresSettings.resolve(parsed, environment: [:]))
+        do {
+            _ = try await source.extent()
+            XCTFail("connected to port 1")
+        } catch let error as DataLoadError {
+            XCTAssertTrue(error.description.hasSuffix("could not connect to 127.0.0.1:1 as \"sightline\": connection refused: "
+                                                      + "is the server running there and accepting TCP/IP connections? "
+                                                      + "(the address's host:port, or PGHOST and PGPORT)"), error.description)
+        }
+        await source.close()
+    }
+
     func testAWrongPasswordIsUnreachableWithTheServersWords() async throws {
         let source = try PostgresServer.source("table=readings", password: "not-it")
         do {

@@ -122,6 +122,24 @@ final class PostgresSourceTests: XCTestCase {
         }
     }
 
+    /// The session only reads: a query that calls a function which writes (a user's
+    /// own SQL function that deletes rows) is refused by the server, not run.
+    func testAQueryThatWritesIsRefused() async throws {
+        try PostgresServer.psql("""
+            CREATE TABLE IF NOT EXISTS kept (n int); GRANT ALL ON kept TO PUBLIC;
+            CREATE OR REPLACE FUNCTION emptied() RETURNS float8 LANGUAGE sql AS 'DELETE FROM kept; SELECT 1.0::float8'
+            """)
+        let sql = "SELECT 1::float8 AS x, emptied() AS y"
+        let source = try PostgresServer.source("sql=" + sql.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        do {
+            _ = try await source.rows(after: nil, limit: 10)
+            XCTFail("the query deleted the rows of kept")
+        } catch {
+            XCTAssertTrue(String(describing: error).contains("cannot execute DELETE in a read-only transaction"), "\(error)")
+        }
+        await source.close()
+    }
+
     /// `--follow`: rows past the last x, as they are inserted.
     func testRowsAfterSeeNewRows() async throws {
         let source = try PostgresServer.source("table=growing")

@@ -25,6 +25,15 @@ final class DatabaseAddressTests: XCTestCase {
         XCTAssertFalse(address.name.contains("p@ss"))
     }
 
+    /// An empty `y=` is no choice (every numeric column), not a choice of none: it said
+    /// 'table "readings" has no numeric column besides "ts" to draw'.
+    func testAnEmptyYChoosesNothing() throws {
+        for text in ["clickhouse://h/db?table=t&y=", "clickhouse://h/db?table=t&y=,%20"] {
+            XCTAssertNil(try XCTUnwrap(DatabaseAddress.parse(text, schemes: schemes)).y, text)
+        }
+        XCTAssertEqual(try XCTUnwrap(DatabaseAddress.parse("clickhouse://h/db?y=a,,b", schemes: schemes)).y, ["a", "b"])
+    }
+
     func testPartsLeftOutAreNil() throws {
         let address = try XCTUnwrap(DatabaseAddress.parse("clickhouse://", schemes: schemes))
         XCTAssertNil(address.user)
@@ -38,6 +47,16 @@ final class DatabaseAddressTests: XCTestCase {
         XCTAssertNil(try DatabaseAddress.parse("/tmp/prices.csv", schemes: schemes))
         XCTAssertNil(try DatabaseAddress.parse("C:prices.csv", schemes: schemes))
         XCTAssertNil(try DatabaseAddress.parse("mysql://host/db", schemes: schemes))
+    }
+
+    /// A % in the user, password or database, written %25 as in a URL, is decoded once:
+    /// the password "50%off" was decoded twice, failed and was dropped ("the server asks
+    /// for a password and none was given").
+    func testAPercentSignIsDecodedOnce() throws {
+        let address = try XCTUnwrap(DatabaseAddress.parse("postgresql://a%2541:50%25off@h/d%2541", schemes: ["postgresql"]))
+        XCTAssertEqual(address.user, "a%41")
+        XCTAssertEqual(address.password, "50%off")
+        XCTAssertEqual(address.database, "d%41")
     }
 
     func testAnAddressThatDoesNotParseIsSaidWithoutItsPassword() {

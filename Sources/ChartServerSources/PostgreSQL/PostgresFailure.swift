@@ -1,4 +1,5 @@
 import ChartData
+import NIOCore
 import PostgresNIO
 
 /// How the server's and the connection's errors read to the user: each becomes a
@@ -29,12 +30,40 @@ enum PostgresFailure: Error, CustomStringConvertible {
             if let note = settings.passFileNote { reason += "; " + note }
         } else if let server = error as? PSQLError, server.code == .sslUnsupported {
             reason += "the server does not offer TLS, which sslmode=\(settings.tls.rawValue) requires"
+        } else if let server = error as? PSQLError, let underlying = server.underlying,
+                  let refusal = refusal(ioError(in: underlying)?.errnoCode) {
+            reason += refusal
         } else if let server = error as? PSQLError, let underlying = server.underlying {
             reason += "\(underlying)"
         } else {
             reason += "\(error)"
         }
         return .unreachable(source: source, reason: reason)
+    }
+
+    /// What a refused connect (`errno`) means, in libpq's words; `nil` for another error.
+    static func refusal(_ errno: CInt?) -> String? {
+        switch errno {
+        case ECONNREFUSED:
+            return "connection refused: is the server running there and accepting TCP/IP connections? "
+                + "(the address's host:port, or PGHOST and PGPORT)"
+        case ENOENT:
+            return "no such socket: is the server running locally and accepting connections on that socket? "
+                + "(PGHOST names its folder, PGPORT its number)"
+        default:
+            return nil
+        }
+    }
+
+    /// The system call's error inside `error` (NIO wraps a refused connect in a
+    /// NIOConnectionError of one failure per address tried), looked for a few levels deep.
+    static func ioError(in error: Any, depth: Int = 0) -> IOError? {
+        if let found = error as? IOError { return found }
+        guard depth < 4 else { return nil }
+        for child in Mirror(reflecting: error).children {
+            if let found = ioError(in: child.value, depth: depth + 1) { return found }
+        }
+        return nil
     }
 
     /// `error` from running `sql`; `cancelled` when the asking task was cancelled.

@@ -141,6 +141,9 @@ actor PostgresSession {
         configuration.options.additionalStartupParameters = [
             ("application_name", "sightline"),
             ("statement_timeout", "\(Int(settings.statementTimeout * 1000))"),
+            // A chart only reads: a --sql that calls a function which writes (a user's
+            // DELETE in SQL, nextval, lo_create) is refused by the server, not run.
+            ("default_transaction_read_only", "on"),
             // A JIT compile costs tens of milliseconds on each M4 statement and saves none.
             ("jit", "off"),
         ]

@@ -37,18 +37,24 @@ public struct DatabaseAddress: Equatable, Sendable {
                                       + "(1 to 65535)")
         }
         var address = DatabaseAddress(scheme: scheme)
-        address.user = parts.user?.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }
-        address.password = parts.password?.removingPercentEncoding
+        // Decoded once (URLComponents' user, password and path are decoded already): a
+        // password with a % in it, written %25, was decoded twice and lost.
+        address.user = parts.percentEncodedUser?.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 }
+        address.password = parts.percentEncodedPassword?.removingPercentEncoding
         address.host = parts.host.flatMap { $0.isEmpty ? nil : $0 }
         address.port = parts.port
-        let path = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
+        let path = parts.percentEncodedPath.hasPrefix("/") ? String(parts.percentEncodedPath.dropFirst()) : parts.percentEncodedPath
         address.database = path.isEmpty ? nil : (path.removingPercentEncoding ?? path)
         for item in parts.queryItems ?? [] {
             let value = item.value ?? ""
             switch item.name {
             case "table": address.table = value
             case "x": address.x = value
-            case "y": address.y = value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            case "y":
+                // `y=` (or `y=,`) names no column: every numeric one, as without it.
+                let names = value.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
+                address.y = names.isEmpty ? nil : names
             case "sql": address.sql = value
             default: address.parameters[item.name] = value
             }

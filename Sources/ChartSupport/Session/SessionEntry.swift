@@ -5,8 +5,9 @@ import Foundation
 /// What the session keeps for one file (and one chart of it): the columns it was opened
 /// with, where the user was looking, and which series they hid.
 public struct SessionEntry: Equatable, Sendable {
-    /// The file's real path (symbolic links resolved), so every name of it finds this entry.
-    public var path: String
+    /// The file's real path (symbolic links resolved), so every name of it finds this entry;
+    /// a database's address without its password, which is never written to disk.
+    public private(set) var path: String
     /// `--chart`: which chart of a file holding several, from 1; `nil` for the default.
     public var chart: Int?
     /// `--x`: the x column's name; `nil` for the default.
@@ -23,7 +24,9 @@ public struct SessionEntry: Equatable, Sendable {
     public var manualY = ManualYRanges()
     /// The files shown with it in one chart (given after it, or dropped on its window),
     /// real paths, in order; `sightline` without a file opens the set again.
-    public var addedFiles: [String] = []
+    public var addedFiles: [String] = [] {
+        didSet { addedFiles = addedFiles.map(DisplayText.withoutPassword) }
+    }
     /// The notes on the file's chart, ascending x.
     public var notes: [ChartNote] = []
     /// The y axes drawn logarithmic (`l`, `--log-y`), left first.
@@ -41,7 +44,7 @@ public struct SessionEntry: Equatable, Sendable {
     public static let chartRange = 1...1_000_000
 
     public init(path: String, chart: Int? = nil, xColumn: String? = nil, yColumns: [String]? = nil) {
-        self.path = path
+        self.path = DisplayText.withoutPassword(path)
         self.chart = chart
         self.xColumn = xColumn
         self.yColumns = yColumns
@@ -49,7 +52,7 @@ public struct SessionEntry: Equatable, Sendable {
 
     /// Whether this entry is the one for `path`'s chart `chart`.
     public func isFor(path: String, chart: Int?) -> Bool {
-        self.path == path && self.chart == chart
+        self.path == DisplayText.withoutPassword(path) && self.chart == chart
     }
 
     /// Whether `path` may be a key: absolute, no NUL, at most PATH_MAX bytes.
