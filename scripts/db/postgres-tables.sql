@@ -3,7 +3,7 @@
 CREATE ROLE sightline LOGIN PASSWORD 'sightline-test';
 SELECT :'me' <> 'postgres' AS other_user \gset
 \if :other_user
-CREATE ROLE :"me" LOGIN;
+CREATE ROLE :"me" LOGIN CREATEDB;
 \endif
 CREATE DATABASE sightline_test OWNER sightline;
 \c sightline_test
