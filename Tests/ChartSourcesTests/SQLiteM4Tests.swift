@@ -128,4 +128,25 @@ final class SQLiteM4Tests: XCTestCase {
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 60, "interrupted, not run to its end")
     }
+
+    /// The same question left to run stops at its limit (`SIGHTLINE_SQLITE_TIMEOUT`, set
+    /// low here) with a message naming the limit, not a silent wait.
+    func testAQuestionPastItsLimitStopsAndSaysSo() async throws {
+        let file = try SQLiteTestFile.make(in: folder, ["CREATE TABLE n(i INTEGER)",
+                                                        "INSERT INTO n WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
+                                                        + "WHERE i < 40000) SELECT i FROM c"])
+        var options = LoadOptions()
+        options.sql = "SELECT a.i * 40000 + b.i AS x, a.i - b.i AS y FROM n AS a, n AS b"
+        let source = SQLiteSource(path: file.path, options: options)
+        _ = try await source.selection()
+        setenv("SIGHTLINE_SQLITE_TIMEOUT", "0.5", 1)
+        defer { unsetenv("SIGHTLINE_SQLITE_TIMEOUT") }
+        do {
+            _ = try await source.m4(M4Request(series: ["y"], start: 0, end: 2e9, columns: 100))
+            XCTFail("a billion rows cannot have been read in 0.5 s")
+        } catch let error as DataLoadError {
+            XCTAssertTrue("\(error)".contains("ran longer than 0.5 s"), "\(error)")
+            XCTAssertTrue("\(error)".contains("SIGHTLINE_SQLITE_TIMEOUT"), "\(error)")
+        }
+    }
 }

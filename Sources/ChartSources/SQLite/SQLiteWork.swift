@@ -31,7 +31,7 @@ enum SQLiteWork {
                             return try work(connection)
                         } catch is CancellationError where gate.timedOut {
                             throw DataLoadError.unreachable(source: path, reason: "a question to the database ran longer "
-                                                            + "than \(Int(limit)) s, the limit (SIGHTLINE_SQLITE_TIMEOUT "
+                                                            + "than \(String(format: "%g", limit)) s, the limit (SIGHTLINE_SQLITE_TIMEOUT "
                                                             + "sets it, in seconds)")
                         }
                     })
