@@ -41,6 +41,19 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(session.entry(for: address)?.addedFiles, ["clickhouse://u@ch:8123/db?table=t"])
     }
 
+    /// A database's view is remembered as a file's: the address (without its password)
+    /// is read back as a key; text that is neither a path nor an address is not.
+    func testAnAddressIsReadBackAsAKey() throws {
+        let address = "postgresql://me:s3cret@db.example:5432/lab?table=readings"
+        var session = Session()
+        session.noteOpened(address)
+        session.updateEntry(for: address) { $0.visible = DataRect(minX: 1, maxX: 2, minY: 3, maxY: 4) }
+        session.noteOpened("relative/path.csv")
+        let read = try JSONDecoder().decode(Session.self, from: JSONEncoder().encode(session))
+        XCTAssertEqual(read.entry(for: address)?.visible, DataRect(minX: 1, maxX: 2, minY: 3, maxY: 4))
+        XCTAssertEqual(read.files, ["postgresql://me@db.example:5432/lab?table=readings"])
+    }
+
     func testEntriesRoundTripAndTheVersion1KeysAreStillWritten() throws {
         var session = Session()
         session.noteOpened("/a.json", chart: 2, x: "x", y: ["Joined", "Left"])

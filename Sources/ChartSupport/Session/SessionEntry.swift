@@ -55,9 +55,17 @@ public struct SessionEntry: Equatable, Sendable {
         self.path == DisplayText.withoutPassword(path) && self.chart == chart
     }
 
-    /// Whether `path` may be a key: absolute, no NUL, at most PATH_MAX bytes.
+    /// Whether `path` may be a key: an absolute path or a database's address
+    /// (`postgresql://…`, kept without its password), no NUL, at most PATH_MAX bytes.
     static func isValidPath(_ path: String) -> Bool {
-        path.hasPrefix("/") && !path.utf8.contains(0) && path.utf8.count <= Int(PATH_MAX)
+        (path.hasPrefix("/") || isAddress(path)) && !path.utf8.contains(0) && path.utf8.count <= Int(PATH_MAX)
+    }
+
+    /// Whether `path` is an address: a scheme of letters, digits, `+`, `-` or `.`, then `://`.
+    private static func isAddress(_ path: String) -> Bool {
+        guard let separator = path.range(of: "://") else { return false }
+        let scheme = path[..<separator.lowerBound]
+        return scheme.first?.isLetter == true && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// Whether `name` may be a column or series name read back.
