@@ -19,6 +19,8 @@ final class ExactStatisticsTests: XCTestCase {
         let inRange = ys[1_000...9_000]
         XCTAssertEqual(stats.count, 8_001)
         XCTAssertNotEqual(summary.series[0].statistics?.count, 8_001, "the drawn points are fewer")
+        XCTAssertEqual(replaced.pointCount, 8_001, "the summary counts the rows, not the points drawn")
+        XCTAssertEqual(replaced.series[0].pointCount, 8_001)
         XCTAssertEqual(stats.minimum?.y, inRange.min())
         XCTAssertEqual(stats.maximum?.y, inRange.max())
         let mean = inRange.reduce(0, +) / 8_001

@@ -20,7 +20,10 @@ extension ChartSummary {
                 RangeStatistics.Point(x: stats.maximum.flatMap { $0.y == y ? $0.x : nil } ?? range.lowerBound, y: y)
             }
             summary.series[position].statistics = stats
+            summary.series[position].pointCount = one.count
         }
+        // The rows in range, not the points drawn: at least the most values a series has.
+        summary.pointCount = max(summary.pointCount, exact.map(\.count).max() ?? 0)
         return summary
     }
 }
