@@ -34,7 +34,13 @@ extension SourceExtent {
     /// The mean step between rows' x (`nil` under two rows): what a step of a gap is
     /// measured against (`M4Answer.markingGaps`).
     public var rowSpacing: Double? {
-        guard let first, let last, count > 1, last > first else { return nil }
-        return (last - first) / Double(count - 1)
+        guard let first, let last else { return nil }
+        return Self.rowSpacing(from: first, to: last, rows: count)
+    }
+
+    /// The mean step of `rows` rows spread over [first, last]; `nil` under two rows or
+    /// for a single x.
+    static func rowSpacing(from first: Double, to last: Double, rows: Int) -> Double? {
+        rows > 1 && last > first ? (last - first) / Double(rows - 1) : nil
     }
 }

@@ -21,7 +21,7 @@ public struct RefinementPlan: Sendable {
     public var series: [String]
     /// The mean step between rows' x (`SourceExtent.rowSpacing`).
     public var rowSpacing: Double? {
-        rows > 1 && range.upperBound > range.lowerBound ? (range.upperBound - range.lowerBound) / Double(rows - 1) : nil
+        SourceExtent.rowSpacing(from: first, to: last, rows: rows)
     }
     /// The most rows in range asked about (`QueryableSource.refinementRowLimit`).
     public var rowLimit: Int

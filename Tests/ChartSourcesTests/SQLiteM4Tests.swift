@@ -105,9 +105,8 @@ final class SQLiteM4Tests: XCTestCase {
         XCTAssertLessThan(pyramid.xs.count, 500, "a pyramid, not every row")
     }
 
-    /// A question over a cross join of a billion rows, cancelled: SQLite is interrupted and
-    /// the question throws `CancellationError` rather than running on.
-    func testCancellingInterruptsALongQuery() async throws {
+    /// A source whose M4 reads a cross join of 1.6 billion rows: a question that runs long.
+    private func crossJoinOfABillionRows() async throws -> SQLiteSource {
         let file = try SQLiteTestFile.make(in: folder, ["CREATE TABLE n(i INTEGER)",
                                                         "INSERT INTO n WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
                                                         + "WHERE i < 40000) SELECT i FROM c"])
@@ -115,6 +114,13 @@ final class SQLiteM4Tests: XCTestCase {
         options.sql = "SELECT a.i * 40000 + b.i AS x, a.i - b.i AS y FROM n AS a, n AS b"
         let source = SQLiteSource(path: file.path, options: options)
         _ = try await source.selection()
+        return source
+    }
+
+    /// A question over a cross join of a billion rows, cancelled: SQLite is interrupted and
+    /// the question throws `CancellationError` rather than running on.
+    func testCancellingInterruptsALongQuery() async throws {
+        let source = try await crossJoinOfABillionRows()
         let started = Date()
         let task = Task { try await source.m4(M4Request(series: ["y"], start: 0, end: 2e9, columns: 100)) }
         try await Task.sleep(nanoseconds: 300_000_000)
@@ -132,13 +138,7 @@ final class SQLiteM4Tests: XCTestCase {
     /// The same question left to run stops at its limit (`SIGHTLINE_SQLITE_TIMEOUT`, set
     /// low here) with a message naming the limit, not a silent wait.
     func testAQuestionPastItsLimitStopsAndSaysSo() async throws {
-        let file = try SQLiteTestFile.make(in: folder, ["CREATE TABLE n(i INTEGER)",
-                                                        "INSERT INTO n WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c "
-                                                        + "WHERE i < 40000) SELECT i FROM c"])
-        var options = LoadOptions()
-        options.sql = "SELECT a.i * 40000 + b.i AS x, a.i - b.i AS y FROM n AS a, n AS b"
-        let source = SQLiteSource(path: file.path, options: options)
-        _ = try await source.selection()
+        let source = try await crossJoinOfABillionRows()
         setenv("SIGHTLINE_SQLITE_TIMEOUT", "0.5", 1)
         defer { unsetenv("SIGHTLINE_SQLITE_TIMEOUT") }
         do {

@@ -8,19 +8,20 @@ import Foundation
 extension DatasetCache {
     /// The pyramid kept for `source` under `key`, or `nil`.
     public func pyramid(named source: String, key: String) -> Dataset? {
-        lookup(pyramidKey(source: source, key: key, size: 0), source: source)
+        lookup(pyramidKey(source: source, key: key), source: source)
     }
 
     /// Keeps `pyramid` for `source` under `key`.
     /// - Throws: `CacheFile.Failure` saying why it could not be written.
     public func keep(pyramid: Dataset, named source: String, key: String) throws {
-        try store(pyramid, key: pyramidKey(source: source, key: key, size: 0))
+        try store(pyramid, key: pyramidKey(source: source, key: key))
     }
 
-    private func pyramidKey(source: String, key: String, size: Int) -> Key {
+    private func pyramidKey(source: String, key: String) -> Key {
         let named = "source=\(source)"
         let text = named + "\n" + key + "\nreader=\(Self.reader)\nzone=\(TimeZone.current.identifier)"
         let hash = String(CacheBytes.checksum(named.utf8), radix: 16)
-        return Key(name: String(repeating: "0", count: 16 - hash.count) + hash, text: text, size: size)
+        // No file is read through it: the size a file key carries is none here.
+        return Key(name: String(repeating: "0", count: 16 - hash.count) + hash, text: text, size: 0)
     }
 }
