@@ -8,9 +8,10 @@ import Foundation
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the benchmark workload W1 (300 frames of zoom, pan, zoom) and report frame times.",
+        abstract: "Run the benchmark workload W1 or W2 (300 frames of zoom, pan, zoom) and report frame times.",
         discussion: """
-        Without --file, generates W1's random walk of --points points in memory. y fits the \
+        Without --file, generates W1's random walk of --points points in memory, or with \
+        --workload w2 W2's four series with gaps (WORKLOAD-W2.md), --points in all. y fits the \
         visible data every frame; each frame is timed to glFinish. Reports per-frame wall, \
         CPU and GPU time, bytes uploaded, time to first frame from process start, peak \
         memory, and the empty-frame floor (clear, present, finish) with ratios to it. \
@@ -18,8 +19,11 @@ struct Bench: ParsableCommand {
         """
     )
 
-    @Option(parsing: .unconditional, help: "Points of the generated walk (ignored with --file).")
+    @Option(parsing: .unconditional, help: "Points of the generated data, all series together (ignored with --file).")
     var points: Int = 1_000_000
+
+    @Option(help: "The generated data: w1 (one random walk; the default) or w2 (a seasonal, a noisy, a stepped series and a walk on one jittered x with a missing stretch and outages, WORKLOAD-W2.md).")
+    var workload: BenchWorkload?
 
     @Option(parsing: .unconditional, help: "Frames in the script.")
     var frames: Int = 300
@@ -73,6 +77,13 @@ struct Bench: ParsableCommand {
         guard [0, 2, 4, 8].contains(msaa) else { throw ValidationError("--msaa must be 0, 2, 4 or 8, not \(msaa)") }
         guard rounds >= 1 else { throw ValidationError(NumberCheck.message("--rounds", rounds, "at least 1")) }
         if interleave != nil, file != nil { throw ValidationError("--interleave runs generated walks; it takes no --file") }
+        if workload != nil, file != nil { throw ValidationError("--workload picks the generated data; it takes no --file") }
+        if workload == .w2 {
+            if kind != .line || interleave != nil { throw ValidationError("--workload w2 draws lines; it takes no --kind or --interleave") }
+            guard points >= SeriesMix.minimumPoints else {
+                throw ValidationError(NumberCheck.message("--points", points, "at least \(SeriesMix.minimumPoints) with --workload w2"))
+            }
+        }
     }
 
     /// Memory per point that drawing a walk adds to the walk itself: the GPU copies of
@@ -88,15 +99,20 @@ struct Bench: ParsableCommand {
         if let json { try CommandSupport.reporting { try OutputFile(path: json, refusing: file.map { [$0] } ?? []).check() } }
         if file == nil {
             do {
-                try RandomWalk(count: points).requireMemory(extraBytesPerPoint: Self.drawingBytesPerPoint + kind.extraBytesPerPoint,
-                                                            for: "running the benchmark")
+                if workload == .w2 {
+                    try SeriesMix(points: points).requireMemory(extraBytesPerPoint: Self.drawingBytesPerPoint, for: "running the benchmark")
+                } else {
+                    try RandomWalk(count: points).requireMemory(extraBytesPerPoint: Self.drawingBytesPerPoint + kind.extraBytesPerPoint,
+                                                                for: "running the benchmark")
+                }
             } catch let error as DataLoadError {
                 throw CommandSupport.fail(error)
             }
         }
-        let (kind, logAxes) = (kind, axes.logAxes)
+        let (kind, logAxes, workload) = (kind, axes.logAxes, workload ?? .w1)
         let loading = try CommandSupport.reporting { try BackgroundResult { () throws -> DataSource in
-            let dataset = try file.map { try CommandSupport.load($0, options: data) } ?? kind.dataset(points: points)
+            let dataset = try file.map { try CommandSupport.load($0, options: data) }
+                ?? (workload == .w2 ? SeriesMix(points: points).dataset() : kind.dataset(points: points))
             if kind == .candles, dataset.ohlc == nil {
                 throw DataLoadError.usage(file: dataset.source, message: "--kind candles needs Open, High, Low and Close columns")
             }
@@ -117,10 +133,11 @@ struct Bench: ParsableCommand {
         let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
         let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
                                  peakRSSMegabytes: BenchData.peakMegabytes())
-        let drawn = kind == .line ? "\(dataset.count) points"
+        let drawn = workload == .w2 ? "\(dataset.count) rows × \(dataset.series.count) series"
+            : kind == .line ? "\(dataset.count) points"
             : kind == .candles ? "candles, \(dataset.count) periods" : "\(kind.rawValue), \(layers) × \(dataset.count) steps"
         let detail = kind == .line ? "LOD \(data.lod.rawValue)" : kind == .candles ? "candle levels" : "stack levels"
-        print(report.table(title: "W1, \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line && kind != .candles ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
+        print(report.table(title: "\(workload.rawValue.uppercased()), \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line && kind != .candles ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
         // The table is the result: one that could not be printed is an error before the JSON.
         try StandardStreams.flush()
         if let json {
@@ -130,6 +147,11 @@ struct Bench: ParsableCommand {
             }
         }
     }
+}
+
+/// The data `bench` generates: W1's walk or W2's mix of series with gaps.
+enum BenchWorkload: String, CaseIterable, ExpressibleByArgument {
+    case w1, w2
 }
 
 enum BenchTarget: String, EnumerableFlag {

@@ -254,6 +254,21 @@ final class CommandLineTests: ScratchFolderTestCase {
         }
     }
 
+    /// `--workload w2` generates W2's four series with their gaps and runs the script
+    /// over them; it takes neither a file nor too few points for its gaps.
+    func testBenchWorkloadW2RunsItsFourSeries() throws {
+        let result = try ProcessRunner.run(ProcessRunner.sightline, ["bench", "--workload", "w2", "--points", "40000",
+                                                                     "--frames", "3", "--size", "160x90"])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains("W2, 10000 rows × 4 series"), result.output)
+        let file = try write("x,y\n1,2\n2,3\n", to: "two.csv")
+        for arguments in [["--file", file], ["--points", "3999"], ["--kind", "bars"]] {
+            let refused = try ProcessRunner.run(ProcessRunner.sightline, ["bench", "--workload", "w2", "--frames", "3"] + arguments)
+            XCTAssertNotEqual(refused.status, 0, "\(arguments)")
+            XCTAssertTrue(refused.error.contains("--workload") || refused.error.contains("--points"), refused.error)
+        }
+    }
+
     // MARK: Output files are never destroyed
 
     private func fileType(_ path: String) -> mode_t? {
