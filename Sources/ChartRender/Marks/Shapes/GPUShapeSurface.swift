@@ -41,6 +41,8 @@ final class GPUShapeSurface: MarkSurface, GPUSurface {
         isBuilt = false
     }
 
+    var layerContent: SurfaceContent? { SurfaceContent(shapes) }
+
     func draw(_ frame: SurfaceFrame) {
         if !isBuilt { build() }
         let canvas = frame.geometry.canvas
