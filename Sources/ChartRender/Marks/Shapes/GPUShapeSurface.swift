@@ -75,7 +75,13 @@ final class GPUShapeSurface: MarkSurface, GPUSurface {
                 append([center.x, center.y, radius, strokeWidth], [kind(.circle), 0, 0, 0], fill, stroke)
             case let .segment(from, to, width, color, dash):
                 let (a, b) = Self.snapped(from, to, width: width)
-                append([a.x, a.y, b.x, b.y], [kind(.segment), width, dash?.on ?? 0, dash?.off ?? 0], color, color)
+                // Flat triangles draw before the instances: only while none is queued, so
+                // the order the shapes were added in stays the order they blend in.
+                if instances.isEmpty, dash == nil, let box = Self.wholePixels(a, b, width: width) {
+                    appendFlat(box, color)
+                } else {
+                    append([a.x, a.y, b.x, b.y], [kind(.segment), width, dash?.on ?? 0, dash?.off ?? 0], color, color)
+                }
             case let .area(top, baseline, color):
                 for (p, q) in zip(top, top.dropFirst()) {
                     for v in [p, q, PixelPoint(x: q.x, y: baseline), p, PixelPoint(x: q.x, y: baseline), PixelPoint(x: p.x, y: baseline)] {
@@ -103,6 +109,36 @@ final class GPUShapeSurface: MarkSurface, GPUSurface {
     private func append(_ geometry: [Double], _ params: [Double], _ fill: RGBAColor, _ stroke: RGBAColor) {
         instances += geometry.map(Float.init) + params.map(Float.init)
         instances += [fill.red, fill.green, fill.blue, fill.alpha, stroke.red, stroke.green, stroke.blue, stroke.alpha]
+    }
+
+    /// Two triangles over `box`, which covers whole pixels, in one colour.
+    private func appendFlat(_ box: PixelBox, _ color: RGBAColor) {
+        let (x0, y0, x1, y1) = (Float(box.x), Float(box.y), Float(box.maxX), Float(box.maxY))
+        for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y0), (x1, y1), (x0, y1)] {
+            triangles += [x, y, color.red, color.green, color.blue, color.alpha]
+        }
+    }
+
+    /// The pixels a solid horizontal or vertical segment covers when its edges fall on
+    /// pixel edges (a grid line `snapped`, between whole pixels): there shape.frag's
+    /// distance gives every pixel centre inside full coverage and every one outside
+    /// none, so the rectangle drawn flat, without measuring a distance a pixel (and its
+    /// pixel of margin on each side), is the same picture (where two lines overlap, the
+    /// second blend may round a level apart: the measured coverage, as interpolated, is
+    /// a hair under 1). `nil` for any other segment.
+    static func wholePixels(_ a: PixelPoint, _ b: PixelPoint, width: Double) -> PixelBox? {
+        let half = width / 2
+        let box: PixelBox
+        if a.y == b.y {
+            box = PixelBox(x: min(a.x, b.x), y: a.y - half, width: abs(b.x - a.x), height: width)
+        } else if a.x == b.x {
+            box = PixelBox(x: a.x - half, y: min(a.y, b.y), width: width, height: abs(b.y - a.y))
+        } else {
+            return nil
+        }
+        let edges = [box.x, box.y, box.maxX, box.maxY]
+        guard box.width > 0, box.height > 0, edges.allSatisfy({ $0 == $0.rounded() }) else { return nil }
+        return box
     }
 
     /// Thin horizontal and vertical segments centred on a pixel row or column, so a
