@@ -48,8 +48,8 @@ final class StillLayerTests: XCTestCase {
             scene.main.pan(byPixels: Double(step * 7))
             scene.main.wheel(steps: 0.5, at: PixelPoint(x: 400, y: 200))
             frame(scene, into: screen)
-            XCTAssertEqual(selectorScreenPipelines(backend.commands), ["cached plot copy", "shapes"],
-                           "one copy of the panel and lines, then the window's shapes over it")
+            XCTAssertEqual(selectorScreenPipelines(backend.commands), ["cached plot copy", "filled areas", "shapes"],
+                           "one copy of the panel and lines, then the window's shading and edges over it")
             XCTAssertFalse(backend.commands.passes.contains { $0.target != 0 && $0.pipelines.contains("shapes") },
                            "the panel is not drawn again")
         }
