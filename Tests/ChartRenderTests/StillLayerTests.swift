@@ -73,6 +73,25 @@ final class StillLayerTests: XCTestCase {
         XCTAssertEqual(scene.selectorFactory.cachedLayerRenders, afterToggle + 1, "another size, drawn again")
     }
 
+    /// Bars and areas are drawn from the store, which a refined view replaces under them:
+    /// a selector showing them draws its layers directly, every frame.
+    func testASelectorWithBarsDrawsItsLayersDirectly() throws {
+        let rows = (0..<200).map { "\($0),\(Double($0 % 17)),\(Double($0 % 5) + 1)" }.joined(separator: "\n")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bars-\(UUID().uuidString).csv").path
+        try ("x,line,bar\n" + rows + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let dataset = try DatasetReader.read(path: path, options: LoadOptions(kinds: SeriesKinds(bars: ["bar"])))
+        let backend = RecordingBackend()
+        let device = RenderDevice(recording: backend)
+        let scene = try ExplorerScene(device: device, source: DataSource(dataset: dataset), canvas: canvas, font: nil)
+        for _ in 0..<3 {
+            backend.clear()
+            frame(scene, into: device.screen(size: canvas))
+        }
+        XCTAssertEqual(scene.selectorFactory.cachedLayerRenders, 0, "nothing cached")
+        XCTAssertEqual(selectorScreenPipelines(backend.commands).first, "shapes", "the panel drawn on the canvas")
+    }
+
     /// The copy of the cached layer differs from the layer drawn directly by the one
     /// rounding of its premultiplied 8-bit texture: at most a level in a channel, and
     /// only inside the overview, in either theme.
