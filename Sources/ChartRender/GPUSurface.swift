@@ -12,9 +12,13 @@ protocol GPUSurface: RenderSurface {
     /// Whether its next draw paints every pixel of a canvas of `size` opaquely (then the
     /// stage need not clear first).
     func coversCanvas(_ size: PixelSize) -> Bool
+    /// What decides its pixels besides the frame, for a cached layer to compare across
+    /// frames; `nil` where the surface cannot say, and is never cached.
+    var layerContent: SurfaceContent? { get }
 }
 
 extension GPUSurface {
     func prepare(_ frame: SurfaceFrame) {}
     func coversCanvas(_ size: PixelSize) -> Bool { false }
+    var layerContent: SurfaceContent? { nil }
 }

@@ -22,13 +22,20 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     public let atlas: GlyphAtlas?
     private let cachesLines: Bool
     var lineCaches: [LineCache] = []
+    /// The still layers under the range selector's window, drawn once and copied
+    /// (`LayerCache`); `nil` for a chart that draws every surface every frame.
+    private let stillLayers: LayerCache?
+    /// Whether the still layers are cached (tests draw them directly too, to compare).
+    var cachesStillLayers = true
     private var makers = SurfaceMakers()
     /// The HiDPI scale text is rendered at; the stage's geometry sets it.
     public var scale = 1.0
 
     /// A factory with a store of its own over `source`.
     /// - Parameter cachesLines: draw line surfaces once into a texture and reuse it while
-    ///   their lines and view stay the same (a range selector's overview).
+    ///   their lines and view stay the same, and the surfaces under the overlay (the
+    ///   panel, the lines' copy) once into another, copied in one draw while what they
+    ///   draw stays the same (a range selector's overview).
     public convenience init(device: RenderDevice, source: DataSource?, font: FontFace?, cachesLines: Bool = false) throws {
         try self.init(device: device, store: source.map { GPUSeriesStore(device: device, source: $0) }, font: font,
                       cachesLines: cachesLines)
@@ -49,6 +56,7 @@ public final class GPUSurfaceFactory: SurfaceFactory {
         shapePipelines = try ShapePipelines(device: device)
         textPipeline = try device.makePipeline(GPUTextSurface.descriptor)
         cacheCopyPipeline = try device.makePipeline(LineCache.copyDescriptor)
+        stillLayers = cachesLines ? LayerCache(device: device, copyPipeline: cacheCopyPipeline) : nil
         gradientRenderer = try GradientRenderer(device: device)
         atlas = try font.map { try GlyphAtlas(device: device, font: $0) }
         registerSurfaces()
@@ -87,6 +95,10 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     /// How many times caching line surfaces drew their lines (not copies of them).
     public var cachedLineRenders: Int { lineCaches.reduce(0) { $0 + $1.renders } }
 
+    /// How many times the still layers under the range selector's window were drawn
+    /// into their cache (not copied from it).
+    public var cachedLayerRenders: Int { stillLayers?.renders ?? 0 }
+
     /// Draws `stage`'s surfaces into `destination` in one pass, after the passes that
     /// bring their own textures up to date; `clear` first fills the canvas with the
     /// theme's background (a second stage on the same canvas draws over the first),
@@ -101,13 +113,43 @@ public final class GPUSurfaceFactory: SurfaceFactory {
             surface.prepare(frame)
         }
         let covered = (stage.surfaces.first as? GPUSurface)?.coversCanvas(geometry.canvas) ?? false
+        let surfaces = stage.surfaces.compactMap { $0 as? GPUSurface }
+        let still = cachedStillLayers(of: surfaces, frame: frame)
         device.beginPass(destination, clearTo: clear && !covered ? stage.theme.background : nil)
-        for case let surface as GPUSurface in stage.surfaces {
+        if still > 0 { stillLayers?.copy(over: geometry.plot) }
+        for surface in surfaces.dropFirst(still) {
             surface.draw(frame)
         }
         device.endPass()
         // The selector's view (the overview) rarely moves: only the main chart's is
         // prepared around.
         if !cachesLines { store?.prepareAhead() }
+    }
+
+    /// Brings the still layers' cache up to date with the surfaces under the overlay, and
+    /// returns how many of `surfaces` (drawn in order) it holds: 0 for a chart that does
+    /// not cache them, a surface that cannot say what it draws, or no texture.
+    ///
+    /// A caching line surface's pixels change exactly when its own cache draws again, so
+    /// the lines' part of the key is how many times the factory's line caches did. The layer is the plot's:
+    /// the selector's panel is the plot's box, and its lines stay inside it.
+    private func cachedStillLayers(of surfaces: [GPUSurface], frame: SurfaceFrame) -> Int {
+        guard let stillLayers, cachesStillLayers else { return 0 }
+        let still = Array(surfaces.prefix { $0.layer < .overlay })
+        // Lines whose cache could not be made are drawn directly, through the canvas's
+        // alpha: not into a transparent layer (and its failure was said once already).
+        let plot = frame.geometry.plot.size
+        if still.contains(where: { $0 is GPULineSurface }), !lineCaches.allSatisfy({ $0.texture(for: plot) != nil }) { return 0 }
+        var contents: [SurfaceContent] = []
+        for surface in still {
+            guard let content = surface is GPULineSurface ? SurfaceContent(cachedLineRenders) : surface.layerContent else { return 0 }
+            contents.append(content)
+        }
+        let key = LayerCache.Key(surfaces: still, contents: contents, geometry: frame.geometry, theme: frame.theme,
+                                 visible: frame.scales.visible, rightVisible: frame.rightScales.visible)
+        let held = stillLayers.update(to: key, canvas: frame.geometry.canvas) {
+            for surface in still { surface.draw(frame) }
+        }
+        return held ? still.count : 0
     }
 }

@@ -145,7 +145,7 @@ final class StageRenderTests: XCTestCase {
 }
 
 /// Emits a fixed set of shapes, to test the shape surface on the GPU.
-private final class ShapeProbe: RenderController {
+final class ShapeProbe: RenderController {
     let shapes: [Shape]
     private var surface: ShapeSurface?
     init(_ shapes: [Shape]) { self.shapes = shapes }

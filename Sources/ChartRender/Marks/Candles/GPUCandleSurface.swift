@@ -19,6 +19,8 @@ final class GPUCandleSurface: MarkSurface, GPUSurface {
 
     func add(_ mark: SeriesCandles) { candles.append(mark) }
     func removeAll() { candles.removeAll() }
+    /// Candles are drawn from the store, which may be replaced under them: only an empty surface is cached.
+    var layerContent: SurfaceContent? { candles.isEmpty ? .empty : nil }
 
     func draw(_ frame: SurfaceFrame) {
         for mark in candles {

@@ -19,6 +19,8 @@ final class GPUStackSurface: MarkSurface, GPUSurface {
 
     func add(_ stack: SeriesStack) { stacks.append(stack) }
     func removeAll() { stacks.removeAll() }
+    /// Bars and areas are drawn from the store, which may be replaced under them: only an empty surface is cached.
+    var layerContent: SurfaceContent? { stacks.isEmpty ? .empty : nil }
 
     func draw(_ frame: SurfaceFrame) {
         for stack in stacks {

@@ -51,6 +51,9 @@ final class GPUTextSurface: TextMarkSurface, GPUSurface {
         isBuilt = false
     }
 
+    /// The runs, placed in canvas pixels: the atlas renders a size's glyphs alike every time.
+    var layerContent: SurfaceContent? { SurfaceContent(runs) }
+
     private func pixelSize(_ pointSize: Double) -> Int { max(Int((pointSize * scale()).rounded()), 1) }
 
     func measure(_ text: String, pointSize: Double) -> TextSize {
