@@ -8,8 +8,10 @@
 // everywhere, and span.frag's coverage from it within that of the capsules line.frag
 // measures.
 //
-// Lines with a gap in a visible block are drawn as capsules (ColumnSpans.suit): a gap
-// inside a texel would join the pieces on either side in its extent.
+// A texel keeps two extents, (highest, −lowest) of the even blocks in view in .xy and of
+// the odd ones in .zw (u_channel), so the pieces on either side of a break, which end
+// and start neighbouring blocks (PiecePreparation cuts blocks at gaps), are never
+// joined in one extent; the segments next to a gap are not drawn (drawnSegment).
 //
 // The texel finds its first segment by a search on x (ascending through a block) that
 // starts where the block's points would be if evenly spread, gallops outward and ends in
@@ -23,9 +25,11 @@ uniform float u_plotHeight;
 uniform float u_extrusion;
 uniform float u_spanOrigin;
 uniform float u_spanRow;
+// Which of the texel's extents the block's segments go into: 0 (.xy) or 1 (.zw).
+uniform int u_channel;
 // The block's first and last x in plot pixels, for the search's first guess.
 flat in vec2 v_blockSpan;
-out vec2 fragSpan;
+out vec4 fragSpan;
 
 // Whether segment `segment` ends before x (its end is left of it).
 bool endsBefore(int segment, float x) { return point(segment + 1).x < x; }
@@ -85,5 +89,6 @@ void main() {
         high = max(high, max(kept.y, kept.w));
     }
     if (high < low) discard;
-    fragSpan = vec2(high, -low);
+    const float none = -1e30;
+    fragSpan = u_channel == 0 ? vec4(high, -low, none, none) : vec4(none, none, high, -low);
 }

@@ -23,7 +23,7 @@ final class ColumnSpansRenderTests: XCTestCase {
                                               plotSize: size, with: renderer))
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
         device.withPass(into: target.passTarget, clearTo: .white) {
-            renderer.drawSpans(parts, from: rows[0], scales: scales, plotRect: PixelRect(size: size), style: style)
+            renderer.drawSpans([(rows[0], style)], plotRect: PixelRect(size: size))
         }
         return CoverageImage(target.readPixels())
     }
@@ -92,8 +92,7 @@ final class ColumnSpansRenderTests: XCTestCase {
         for (index, line) in lines.enumerated() {
             let target = try TextureTarget(device: device, width: size.width, height: size.height)
             device.withPass(into: target.passTarget, clearTo: .white) {
-                renderer.drawSpans([line.buffer], from: rows[index], scales: gathered[index].scales,
-                                   plotRect: PixelRect(size: size), style: gathered[index].style)
+                renderer.drawSpans([(rows[index], gathered[index].style)], plotRect: PixelRect(size: size))
             }
             let capsules = try GLTestHarness.draw([line.buffer], visible: line.visible, size: size, width: line.width)
             let worst = largestDifference(capsules, CoverageImage(target.readPixels()))
@@ -111,20 +110,46 @@ final class ColumnSpansRenderTests: XCTestCase {
         try assertSpansMatchCapsules([buffer], visible: DataRect(minX: 0, maxX: Double(n - 1), minY: -3, maxY: 45), "spikes")
     }
 
-    /// A gap inside a sub-column would join the pieces on either side in its extent, so a
-    /// line with a gap in a visible block is not drawn from spans (`GapTests` draws the
-    /// capsules' break); the blocks without one, in another view, are.
-    func testALineWithAGapInViewIsDrawnAsCapsules() throws {
+    /// A break narrower than a sub-column (x 50 059 to 50 061, all in sub-column 3 of
+    /// pixel column 320), with the line jumping 30 units across it: the pieces on either
+    /// side end and start neighbouring blocks (cut at the gap), whose extents a texel
+    /// keeps apart, so no stroke joins them where the capsules break.
+    func testABreakInsideASubcolumnStaysABreak() throws {
+        var rng = SplitMix64(seed: 8)
+        let n = 100_000
+        let xs = (0..<n).map(Double.init)
+        var ys = xs.map { x in Double.random(in: -1...1, using: &rng) + (x > 50_060 ? 30 : 0) }
+        ys[50_060] = .nan
+        let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
+        try assertSpansMatchCapsules([buffer], visible: DataRect(minX: 0, maxX: Double(n - 1), minY: -3, maxY: 33),
+                                     "a break and a jump")
+    }
+
+    /// Several breaks in one texel would put two pieces in one extent: a block holding a
+    /// break between its points (gaps under `minimumPointsBeforeCut` apart), or one cut
+    /// narrower than `narrowestBlockWithBreaks` pixels, keeps the view on capsules.
+    func testBreaksTooCloseForSpansAreDrawnAsCapsules() throws {
         var rng = SplitMix64(seed: 8)
         let n = 100_000
         let xs = (0..<n).map(Double.init)
         var ys = xs.map { _ in Double.random(in: -1...1, using: &rng) }
         ys[90_000] = .nan
+        ys[90_100] = .nan
         let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
-        XCTAssertFalse(ColumnSpans.suit([buffer], visible: DataRect(minX: 0, maxX: Double(n - 1), minY: -1, maxY: 1),
-                                                   plotWidth: size.width))
+        let whole = DataRect(minX: 0, maxX: Double(n - 1), minY: -1, maxY: 1)
+        XCTAssertFalse(ColumnSpans.suit([buffer], visible: whole, plotWidth: size.width), "two gaps 100 points apart")
         XCTAssertTrue(ColumnSpans.suit([buffer], visible: DataRect(minX: 0, maxX: 60_000, minY: -1, maxY: 1),
-                                                  plotWidth: size.width))
+                                       plotWidth: size.width), "the blocks before them")
+
+        var cut = xs.map { _ in Double.random(in: -1...1, using: &rng) }
+        cut[40_000] = .nan
+        cut[40_300] = .nan
+        let narrow = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: cut)
+        XCTAssertTrue(narrow.blocks.contains { $0.lastX - $0.firstX == 300 }, "a block cut at both gaps")
+        XCTAssertFalse(ColumnSpans.suit([narrow], visible: whole, plotWidth: size.width), "300 points: 1.9 pixels")
+        XCTAssertTrue(ColumnSpans.suit([narrow], visible: DataRect(minX: 30_000, maxX: 50_000, minY: -1, maxY: 1),
+                                       plotWidth: size.width), "zoomed in, the block is 9.6 pixels wide")
+        try assertSpansMatchCapsules([narrow], visible: DataRect(minX: 30_000, maxX: 50_000, minY: -1, maxY: 1), "two breaks")
     }
 
     /// A plot whose spans with their margins would be wider than the driver's largest

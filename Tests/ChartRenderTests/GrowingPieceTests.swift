@@ -75,6 +75,8 @@ final class GrowingPieceTests: XCTestCase {
                 freshBackend.keepsBufferBytes = true
                 let freshDevice = RenderDevice(recording: freshBackend)
                 let fresh = try XCTUnwrap(GPUSeriesStore(device: freshDevice, source: source).lineSeries(for: source.handle(ofSeries: 0)))
+                // Followed as the live one is, so its last pieces keep blocks of fixed length too.
+                fresh.growsAtEnd = true
                 let before = device.uploadedBytes
                 for (visible, width) in views(source) {
                     let grown = series.buffers(forVisibleX: visible, plotWidth: width)

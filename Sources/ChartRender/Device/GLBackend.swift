@@ -80,7 +80,7 @@ final class GLBackend: RenderBackend {
         case .rgba8: (GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE)
         case .r8: (GL_R8, GL_RED, GL_UNSIGNED_BYTE)
         case .rgb8: (GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE)
-        case .rg32f: (GL_RG32F, GL_RG, GL_FLOAT)
+        case .rgba32f: (GL_RGBA32F, GL_RGBA, GL_FLOAT)
         }
     }
 
@@ -93,7 +93,7 @@ final class GLBackend: RenderBackend {
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, internalFormat, GLsizei(width), GLsizei(height), 0,
                      GLenum(pixelFormat), GLenum(type), nil)
         // Float texels are read one by one (texelFetch), never filtered.
-        let filter = format == .rg32f ? GL_NEAREST : GL_LINEAR
+        let filter = format == .rgba32f ? GL_NEAREST : GL_LINEAR
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)

@@ -6,8 +6,9 @@ public enum PixelFormat: Hashable, Sendable {
     case r8
     /// 8-bit red, green and blue, no alpha (like a window without alpha bits).
     case rgb8
-    /// Two 32-bit float channels: a dense line's column spans, in plot pixels.
-    case rg32f
+    /// Four 32-bit float channels: a dense line's column spans, two extents a texel, in
+    /// plot pixels.
+    case rgba32f
 
     /// Whether the format keeps an 8-bit alpha channel (the line renderer keeps
     /// coverage there when it can).

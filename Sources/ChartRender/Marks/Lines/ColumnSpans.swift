@@ -8,7 +8,9 @@ import ChartGeometry
 /// Instead, a first pass writes the y extent of the segments in each sub-column
 /// (`ShaderConstants.spanSubcolumns` per pixel) into a float texture one texel a
 /// sub-column, and a second pass shades each pixel of the band once, from the extents
-/// within the stroke's reach. The extents of a polyline with ascending x are within
+/// within the stroke's reach. A texel keeps two extents, one from the even blocks in
+/// view and one from the odd: where the line breaks inside a texel, the pieces on
+/// either side stay apart (`suit`). The extents of a polyline with ascending x are within
 /// half a sub-column (1/16 px) of the line, so the coverage is within 1/16 of the
 /// capsules' (`ColumnSpansRenderTests`).
 ///
@@ -57,23 +59,34 @@ final class ColumnSpans {
 
     init(device: RenderDevice) {
         self.device = device
-        slot = TextureTargetSlot(device: device, format: .rg32f, what: "a column-span target for dense lines",
+        slot = TextureTargetSlot(device: device, format: .rgba32f, what: "a column-span target for dense lines",
                                  instead: "dense lines are drawn segment by segment")
     }
 
+    /// Pixels a block next to a break must span for its line to be gathered into spans:
+    /// each texel keeps two extents, and in a texel that three blocks reach, the first and
+    /// the third share one. Blocks are hundreds of pixels wide at any level of detail but
+    /// where a break cuts one short, and with a break among three blocks in one texel the
+    /// middle one ends or starts at the gap (neighbours share their boundary point).
+    static let narrowestBlockWithBreaks = 2.0
+
     /// Whether column spans suit `parts` in `visible`: dense enough there
     /// (`densePerColumn` segments or more a pixel column) that the spans' two passes cost
-    /// less, and no visible block (≤ 16 384 points) holds a gap. A gap inside a
-    /// sub-column would join the pieces on either side in its extent, where the line
-    /// breaks.
+    /// less, and every break of the line kept apart from the pieces it separates. A
+    /// texel keeps two extents, one for the even and one for the odd blocks in view, and
+    /// blocks are cut at gaps (`PiecePreparation`), so the pieces on either side of a
+    /// break land in different extents, unless a block holds a break between its points
+    /// (gaps a few points apart) or, with a gap, is under `narrowestBlockWithBreaks`
+    /// pixels wide: such views are drawn as capsules.
     /// - Complexity: O(visible blocks).
     static func suit(_ parts: [LineSeriesBuffer], visible: DataRect, plotWidth: Int) -> Bool {
         guard visible.width > 0, plotWidth > 0 else { return false }
+        let pixelsPerX = Double(plotWidth) / visible.width
         var segments = 0.0
         for part in parts {
             for block in part.blocks[part.visibleBlocks(minX: visible.minX, maxX: visible.maxX)] {
-                if block.hasGaps { return false }
                 let extent = block.lastX - block.firstX
+                if block.breaksInside || block.hasGaps && !(extent * pixelsPerX >= narrowestBlockWithBreaks) { return false }
                 let shown = min(block.lastX, visible.maxX) - max(block.firstX, visible.minX)
                 segments += extent > 0 ? Double(block.segmentCount) * min(max(shown / extent, 0), 1)
                                        : Double(block.segmentCount)

@@ -104,7 +104,7 @@ extension LODLineSeries {
         guard let piece = growing.removeValue(forKey: key) else { return nil }
         let tail = drawnPoints(of: key, from: piece.first)
         guard tail.count >= 2 else { return nil }
-        var preparation = PiecePreparation(points: tail, startingAt: piece.first)
+        var preparation = PiecePreparation(points: tail, startingAt: piece.first, cutsAtGaps: false)
         while !preparation.isDone { preparation.prepareNextBlock() }
         return piece.buffer.append(preparation.piece) ? piece.buffer : nil
     }

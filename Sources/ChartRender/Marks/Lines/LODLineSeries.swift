@@ -226,17 +226,19 @@ public final class LODLineSeries {
         let start = key.piece * Self.pointsPerPiece
         let positions = start..<min(start + Self.pointsPerPiece + 1, count)
         let ys = dataset.series[seriesIndex].ys
+        // A piece that may grow keeps blocks of fixed length (`LODLineSeries+GrowPiece`).
+        let cuts = !(growsAtEnd && isPartial(key))
         guard let reduced else {
             let breaks = gaps.breaks(along: positions)
             let points = SeriesPoints(xs: dataset.xs, ys: ys, range: positions)
-            guard breaks.isEmpty else { return allowingBreaks ? broken(points, breaks: breaks) : nil }
-            return PiecePreparation(points: points)
+            guard breaks.isEmpty else { return allowingBreaks ? broken(points, breaks: breaks, cutsAtGaps: cuts) : nil }
+            return PiecePreparation(points: points, cutsAtGaps: cuts)
         }
         let indices = reduced.indices[positions]
         let points = LevelPoints(xs: dataset.xs, ys: ys, indices: indices, values: reduced.values?[positions])
         let breaks = gaps.breaks(along: indices)
-        guard breaks.isEmpty else { return allowingBreaks ? broken(points, breaks: breaks) : nil }
-        return PiecePreparation(points: points)
+        guard breaks.isEmpty else { return allowingBreaks ? broken(points, breaks: breaks, cutsAtGaps: cuts) : nil }
+        return PiecePreparation(points: points, cutsAtGaps: cuts)
     }
 
     /// The indices `level` draws: a reduced level's, or for the full series its own
@@ -252,7 +254,7 @@ public final class LODLineSeries {
 
     /// `points` copied with a break after each offset in `breaks`.
     /// - Complexity: O(points).
-    private func broken<Points: PlotPoints>(_ points: Points, breaks: [Int]) -> any PieceWork {
-        PiecePreparation(points: Self.drawn(points, breaks: breaks, from: 0))
+    private func broken<Points: PlotPoints>(_ points: Points, breaks: [Int], cutsAtGaps: Bool) -> any PieceWork {
+        PiecePreparation(points: Self.drawn(points, breaks: breaks, from: 0), cutsAtGaps: cutsAtGaps)
     }
 }

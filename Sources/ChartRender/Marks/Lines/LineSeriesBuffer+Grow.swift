@@ -50,7 +50,7 @@ extension LineSeriesBuffer {
             blocks.append(Block(originX: block.originX, originY: block.originY, unitX: block.unitX, unitY: block.unitY,
                                 firstX: block.firstX, lastX: block.lastX, texture: room.texture,
                                 firstPoint: base + block.firstPoint, segmentCount: block.pointCount - 1,
-                                hasGaps: block.hasGaps))
+                                hasGaps: block.hasGaps, breaksInside: block.breaksInside))
         }
         runs += tail.runs
         pointCount += tail.pointCount - 1

@@ -29,6 +29,8 @@ public final class LineSeriesBuffer {
         var segmentCount: Int
         /// Whether a value of the block is a gap, where the line breaks.
         var hasGaps: Bool
+        /// Whether the line breaks between two of the block's points (`PreparedPiece.Block`).
+        var breaksInside: Bool
     }
 
     /// The x and y extent of a run of consecutive points (each run shares its last point
@@ -136,7 +138,7 @@ public final class LineSeriesBuffer {
                 blocks.append(Block(originX: block.originX, originY: block.originY, unitX: block.unitX,
                                     unitY: block.unitY, firstX: block.firstX, lastX: block.lastX, texture: texture!,
                                     firstPoint: bufferUsed / Self.bytesPerPoint, segmentCount: block.pointCount - 1,
-                                    hasGaps: block.hasGaps))
+                                    hasGaps: block.hasGaps, breaksInside: block.breaksInside))
                 bufferUsed += byteCount
             }
         }

@@ -21,18 +21,26 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
     /// The index of `points`' first in the whole piece they end (a growing piece's tail,
     /// `LineSeriesBuffer.append`): runs start where a whole piece's would.
     private let offset: Int
+    /// Whether a block ends at a gap (`minimumPointsBeforeCut`); a piece that may grow keeps
+    /// blocks of fixed length, which `LODLineSeries+GrowPiece` counts on.
+    private let cutsAtGaps: Bool
     /// The first point of the next block.
     private var next = 0
     private(set) var piece: PreparedPiece
 
     /// - Parameter pointsPerBlock: points that share one origin. Float's 24 bits are
     ///   spent on a block's extent, so smaller blocks stay exact deeper into a zoom.
-    init(points: Points, pointsPerBlock: Int = LineSeriesBuffer.maxPointsPerBlock, startingAt offset: Int = 0) {
+    /// - Parameter cutsAtGaps: whether a block ends at the first gap after
+    ///   `minimumPointsBeforeCut` of its points, so it holds the line on one side of a break
+    ///   only (and can be gathered into column spans, `ColumnSpans.suit`).
+    init(points: Points, pointsPerBlock: Int = LineSeriesBuffer.maxPointsPerBlock, startingAt offset: Int = 0,
+         cutsAtGaps: Bool = true) {
         precondition((2...LineSeriesBuffer.maxPointsPerBlock).contains(pointsPerBlock),
                      "PiecePreparation: a block holds 2…\(LineSeriesBuffer.maxPointsPerBlock) points")
         self.points = points
         self.pointsPerBlock = pointsPerBlock
         self.offset = offset
+        self.cutsAtGaps = cutsAtGaps
         piece = PreparedPiece(pointCount: points.count)
         let count = points.count
         guard count >= 2 else { return }
@@ -47,15 +55,34 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
 
     var byteCount: Int { piece.byteCount }
 
-    /// Block k holds points first…last with last = first + pointsPerBlock − 1; the next
-    /// block starts at last, so consecutive blocks share one point and the line is
-    /// continuous. The runs that start in first..<last are made with it.
+    /// Points a block holds at least before it is cut at a gap: cuts make more blocks
+    /// (a draw each), and data with a gap every few points is drawn as before.
+    static var minimumPointsBeforeCut: Int { 256 }
+
+    /// Block k holds points first…last with last = first + pointsPerBlock − 1, or the
+    /// first gap after `minimumPointsBeforeCut` points that follows a finite value (cutting
+    /// at gaps); the next block starts at last, so consecutive blocks share one point and
+    /// the line is continuous. The runs that start in first..<last are made with it.
     /// - Complexity: O(pointsPerBlock).
     mutating func prepareNextBlock() {
         guard !isDone else { return }
         let count = points.count
         let first = next
-        let last = min(first + pointsPerBlock - 1, count - 1)
+        var last = min(first + pointsPerBlock - 1, count - 1)
+        var breaksInside = false
+        var seenValue = false, seenGapAfterValue = false
+        for i in first...last {
+            if points.y(i).isFinite {
+                breaksInside = breaksInside || seenGapAfterValue
+                seenValue = true
+            } else if seenValue {
+                if cutsAtGaps, i - first >= Self.minimumPointsBeforeCut, !seenGapAfterValue {
+                    last = i
+                    break
+                }
+                seenGapAfterValue = true
+            }
+        }
         let perRun = LineSeriesBuffer.segmentsPerRun
         var start = (first + offset + perRun - 1) / perRun * perRun - offset
         while start < last {
@@ -80,7 +107,7 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
         piece.blocks.append(PreparedPiece.Block(originX: origin.x, originY: origin.y, unitX: origin.unitX,
                                                 unitY: origin.unitY, firstX: points.x(first), lastX: points.x(last),
                                                 firstPoint: firstPoint, pointCount: last - first + 1,
-                                                hasGaps: origin.hasGaps))
+                                                hasGaps: origin.hasGaps, breaksInside: breaksInside))
         next = last
     }
 

@@ -22,6 +22,10 @@ struct PreparedPiece {
         var pointCount: Int
         /// Whether a value of the block is a gap (not finite).
         var hasGaps: Bool
+        /// Whether a gap lies between two of the block's finite values, so the block holds
+        /// pieces of the line on both sides of a break (a block is cut at a gap where it
+        /// can, `PiecePreparation`).
+        var breaksInside: Bool
     }
 
     /// Points of the piece, gaps included.

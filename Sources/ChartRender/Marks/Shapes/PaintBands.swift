@@ -26,8 +26,10 @@ struct PaintBands {
         let binCount = (plotRect.width + binWidth - 1) / binWidth
         var low = [Double](repeating: .infinity, count: binCount)
         var high = [Double](repeating: -.infinity, count: binCount)
+        // Runs just outside the view whose strokes reach its edge pixels count too.
+        let margin = reach / abs(transform.pixelsPerUnitX)
         for part in parts {
-            for run in part.visibleRuns(minX: visible.minX, maxX: visible.maxX) where run.minY <= run.maxY {
+            for run in part.visibleRuns(minX: visible.minX - margin, maxX: visible.maxX + margin) where run.minY <= run.maxY {
                 // Clamped before any conversion to Int: an end can be far outside the view.
                 let x0 = min(max(transform.pixelX(run.firstX) - reach, -1), width + 1)
                 let x1 = min(max(transform.pixelX(run.lastX) + reach, -1), width + 1)
