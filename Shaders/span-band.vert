@@ -37,7 +37,8 @@ vec4 extents(int column) {
 
 // The heights the line covers in full in a column with extents e: one extent, or both
 // where they overlap (the line is connected there); none (lowest > highest) where the
-// line breaks between them.
+// line breaks between them. (The band's other columns bound the interior too, so the
+// last case decides pixels only where they reach over the break's heights.)
 vec2 covered(vec4 e) {
     if (e.x > e.y) return e.zw;
     if (e.z > e.w) return e.xy;

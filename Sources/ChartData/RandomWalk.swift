@@ -3,7 +3,7 @@ import Foundation
 /// The benchmark workload W1's series: x = 1.6e9 + 60·i (Unix seconds, one point a
 /// minute) and y the cumulative sum of standard normal steps from a seeded generator.
 /// The numbers differ from numpy's, the shape and the cost do not.
-public struct RandomWalk {
+public struct RandomWalk: GeneratedData {
     public var count: Int
     public var seed: UInt64
 
@@ -19,12 +19,7 @@ public struct RandomWalk {
     /// min/max level of detail and 0.5 for its range index (x is a formula).
     public static let bytesPerPoint = 13
 
-    /// `bytesPerPoint` and `extraBytesPerPoint` for each point; overflow reads as `Int.max`.
-    /// - Complexity: O(1).
-    public func bytesNeeded(extraBytesPerPoint: Int = 0) -> Int {
-        let (bytes, overflow) = max(count, 0).multipliedReportingOverflow(by: Self.bytesPerPoint + extraBytesPerPoint)
-        return overflow ? .max : bytes
-    }
+    public var pointCount: Int { count }
 
     /// Throws unless `budget` (the process's memory now by default) holds the walk, and
     /// `extraBytesPerPoint` more for each point (what drawing it adds, say).

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// The shared form is `bench/w2/gen_w2.py` (numpy); this generator draws its numbers from
 /// `SplitMix64` instead, so they differ from numpy's while the shape and the cost do not.
-public struct SeriesMix {
+public struct SeriesMix: GeneratedData {
     /// Points in all, the series together; the rows are a quarter of it.
     public var points: Int
     public var seed: UInt64
@@ -41,16 +41,11 @@ public struct SeriesMix {
     /// Rows of the shared x.
     public var rows: Int { points / Self.seriesNames.count }
 
+    public var pointCount: Int { points }
+
     /// About the bytes it takes once loaded: 2 a point for the shared x, 8 for y, about
     /// 4.4 for its level of detail and 0.5 for its range index.
     public static let bytesPerPoint = 15
-
-    /// `bytesPerPoint` and `extraBytesPerPoint` for each point; overflow reads as `Int.max`.
-    /// - Complexity: O(1).
-    public func bytesNeeded(extraBytesPerPoint: Int = 0) -> Int {
-        let (bytes, overflow) = max(points, 0).multipliedReportingOverflow(by: Self.bytesPerPoint + extraBytesPerPoint)
-        return overflow ? .max : bytes
-    }
 
     /// Throws unless `budget` (the process's memory now by default) holds the data, and
     /// `extraBytesPerPoint` more for each point.

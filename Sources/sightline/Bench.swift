@@ -131,13 +131,17 @@ struct Bench: ParsableCommand {
         let dataset = source!.dataset
         let layers = kind.stack(of: source!)?.series.count ?? 0
         let ttff = result.firstFrameDone.flatMap { ProcessClock.secondsSinceStart(at: $0) }
-        let report = BenchReport(points: dataset.count, frames: frames, result: result, firstFrameSeconds: ttff,
+        // Lines count every series' points (W2, a file of several), so memory per point is per point.
+        let drawnPoints = kind == .line ? dataset.count * max(dataset.series.count, 1) : dataset.count
+        let report = BenchReport(points: drawnPoints, frames: frames, result: result, firstFrameSeconds: ttff,
                                  peakRSSMegabytes: BenchData.peakMegabytes())
-        let drawn = workload == .w2 ? "\(dataset.count) rows × \(dataset.series.count) series"
+        let drawn = kind == .line && dataset.series.count > 1 ? "\(dataset.count) rows × \(dataset.series.count) series"
             : kind == .line ? "\(dataset.count) points"
             : kind == .candles ? "candles, \(dataset.count) periods" : "\(kind.rawValue), \(layers) × \(dataset.count) steps"
         let detail = kind == .line ? "LOD \(data.lod.rawValue)" : kind == .candles ? "candle levels" : "stack levels"
-        print(report.table(title: "\(workload.rawValue.uppercased()), \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line && kind != .candles ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
+        // A file is named as itself: W1's script over it, not W1's data.
+        let what = file.map { "\(($0 as NSString).lastPathComponent) (W1's script)" } ?? workload.rawValue.uppercased()
+        print(report.table(title: "\(what), \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line && kind != .candles ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
         // The table is the result: one that could not be printed is an error before the JSON.
         try StandardStreams.flush()
         if let json {

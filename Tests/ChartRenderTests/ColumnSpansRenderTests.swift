@@ -13,11 +13,12 @@ final class ColumnSpansRenderTests: XCTestCase {
     private let tolerance = 0.5 / Double(ShaderConstants.spanSubcolumns) + 2.0 / 255
 
     /// Draws `parts` as one black stroke on white from their column spans.
-    private func drawFromSpans(_ parts: [LineSeriesBuffer], visible: DataRect, width: Double = 2) throws -> CoverageImage {
+    private func drawFromSpans(_ parts: [LineSeriesBuffer], visible: DataRect, width: Double = 2,
+                               opacity: Float = 1) throws -> CoverageImage {
         let device = GLTestHarness.device
         let renderer = GLTestHarness.lineRenderer
         let scales = PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size)))
-        let style = LineStyle(widthInPixels: width, color: .black)
+        let style = LineStyle(widthInPixels: width, color: RGBAColor(red: 0, green: 0, blue: 0, alpha: opacity))
         let spans = ColumnSpans(device: device)
         let rows = try XCTUnwrap(spans.gather([ColumnSpans.Line(parts: parts, scales: scales, style: style)],
                                               plotSize: size, with: renderer))
@@ -42,11 +43,11 @@ final class ColumnSpansRenderTests: XCTestCase {
         return worst
     }
 
-    private func assertSpansMatchCapsules(_ parts: [LineSeriesBuffer], visible: DataRect, width: Double = 2,
+    private func assertSpansMatchCapsules(_ parts: [LineSeriesBuffer], visible: DataRect, width: Double = 2, opacity: Float = 1,
                                           _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertTrue(ColumnSpans.suit(parts, visible: visible, plotWidth: size.width), "\(what) is dense", file: file, line: line)
-        let capsules = try GLTestHarness.draw(parts, visible: visible, size: size, width: width)
-        let spans = try drawFromSpans(parts, visible: visible, width: width)
+        let capsules = try GLTestHarness.draw(parts, visible: visible, size: size, width: width, opacity: opacity)
+        let spans = try drawFromSpans(parts, visible: visible, width: width, opacity: opacity)
         let worst = largestDifference(capsules, spans)
         XCTAssertGreaterThan(worst.covered, size.width, "\(what): the line is drawn", file: file, line: line)
         XCTAssertLessThanOrEqual(worst.difference, tolerance,
@@ -98,6 +99,18 @@ final class ColumnSpansRenderTests: XCTestCase {
             let worst = largestDifference(capsules, CoverageImage(target.readPixels()))
             XCTAssertLessThanOrEqual(worst.difference, tolerance, "line \(index): pixel (\(worst.x), \(worst.y))")
         }
+    }
+
+    /// A translucent line, whose pixels would darken where the paint's quads overlapped:
+    /// its filled interior and its measured edges meet without a pixel painted twice.
+    func testATranslucentLinePaintsEachPixelOnce() throws {
+        var rng = SplitMix64(seed: 31)
+        let n = 80_000
+        let xs = (0..<n).map(Double.init)
+        let ys = xs.map { x in sin(x / 3_000) * 10 + Double.random(in: -3...3, using: &rng) }
+        let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
+        try assertSpansMatchCapsules([buffer], visible: DataRect(minX: 0, maxX: Double(n - 1), minY: -14, maxY: 14),
+                                     opacity: 0.5, "a noisy band at half opacity")
     }
 
     func testSpikes() throws {

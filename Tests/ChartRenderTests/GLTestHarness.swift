@@ -36,13 +36,13 @@ enum GLTestHarness {
         try draw([buffer], visible: visible, size: size, width: width)
     }
 
-    /// Draws `parts` as one black stroke on white filling the whole image.
+    /// Draws `parts` as one black stroke (of `opacity`) on white filling the whole image.
     static func draw(_ parts: [LineSeriesBuffer], visible: DataRect, size: PixelSize,
-                     width: Double = 2) throws -> CoverageImage {
+                     width: Double = 2, opacity: Float = 1) throws -> CoverageImage {
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
         device.withPass(into: target.passTarget, clearTo: .white) {
             lineRenderer.draw(parts, scales: PlotScales(visible: visible, plot: PixelBox(PixelRect(size: size))), plotRect: PixelRect(size: size),
-                              style: LineStyle(widthInPixels: width, color: .black))
+                              style: LineStyle(widthInPixels: width, color: RGBAColor(red: 0, green: 0, blue: 0, alpha: opacity)))
         }
         return CoverageImage(target.readPixels())
     }

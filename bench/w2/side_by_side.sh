@@ -5,6 +5,8 @@
 #
 #   BIN=build/bin/sightline bash bench/w2/side_by_side.sh
 #   ROUNDS=3 SIZES="10M" EXTRA="--msaa 4" SHOTS=/some/folder DISP=93 ...
+#   BASE=/path/to/an/older/sightline ...   (also runs it, whole picture, as base_*: a change's
+#                                         before and after in the same run as the peers)
 #
 # Per round and size: Sightline on W1's walk CSV and on W2's CSV (the numbers the peers
 # draw; --file, so the load counts toward the first frame), each whole picture and --plain,
@@ -21,6 +23,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 BIN=$(realpath "${BIN:?set BIN to the sightline binary}")
+BASE=${BASE:+$(realpath "$BASE")}
 ROUNDS=${ROUNDS:-3}; SIZES=${SIZES:-"10M"}; EXTRA=${EXTRA:-}; SHOTS=${SHOTS:-}
 export PEERS_WORK=${PEERS_WORK:-${XDG_CACHE_HOME:-$HOME/.cache}/sightline-peers}
 mkdir -p "$PEERS_WORK/results" "$PEERS_WORK/data"
@@ -40,8 +43,14 @@ if [ ${#need[@]} -gt 0 ]; then
   SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
   $SUDO apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
-if [ ! -x "$PY" ]; then
-  python3 -m venv "$PEERS_WORK/.venv" && "$PY" -m pip install -q -r "$here/requirements.txt" || { echo "could not set up the peers' Python environment"; exit 1; }
+# The environment is shared with the W1 harness, which may have made it with other pins:
+# it is brought to this harness's requirements whenever they are not the ones it was last
+# given (a stamp of their hash).
+stamp=$PEERS_WORK/.venv/.w2-requirements
+want=$(sha256sum "$here/requirements.txt" | cut -d' ' -f1)
+if [ ! -x "$PY" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  { [ -x "$PY" ] || python3 -m venv "$PEERS_WORK/.venv"; } && "$PY" -m pip install -q -r "$here/requirements.txt" \
+    && echo "$want" > "$stamp" || { echo "could not set up the peers' Python environment"; exit 1; }
 fi
 data=$PEERS_WORK/data; res=$PEERS_WORK/results
 declare -A COUNT=([1M]=1000000 [10M]=10000000)
@@ -77,6 +86,10 @@ sl() { # name size csv [flags...]
   local name=$1 size=$2 csv=$3; shift 3
   run "$name" "$size" $t/j.json "$BIN" bench --window "$@" $EXTRA --file "$csv" --json $t/j.json
 }
+base() { # name size csv: the BASE binary's whole picture, when BASE is set
+  [ -n "$BASE" ] || return 0
+  run "$1" "$2" $t/j.json "$BASE" bench --window $EXTRA --file "$3" --json $t/j.json
+}
 peer() { # program workload size
   local script=bench_$1.py variant; [ "$1" = pyqtgraph ] && variant=ds_clip || variant=user_minmaxlttb
   run "${1}_$2" "$3" "$res/${1}_${2}_${variant}_$3.json" env BENCH_T0_NS=$(date +%s%N) "$PY" "$here/$script" --workload "$2" --n "$3"
@@ -86,10 +99,16 @@ for r in $(seq "$ROUNDS"); do
   first=1
   for s in $SIZES; do
     sl sightline_w1_full "$s" "$data/walk_$s.csv"
+    base base_w1_full "$s" "$data/walk_$s.csv"
     sl sightline_w1_plain "$s" "$data/walk_$s.csv" --plain
     sl sightline_w2_full "$s" "$data/w2_$s.csv"
+    base base_w2_full "$s" "$data/w2_$s.csv"
     sl sightline_w2_plain "$s" "$data/w2_$s.csv" --plain
-    [ $first = 1 ] && sl sightline_denver_full "$s" "$data/denver.csv"; first=0
+    if [ $first = 1 ]; then
+      sl sightline_denver_full "$s" "$data/denver.csv"
+      base base_denver_full "$s" "$data/denver.csv"
+    fi
+    first=0
     peer pyqtgraph w1 "$s"; peer pyqtgraph w2 "$s"
     peer implot w1 "$s"; peer implot w2 "$s"
   done

@@ -86,7 +86,8 @@ final class ColumnSpans {
         for part in parts {
             for block in part.blocks[part.visibleBlocks(minX: visible.minX, maxX: visible.maxX)] {
                 let extent = block.lastX - block.firstX
-                if block.breaksInside || block.hasGaps && !(extent * pixelsPerX >= narrowestBlockWithBreaks) { return false }
+                let narrowAtABreak = block.hasGaps && !(extent * pixelsPerX >= narrowestBlockWithBreaks)
+                if block.breaksInside || narrowAtABreak { return false }
                 let shown = min(block.lastX, visible.maxX) - max(block.firstX, visible.minX)
                 segments += extent > 0 ? Double(block.segmentCount) * min(max(shown / extent, 0), 1)
                                        : Double(block.segmentCount)

@@ -108,7 +108,8 @@ final class GPULineSurface: MarkSurface, GPUSurface {
         return planned
     }
 
-    /// Draws the planned lines in order; consecutive dense lines share one paint draw.
+    /// Draws the planned lines in order; consecutive dense lines are painted in one call
+    /// (two draws each, their spans gathered together in `plan`).
     private func drawLines(plot: PixelRect, opaqueBehind: Bool) {
         var dense: [(rows: ColumnSpans.Rows, style: LineStyle)] = []
         for line in planned {

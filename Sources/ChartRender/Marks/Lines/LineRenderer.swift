@@ -279,7 +279,8 @@ public final class LineRenderer {
     /// straight over what the pass holds. span-band.vert places the quads from the
     /// extents themselves: a line's interior is filled, and only its edges measure
     /// coverage (span.frag), each pixel once.
-    /// - Complexity: O(lines) on the CPU; two draws a line.
+    /// - Complexity: O(lines) on the CPU; two draws a line (more for a plot over 32 768
+    ///   pixels wide, on drivers whose textures are that wide).
     func drawSpans(_ lines: [(rows: ColumnSpans.Rows, style: LineStyle)], plotRect: PixelRect) {
         guard let destination = device.currentTarget else { preconditionFailure("LineRenderer: draw inside a pass") }
         guard plotRect.width > 0, plotRect.height > 0 else { return }
