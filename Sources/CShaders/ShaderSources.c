@@ -118,16 +118,6 @@ static const char gradient_mesh_frag[] = {
     , 0
 };
 
-static const char span_band_vert[] = {
-#embed "../../Shaders/span-band.vert"
-    , 0
-};
-
-static const char span_fill_frag[] = {
-#embed "../../Shaders/span-fill.frag"
-    , 0
-};
-
 static const char candle_vert[] = {
 #embed "../../Shaders/candle.vert"
     , 0
@@ -157,8 +147,6 @@ static const SightlineShaderSource sources[] = {
     { "gradient-mesh.vert", gradient_mesh_vert },
     { "gradient-mesh.frag", gradient_mesh_frag },
     { "span.frag", span_frag },
-    { "span-band.vert", span_band_vert },
-    { "span-fill.frag", span_fill_frag },
     { "candle.vert", candle_vert },
 };
 

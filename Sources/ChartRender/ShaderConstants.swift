@@ -31,10 +31,6 @@ enum ShaderConstants {
     /// its segments.
     static let spanSubcolumns = 8
 
-    /// Plot pixel columns a quad of the dense lines' paint pass covers (span-band.vert):
-    /// four, the width of the blocks a software rasteriser shades at once.
-    static let spanBandWidth = 4
-
     /// Where the line vertex shader puts a segment slot it does not use, plot pixels: far
     /// outside any canvas (16384 pixels at most), so no pixel is near it.
     static let noSegment = -1e6
@@ -49,7 +45,6 @@ enum ShaderConstants {
         lines.append("#define MAX_SEGMENTS_PER_QUAD \(segmentsPerDenseQuad)")
         lines.append("#define NO_SEGMENT \(noSegment)")
         lines.append("#define SPAN_SUBCOLUMNS \(spanSubcolumns)")
-        lines.append("#define SPAN_BAND_WIDTH \(spanBandWidth)")
         lines.append("#define MAX_STACK_SERIES \(maxStackSeries)")
         // A slot holds a real segment when its x is well above NO_SEGMENT.
         lines.append("#define IS_SEGMENT(x) ((x) > \(noSegment / 10))")

@@ -6,7 +6,7 @@ extension PipelineDescriptor {
     /// one listed).
     static var all: [PipelineDescriptor] {
         let line = LineRenderer.pipelines()
-        return [line.mask, line.alpha, line.paintMask, line.paintAlpha, line.spans, line.paintSpans, line.fillSpans,
+        return [line.mask, line.alpha, line.paintMask, line.paintAlpha, line.spans, line.paintSpans,
                 StackRenderer.barsDescriptor, StackRenderer.areasDescriptor, CandleRenderer.descriptor,
                 ShapePipelines.shapeDescriptor, ShapePipelines.flatDescriptor,
                 GPUTextSurface.descriptor, LineCache.copyDescriptor, GradientRenderer.descriptor, TextureStretcher.descriptor]

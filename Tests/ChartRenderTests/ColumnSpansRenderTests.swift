@@ -24,7 +24,7 @@ final class ColumnSpansRenderTests: XCTestCase {
                                               plotSize: size, with: renderer))
         let target = try TextureTarget(device: device, width: size.width, height: size.height)
         device.withPass(into: target.passTarget, clearTo: .white) {
-            renderer.drawSpans([(rows[0], style)], plotRect: PixelRect(size: size))
+            renderer.drawSpans(parts, from: rows[0], scales: scales, plotRect: PixelRect(size: size), style: style)
         }
         return CoverageImage(target.readPixels())
     }
@@ -93,7 +93,8 @@ final class ColumnSpansRenderTests: XCTestCase {
         for (index, line) in lines.enumerated() {
             let target = try TextureTarget(device: device, width: size.width, height: size.height)
             device.withPass(into: target.passTarget, clearTo: .white) {
-                renderer.drawSpans([(rows[index], gathered[index].style)], plotRect: PixelRect(size: size))
+                renderer.drawSpans([line.buffer], from: rows[index], scales: gathered[index].scales,
+                                   plotRect: PixelRect(size: size), style: gathered[index].style)
             }
             let capsules = try GLTestHarness.draw([line.buffer], visible: line.visible, size: size, width: line.width)
             let worst = largestDifference(capsules, CoverageImage(target.readPixels()))
@@ -101,8 +102,8 @@ final class ColumnSpansRenderTests: XCTestCase {
         }
     }
 
-    /// A translucent line, whose pixels would darken where the paint's quads overlapped:
-    /// its filled interior and its measured edges meet without a pixel painted twice.
+    /// A translucent line, whose pixels would darken where the paint's rectangles
+    /// overlapped: each pixel is painted once.
     func testATranslucentLinePaintsEachPixelOnce() throws {
         var rng = SplitMix64(seed: 31)
         let n = 80_000

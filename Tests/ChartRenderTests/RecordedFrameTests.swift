@@ -64,12 +64,11 @@ final class RecordedFrameTests: XCTestCase {
                       "each starts with no extent in any texel")
         XCTAssertTrue(spanPasses.allSatisfy { $0.size.height == 9 }, "one series: its 8 sub-columns and its whole columns")
         let screenPasses = first.filter { $0.target == 0 }
-        XCTAssertEqual(screenPasses[0].pipelines.filter { $0.hasPrefix("line") },
-                       ["line interiors from column spans", "line edges from column spans"],
-                       "the chart's line is painted over the canvas, its interior filled and its edges measured")
+        XCTAssertEqual(screenPasses[0].pipelines.filter { $0.hasPrefix("line") }, ["line paint from column spans"],
+                       "the chart's line is painted in one pass over the canvas")
         let firstScreen = try XCTUnwrap(first.firstIndex { $0.target == 0 })
         XCTAssertEqual(first[firstScreen - 1].pipelines, ["line extents into column spans"], "the chart's, gathered before its canvas")
-        let cache = try XCTUnwrap(first.firstIndex { $0.target != 0 && $0.pipelines.contains("line edges from column spans") })
+        let cache = try XCTUnwrap(first.firstIndex { $0.target != 0 && $0.pipelines.contains("line paint from column spans") })
         XCTAssertEqual(first[cache - 1].pipelines, ["line extents into column spans"], "the selector's, before its cache")
 
         let second = frame(scene, device, backend)

@@ -108,19 +108,13 @@ final class GPULineSurface: MarkSurface, GPUSurface {
         return planned
     }
 
-    /// Draws the planned lines in order; consecutive dense lines are painted in one call
-    /// (two draws each, their spans gathered together in `plan`).
     private func drawLines(plot: PixelRect, opaqueBehind: Bool) {
-        var dense: [(rows: ColumnSpans.Rows, style: LineStyle)] = []
         for line in planned {
             if let rows = line.spans {
-                dense.append((rows, line.style))
-                continue
+                renderer.drawSpans(line.parts, from: rows, scales: line.scales, plotRect: plot, style: line.style)
+            } else {
+                renderer.draw(line.parts, scales: line.scales, plotRect: plot, style: line.style, opaqueBehind: opaqueBehind)
             }
-            renderer.drawSpans(dense, plotRect: plot)
-            dense.removeAll()
-            renderer.draw(line.parts, scales: line.scales, plotRect: plot, style: line.style, opaqueBehind: opaqueBehind)
         }
-        renderer.drawSpans(dense, plotRect: plot)
     }
 }

@@ -25,8 +25,7 @@ extension LineRenderer {
         // Every pass: the size of the target drawn into, pixels.
         static let framebufferSize = Uniform<SIMD2<Float>>("u_framebufferSize")
 
-        // band.vert with band-mask.frag or band-alpha.frag, span-band.vert with span.frag:
-        // the paint pass.
+        // band.vert with band-mask.frag, band-alpha.frag or span.frag: the paint pass.
         static let color = Uniform<SIMD4<Float>>("u_color")
         /// The plot's bottom-left corner in the target's pixels.
         static let plotOrigin = Uniform<SIMD2<Float>>("u_plotOrigin")
@@ -43,11 +42,5 @@ extension LineRenderer {
         /// Which of a texel's two extents a block's segments go into: 0 or 1.
         static let spanChannel = Uniform<Int32>("u_channel")
 
-        // span-band.vert: where a dense line's paint quads go.
-        /// 0: the bands' interiors; 1: their edges.
-        static let part = Uniform<Int32>("u_part")
-        /// The draw's first quad: a plot wider than one draw's quads takes several.
-        static let firstQuad = Uniform<Int32>("u_firstQuad")
-        static let plotSize = Uniform<SIMD2<Float>>("u_plotSize")
     }
 }

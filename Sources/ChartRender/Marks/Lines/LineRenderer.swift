@@ -27,10 +27,8 @@ public final class LineRenderer {
     private let paintThroughAlpha: PipelineID
     /// A dense line's segments into its sub-column extents (`ColumnSpans`).
     private let segmentsIntoSpans: PipelineID
-    /// A dense line's edges painted from its sub-column extents.
+    /// A dense line painted from its sub-column extents.
     private let paintFromSpans: PipelineID
-    /// A dense line's interior, filled where its column extents say it covers all.
-    private let fillFromSpans: PipelineID
     /// The paint pass's rectangles (`PaintBands`), streamed each draw.
     private let bandBuffer: BufferID
     /// The indices of `maxQuadsPerDraw` quads.
@@ -45,12 +43,12 @@ public final class LineRenderer {
     /// Segments per quad where the data is dense: the most line.vert can hold.
     private static let segmentsPerDenseQuad = ShaderConstants.segmentsPerDenseQuad
 
-    /// The seven pipelines a line takes: its segments' coverage into a mask or into the
+    /// The six pipelines a line takes: its segments' coverage into a mask or into the
     /// destination's alpha, then the paint from either; or, dense, its extents into
-    /// column spans, then its edges and its interior painted from them.
+    /// column spans, then the paint from them.
     static func pipelines() -> (mask: PipelineDescriptor, alpha: PipelineDescriptor,
                                 paintMask: PipelineDescriptor, paintAlpha: PipelineDescriptor,
-                                spans: PipelineDescriptor, paintSpans: PipelineDescriptor, fillSpans: PipelineDescriptor) {
+                                spans: PipelineDescriptor, paintSpans: PipelineDescriptor) {
         // The segment pass draws indexed so that a quad's four corners are shaded once
         // each (a plain draw of six vertices shades two of them twice).
         var mask = PipelineDescriptor(label: "line coverage into a mask", vertexShader: "line.vert", fragmentShader: "line.frag")
@@ -88,20 +86,15 @@ public final class LineRenderer {
         spans.declare(Uniforms.first, Uniforms.segmentCount, Uniforms.offset, Uniforms.pixelsPerUnit, Uniforms.plotHeight,
                       Uniforms.extrusion, Uniforms.spanOrigin, Uniforms.spanRow, Uniforms.framebufferSize,
                       Uniforms.spanChannel)
-        var fillSpans = PipelineDescriptor(label: "line interiors from column spans", vertexShader: "span-band.vert",
-                                           fragmentShader: "span-fill.frag")
-        fillSpans.isIndexed = true
-        fillSpans.blend = .alpha
-        fillSpans.usesScissor = true
-        fillSpans.samplers = ["u_spans"]
-        fillSpans.declare(Uniforms.framebufferSize, Uniforms.plotOrigin, Uniforms.plotSize, Uniforms.spanOrigin,
-                          Uniforms.spanWidth, Uniforms.spanRow, Uniforms.halfWidth, Uniforms.color, Uniforms.part,
-                          Uniforms.firstQuad)
-        var paintSpans = fillSpans
-        paintSpans.label = "line edges from column spans"
-        paintSpans.fragmentShader = "span.frag"
-        paintSpans.declare(Uniforms.subcolumns)
-        return (mask, alpha, paintMask, paintAlpha, spans, paintSpans, fillSpans)
+        var paintSpans = PipelineDescriptor(label: "line paint from column spans", vertexShader: "band.vert",
+                                            fragmentShader: "span.frag")
+        paintSpans.layout = VertexLayout(components: [2])
+        paintSpans.blend = .alpha
+        paintSpans.usesScissor = true
+        paintSpans.samplers = ["u_spans"]
+        paintSpans.declare(Uniforms.framebufferSize, Uniforms.color, Uniforms.plotOrigin, Uniforms.halfWidth,
+                           Uniforms.spanOrigin, Uniforms.spanRow, Uniforms.spanWidth, Uniforms.subcolumns)
+        return (mask, alpha, paintMask, paintAlpha, spans, paintSpans)
     }
 
     public init(device: RenderDevice) throws {
@@ -113,7 +106,6 @@ public final class LineRenderer {
         paintThroughAlpha = try device.makePipeline(descriptors.paintAlpha)
         segmentsIntoSpans = try device.makePipeline(descriptors.spans)
         paintFromSpans = try device.makePipeline(descriptors.paintSpans)
-        fillFromSpans = try device.makePipeline(descriptors.fillSpans)
         coverage = TextureTargetSlot(device: device, format: .r8, what: "a coverage mask for lines",
                                      instead: "lines that need one (over a transparent target, or in a window without alpha) are left out")
         bandBuffer = device.makeBuffer(byteCount: 0)
@@ -274,42 +266,35 @@ public final class LineRenderer {
         }
     }
 
-    /// The second pass of dense lines: paints each of `lines`, in order (a later line over
-    /// an earlier one), from the sub-column extents `collectSpans` left in its rows,
-    /// straight over what the pass holds. span-band.vert places the quads from the
-    /// extents themselves: a line's interior is filled, and only its edges measure
-    /// coverage (span.frag), each pixel once.
-    /// - Complexity: O(lines) on the CPU; two draws a line (more for a plot over 32 768
-    ///   pixels wide, on drivers whose textures are that wide).
-    func drawSpans(_ lines: [(rows: ColumnSpans.Rows, style: LineStyle)], plotRect: PixelRect) {
+    /// The second pass of a dense line: paints `parts` from the sub-column extents
+    /// `collectSpans` left in `rows`, straight over what the pass holds, in the bands
+    /// the strokes can reach (`PaintBands`). A pixel is shaded once, from the extents
+    /// within the stroke's reach, whatever the number of segments there.
+    /// - Complexity: O(visible runs + plot width) on the CPU, one draw.
+    func drawSpans(_ parts: [LineSeriesBuffer], from rows: ColumnSpans.Rows, scales: PlotScales,
+                   plotRect: PixelRect, style: LineStyle) {
         guard let destination = device.currentTarget else { preconditionFailure("LineRenderer: draw inside a pass") }
-        guard plotRect.width > 0, plotRect.height > 0 else { return }
+        Self.assertSize(of: scales, is: plotRect.size)
+        let visible = scales.visible
+        guard visible.width > 0, visible.height > 0, plotRect.width > 0, plotRect.height > 0 else { return }
         let framebufferSize = destination.size
         let bottom = framebufferSize.height - plotRect.y - plotRect.height
-        let bandCount = (plotRect.width + ShaderConstants.spanBandWidth - 1) / ShaderConstants.spanBandWidth
-        for line in lines {
-            for (pipeline, part, quadsPerBand) in [(fillFromSpans, Int32(0), 1), (paintFromSpans, Int32(1), 2)] {
-                device.apply(pipeline)
-                device.applyScissor(plotRect)
-                device.applyBindings(indexBuffer: indexBuffer, textures: [line.rows.texture])
-                device.setUniform(Uniforms.framebufferSize, SIMD2(framebufferSize))
-                device.setUniform(Uniforms.plotOrigin, SIMD2(Float(plotRect.x), Float(bottom)))
-                device.setUniform(Uniforms.plotSize, SIMD2(plotRect.size))
-                device.setUniform(Uniforms.spanOrigin, Float(line.rows.origin))
-                device.setUniform(Uniforms.spanWidth, Float(line.rows.width))
-                device.setUniform(Uniforms.spanRow, Float(line.rows.first))
-                device.setUniform(Uniforms.halfWidth, Float(line.style.widthInPixels / 2))
-                device.setUniform(Uniforms.color, SIMD4(line.style.color))
-                device.setUniform(Uniforms.part, part)
-                if part == 1 { device.setUniform(Uniforms.subcolumns, Int32(ShaderConstants.spanSubcolumns)) }
-                // A draw's quads come from the shared index buffer, `maxQuadsPerDraw` at most.
-                for start in stride(from: 0, to: bandCount * quadsPerBand, by: Self.maxQuadsPerDraw) {
-                    let quads = min(Self.maxQuadsPerDraw, bandCount * quadsPerBand - start)
-                    device.setUniform(Uniforms.firstQuad, Int32(start))
-                    device.draw(count: Self.indicesPerQuad * quads)
-                }
-            }
-        }
+        let bands = PaintBands.triangles(for: parts, scales: scales, plotRect: plotRect, bottom: bottom,
+                                         reach: style.widthInPixels / 2 + 1)
+        guard !bands.isEmpty else { return }
+        device.apply(paintFromSpans)
+        device.applyScissor(plotRect)
+        bands.withUnsafeBytes { device.stream($0, into: bandBuffer) }
+        device.applyBindings(vertexBuffer: bandBuffer, textures: [rows.texture])
+        device.setUniform(Uniforms.color, SIMD4(style.color))
+        device.setUniform(Uniforms.framebufferSize, SIMD2(framebufferSize))
+        device.setUniform(Uniforms.plotOrigin, SIMD2(Float(plotRect.x), Float(bottom)))
+        device.setUniform(Uniforms.halfWidth, Float(style.widthInPixels / 2))
+        device.setUniform(Uniforms.spanOrigin, Float(rows.origin))
+        device.setUniform(Uniforms.spanRow, Float(rows.first))
+        device.setUniform(Uniforms.spanWidth, Float(rows.width))
+        device.setUniform(Uniforms.subcolumns, Int32(ShaderConstants.spanSubcolumns))
+        device.draw(count: bands.count / 2)
     }
 
     /// Binds `block`'s points and sets what segments.glsl reads of it: its first texel,
