@@ -140,18 +140,19 @@ final class ColumnSpansRenderTests: XCTestCase {
     }
 
     /// Several breaks in one texel would put two pieces in one extent: a block holding a
-    /// break between its points (gaps under `minimumPointsBeforeCut` apart), or one cut
-    /// narrower than `narrowestBlockWithBreaks` pixels, keeps the view on capsules.
+    /// break between its points (gaps closer than `minimumPointsBeforeCut` once a piece's
+    /// short blocks are spent), or one cut narrower than `narrowestBlockWithBreaks` pixels,
+    /// keeps the view on capsules.
     func testBreaksTooCloseForSpansAreDrawnAsCapsules() throws {
         var rng = SplitMix64(seed: 8)
         let n = 100_000
         let xs = (0..<n).map(Double.init)
         var ys = xs.map { _ in Double.random(in: -1...1, using: &rng) }
-        ys[90_000] = .nan
-        ys[90_100] = .nan
+        for gap in stride(from: 90_000, to: n, by: 50) { ys[gap] = .nan }
         let buffer = LineSeriesBuffer(device: GLTestHarness.device, xs: xs, ys: ys)
         let whole = DataRect(minX: 0, maxX: Double(n - 1), minY: -1, maxY: 1)
-        XCTAssertFalse(ColumnSpans.suit([buffer], visible: whole, plotWidth: size.width), "two gaps 100 points apart")
+        XCTAssertTrue(buffer.blocks.contains(where: \.breaksInside), "200 gaps 50 points apart: more than a piece cuts short")
+        XCTAssertFalse(ColumnSpans.suit([buffer], visible: whole, plotWidth: size.width), "gaps 50 points apart")
         XCTAssertTrue(ColumnSpans.suit([buffer], visible: DataRect(minX: 0, maxX: 60_000, minY: -1, maxY: 1),
                                        plotWidth: size.width), "the blocks before them")
 

@@ -36,6 +36,7 @@ final class PieceCutTests: XCTestCase {
             }
             let cut = blocks(ys, cutsAtGaps: true)
             var next = 0
+            var shortBlocks = 0
             for block in cut {
                 let first = Int(block.firstX), last = Int(block.lastX)
                 XCTAssertEqual(first, next, "round \(round): each block starts on the last one's end")
@@ -43,12 +44,17 @@ final class PieceCutTests: XCTestCase {
                 XCTAssertLessThanOrEqual(block.pointCount, 1_024)
                 XCTAssertEqual(block.breaksInside, breaks(ys, first, last), "round \(round): block \(first)…\(last)")
                 XCTAssertEqual(block.hasGaps, ys[first...last].contains { !$0.isFinite })
+                typealias Preparation = PiecePreparation<SeriesPoints<[Double]>>
                 if block.breaksInside {
-                    // Its first gap after a value came before a cut could be made.
+                    // Its first gap after a value came early, once the piece's short blocks were spent.
                     let firstValue = ys[first...last].firstIndex(where: \.isFinite)!
                     let firstGap = ys[firstValue...last].firstIndex { !$0.isFinite }!
-                    XCTAssertLessThan(firstGap - first, PiecePreparation<SeriesPoints<[Double]>>.minimumPointsBeforeCut,
+                    XCTAssertLessThan(firstGap - first, Preparation.minimumPointsBeforeCut,
                                       "round \(round): a block with a break inside could not have been cut there")
+                    XCTAssertEqual(shortBlocks, Preparation.shortBlocksPerPiece, "round \(round): no short block left to cut")
+                }
+                if block.pointCount - 1 < Preparation.minimumPointsBeforeCut, last < ys.count - 1, !ys[last].isFinite {
+                    shortBlocks += 1
                 }
                 if block.pointCount < 1_024, last < ys.count - 1 {
                     XCTAssertFalse(ys[last].isFinite, "round \(round): a block cut short ends on the gap the next starts on")

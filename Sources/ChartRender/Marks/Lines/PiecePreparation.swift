@@ -26,6 +26,8 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
     private let cutsAtGaps: Bool
     /// The first point of the next block.
     private var next = 0
+    /// Blocks cut at a gap before `minimumPointsBeforeCut` points.
+    private var shortBlocks = 0
     private(set) var piece: PreparedPiece
 
     /// - Parameter pointsPerBlock: points that share one origin. Float's 24 bits are
@@ -55,16 +57,22 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
 
     var byteCount: Int { piece.byteCount }
 
-    /// Points a block holds at least before it is cut at a gap: cuts make more blocks
-    /// (a draw each). A block whose first break comes sooner is not cut at a later one
-    /// either: it keeps its pieces on both sides of a break (`breaksInside`), and a view
-    /// of it is drawn as capsules, as all lines with gaps were; data with a gap every few
-    /// points costs no more draws than before.
+    /// Points a block holds at least before it is cut at a gap, once the piece has made
+    /// `shortBlocksPerPiece` shorter ones: cuts make more blocks (a draw each). A block
+    /// whose first break comes sooner then is not cut at a later one either: it keeps its
+    /// pieces on both sides of a break (`breaksInside`), and a view of it is drawn as
+    /// capsules, as all lines with gaps were; data with a gap every few points costs at
+    /// most a few more draws than before.
     static var minimumPointsBeforeCut: Int { 256 }
 
+    /// Blocks under `minimumPointsBeforeCut` points a piece may cut at gaps: a level of
+    /// detail brings a series' scattered empty cells close together (W2's 50 runs of empty
+    /// cells lie a few hundred points apart in the level drawn zoomed out), and each of
+    /// those blocks keeps the line off the column spans.
+    static var shortBlocksPerPiece: Int { 128 }
+
     /// Block k holds points first…last with last = first + pointsPerBlock − 1, or the
-    /// first gap after `minimumPointsBeforeCut` points that follows a finite value (cutting
-    /// at gaps); the next block starts at last, so consecutive blocks share one point and
+    /// first gap that follows a finite value (cutting at gaps, `minimumPointsBeforeCut`); the next block starts at last, so consecutive blocks share one point and
     /// the line is continuous. The runs that start in first..<last are made with it.
     /// - Complexity: O(pointsPerBlock).
     mutating func prepareNextBlock() {
@@ -79,7 +87,9 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
                 breaksInside = breaksInside || seenGapAfterValue
                 seenValue = true
             } else if seenValue {
-                if cutsAtGaps, i - first >= Self.minimumPointsBeforeCut, !seenGapAfterValue {
+                let long = i - first >= Self.minimumPointsBeforeCut
+                if cutsAtGaps, !seenGapAfterValue, long || shortBlocks < Self.shortBlocksPerPiece {
+                    if !long { shortBlocks += 1 }
                     last = i
                     break
                 }
