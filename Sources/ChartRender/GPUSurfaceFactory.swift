@@ -131,8 +131,9 @@ public final class GPUSurfaceFactory: SurfaceFactory {
     /// not cache them, a surface that cannot say what it draws, or no texture.
     ///
     /// A caching line surface's pixels change exactly when its own cache draws again, so
-    /// the lines' part of the key is how many times the factory's line caches did. The layer is the plot's:
-    /// the selector's panel is the plot's box, and its lines stay inside it.
+    /// the lines' part of the key is how many times the factory's line caches did. The
+    /// layer is the plot's: the selector's panel is the plot's box, and its lines stay
+    /// inside it.
     private func cachedStillLayers(of surfaces: [GPUSurface], frame: SurfaceFrame) -> Int {
         guard let stillLayers, cachesStillLayers else { return 0 }
         let still = Array(surfaces.prefix { $0.layer < .overlay })

@@ -139,8 +139,8 @@ struct Bench: ParsableCommand {
             : kind == .line ? "\(dataset.count) points"
             : kind == .candles ? "candles, \(dataset.count) periods" : "\(kind.rawValue), \(layers) × \(dataset.count) steps"
         let detail = kind == .line ? "LOD \(data.lod.rawValue)" : kind == .candles ? "candle levels" : "stack levels"
-        // A file is named as itself: W1's script over it, not W1's data.
-        let what = file.map { "\(($0 as NSString).lastPathComponent) (W1's script)" } ?? workload.rawValue.uppercased()
+        // A file or database is named as itself (its password never shown): W1's script over it, not W1's data.
+        let what = file.map { "\(DisplayText.withoutPassword($0)) (W1's script)" } ?? workload.rawValue.uppercased()
         print(report.table(title: "\(what), \(drawn), \(size.value), \(target == .window ? "window" : "offscreen"), \(detail)\(kind != .line && kind != .candles ? ", plot only" : plain ? ", lines only" : look.noGradient ? ", no gradient" : "")\(look.smooth ? ", smooth" : "")\(scale < 1 ? ", scale \(scale)" : "")\(msaa > 0 ? ", MSAA \(result.msaaSamples)×" : "")"))
         // The table is the result: one that could not be printed is an error before the JSON.
         try StandardStreams.flush()

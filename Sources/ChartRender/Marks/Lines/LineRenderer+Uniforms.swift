@@ -41,6 +41,5 @@ extension LineRenderer {
         static let subcolumns = Uniform<Int32>("u_subcolumns")
         /// Which of a texel's two extents a block's segments go into: 0 or 1.
         static let spanChannel = Uniform<Int32>("u_channel")
-
     }
 }

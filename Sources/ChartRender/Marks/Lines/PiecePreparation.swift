@@ -72,28 +72,26 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
     static var shortBlocksPerPiece: Int { 128 }
 
     /// Block k holds points first…last with last = first + pointsPerBlock − 1, or the
-    /// first gap that follows a finite value (cutting at gaps, `minimumPointsBeforeCut`); the next block starts at last, so consecutive blocks share one point and
-    /// the line is continuous. The runs that start in first..<last are made with it.
+    /// first gap that follows a finite value (cutting at gaps, `minimumPointsBeforeCut`);
+    /// the next block starts at last, so consecutive blocks share one point and the line
+    /// is continuous. The runs that start in first..<last are made with it.
     /// - Complexity: O(pointsPerBlock).
     mutating func prepareNextBlock() {
         guard !isDone else { return }
         let count = points.count
         let first = next
         var last = min(first + pointsPerBlock - 1, count - 1)
+        var origin = Self.origin(of: points, range: first...last)
         var breaksInside = false
-        var seenValue = false, seenGapAfterValue = false
-        for i in first...last {
-            if points.y(i).isFinite {
-                breaksInside = breaksInside || seenGapAfterValue
-                seenValue = true
-            } else if seenValue {
-                let long = i - first >= Self.minimumPointsBeforeCut
-                if cutsAtGaps, !seenGapAfterValue, long || shortBlocks < Self.shortBlocksPerPiece {
-                    if !long { shortBlocks += 1 }
-                    last = i
-                    break
-                }
-                seenGapAfterValue = true
+        // Most blocks hold no gap: only those that do are read again, for where to cut.
+        if origin.hasGaps {
+            let cut = Self.cut(points, first: first, last: last, cutting: cutsAtGaps,
+                               short: shortBlocks < Self.shortBlocksPerPiece)
+            breaksInside = cut.breaksInside
+            if cut.last < last {
+                last = cut.last
+                if cut.isShort { shortBlocks += 1 }
+                origin = Self.origin(of: points, range: first...last)
             }
         }
         let perRun = LineSeriesBuffer.segmentsPerRun
@@ -103,7 +101,6 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
             start += perRun
         }
 
-        let origin = Self.origin(of: points, range: first...last)
         let firstPoint = piece.offsets.count / 2
         if origin.unitX == 1, origin.unitY == 1 {
             for i in first...last {
@@ -122,6 +119,27 @@ struct PiecePreparation<Points: PlotPoints>: PieceWork {
                                                 firstPoint: firstPoint, pointCount: last - first + 1,
                                                 hasGaps: origin.hasGaps, breaksInside: breaksInside))
         next = last
+    }
+
+    /// Where a block of points first…last ends, cut (when `cutting`) at its first gap that
+    /// follows a finite value, if `minimumPointsBeforeCut` points come before it or a
+    /// short block may be cut (`short`); and whether the line then breaks between two of
+    /// its points.
+    /// - Complexity: O(last − first).
+    private static func cut(_ points: Points, first: Int, last: Int, cutting: Bool,
+                            short: Bool) -> (last: Int, breaksInside: Bool, isShort: Bool) {
+        var seenValue = false, seenGapAfterValue = false, breaksInside = false
+        for i in first...last {
+            if points.y(i).isFinite {
+                breaksInside = breaksInside || seenGapAfterValue
+                seenValue = true
+            } else if seenValue {
+                let long = i - first >= minimumPointsBeforeCut
+                if cutting, !seenGapAfterValue, long || short { return (i, false, !long) }
+                seenGapAfterValue = true
+            }
+        }
+        return (last, breaksInside, false)
     }
 
     /// The extent of points first…last.
